@@ -1,0 +1,27 @@
+#include "CliOptions.h"
+
+#include "CliCommand.h"
+
+#include <fmt/core.h>
+
+namespace spare::cli {
+
+void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout)
+{
+    sub.add_option("--groups,-N", opts.groups, "Number of data-parallel groups N (2 .. 10000000)")->required();
+    sub.add_option("--redundancy,-r", opts.redundancy, "Redundancy r: types per stack (1 .. N)")->required();
+    if (withLayout)
+        sub.add_option("--layout", opts.layout, "golomb, consecutive or a JSON layout file")->capture_default_str();
+}
+
+Layout makeLayout(const LayoutOptions& opts)
+{
+    if (opts.groups < 2 || opts.groups > 10'000'000)
+        throw UsageError(fmt::format("--groups {} is out of range: allowed 2 .. 10000000", opts.groups));
+    if (opts.redundancy < 1 || opts.redundancy > opts.groups)
+        throw UsageError(fmt::format("--redundancy {} is out of range: allowed 1 .. {} (the number of groups)",
+                                     opts.redundancy, opts.groups));
+    return Layout::byName(opts.layout, opts.groups, opts.redundancy);
+}
+
+}  // namespace spare::cli

@@ -1,0 +1,11 @@
+#pragma once
+
+#include <span>
+
+namespace spare {
+
+// Optimal Golomb rulers (marks, starting at 0) from the method doc, verified by tests.
+// Returns an empty span when the table has no ruler with `marks` marks.
+std::span<const int> optimalGolombRuler(int marks);
+
+}  // namespace spare

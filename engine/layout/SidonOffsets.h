@@ -1,0 +1,16 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+namespace spare {
+
+// True when all pairwise differences of `offsets` are distinct modulo `modulus`
+// (then two cyclic stacks share at most one type, and two types at most one holder).
+bool isSidonModulo(const std::vector<int>& offsets, int modulus);
+
+// Offsets 0 = o_0 < .. < o_{count-1} < modulus forming a Sidon set modulo `modulus`, found by a
+// deterministic randomized greedy search with restarts; nullopt when none is found.
+std::optional<std::vector<int>> findSidonOffsets(int modulus, int count);
+
+}  // namespace spare

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "layout/Layout.h"
+#include "reorder/ReorderDecision.h"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace spare {
+
+// ReCtlr: keeps the survivors' stack orders, the stack number S and the assignment (which live
+// group contributes each type, at which position), and updates them incrementally after failures:
+// Phase 0 coverage check, Phase 1 smallest feasible S' >= S (Hopcroft-Karp, warm-started from the
+// previous matching), Phase 2 min-move assignment (shortest augmenting paths with potentials,
+// warm-started from the previous optimum). Not thread-safe; cheap to move.
+class ReorderController {
+public:
+    // Starts from the layout's base stacks with every group alive. If the base top-S does not cover
+    // every type (possible for custom layouts) the smallest feasible S >= stackNumber is used.
+    explicit ReorderController(const Layout& layout, int stackNumber = 1);
+    ~ReorderController();
+    ReorderController(ReorderController&&) noexcept;
+    ReorderController& operator=(ReorderController&&) noexcept;
+
+    // The groups fail together (detected at the same check point). Already-failed or out-of-range
+    // ids throw std::invalid_argument. After a wipe-out the state is left as it was before the call
+    // except that the groups are marked dead; call reset() (global restart) to continue.
+    ReorderDecision onFailures(std::span<const int> groups);
+    ReorderDecision onFailure(int group) { return onFailures(std::span<const int>(&group, 1)); }
+
+    // Global restart: all groups back, base stacks, S back to the constructor's value.
+    void reset();
+
+    const Layout& layout() const;
+    int stackNumber() const;
+    bool alive(int group) const;
+    int aliveCount() const;
+    // Current stack order of group g (dead groups keep their last order).
+    std::span<const int> stack(int group) const;
+    // The live group that contributes type t this step, and the position it computes it at (< S).
+    int contributor(int type) const;
+    int contributorPosition(int type) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+}  // namespace spare

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <vector>
+
+namespace spare {
+
+// One type that changed position in a survivor's stack.
+struct StackMove {
+    int group = -1;
+    int type = -1;
+    int fromPosition = -1;
+    int toPosition = -1;
+};
+
+// One survivor that must compute one extra stack before the all-reduce is retried.
+struct PatchCompute {
+    int group = -1;
+    int position = -1;  // the stack position it computes
+};
+
+// A group whose stack order changed, with its new order (position 0 first).
+struct StackUpdate {
+    int group = -1;
+    std::vector<int> stack;
+};
+
+// What the reorder controller decided after one batch of failures. A value: safe to copy across threads.
+struct ReorderDecision {
+    enum class Phase {
+        FixedCheck = 0,  // Phase 0: the survivors' current top-S still covers every type; no reorder
+        FreeSearch = 1,  // Phase 1 ended the decision: no S' <= r exists (wipe-out)
+        MinCost = 2,     // Phase 2: smallest feasible S' found and the min-move assignment applied
+    };
+
+    Phase phase = Phase::FixedCheck;
+    bool wipeout = false;
+    std::vector<int> failedGroups;    // the groups this decision handled (ascending)
+    std::vector<int> lostTypes;       // types with no live holder left (wipe-out only, ascending)
+    int previousStackNumber = 1;
+    int stackNumber = 1;              // new S (unchanged on a wipe-out)
+    int moves = 0;                    // assigned types that had to change position (Phase 2 cost)
+    std::vector<StackMove> stackMoves;        // every position change, for animation
+    std::vector<StackUpdate> changedStacks;   // new order of every stack that changed
+    std::vector<PatchCompute> patches;        // survivors that recompute one stack (ascending group)
+};
+
+}  // namespace spare

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# One-command set-up for a fresh Debian 12 machine.
+#   scripts/bootstrap.sh run    install what is missing, build (release), start spare-studio on the default scenario
+#   scripts/bootstrap.sh test   install what is missing, build (release), run every test through CTest
+#   scripts/bootstrap.sh build  install and build only
+# Extra arguments after "run" go to spare-studio.
+set -euo pipefail
+mode=${1:-run}; shift || true
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+packages=(build-essential cmake qt6-base-dev qt6-charts-dev qt6-svg-dev libtbb-dev libfmt-dev
+          nlohmann-json3-dev libcli11-dev libbenchmark-dev liblemon-dev libgl-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "bootstrap: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs=$(nproc)
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$jobs"
+
+case "$mode" in
+  run)
+    if [ -x build/release/app/spare-studio ]; then
+      exec build/release/app/spare-studio --scenario scenarios/teaching-12.json "$@"
+    fi
+    exec build/release/app/spare-cli layout --groups 12 --redundancy 3
+    ;;
+  test)
+    export QT_QPA_PLATFORM=offscreen
+    ctest --preset release -j "$jobs"
+    ;;
+  build) ;;
+  *) echo "usage: scripts/bootstrap.sh run|test|build" >&2; exit 2 ;;
+esac
