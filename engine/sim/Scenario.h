@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace spare {
@@ -59,8 +60,25 @@ struct ScenarioIssue {
     std::string message;
 };
 
+// Every problem with the scenario (empty = valid). Ranges come from ScenarioLimits.h. No file I/O:
+// a layout or trace path is checked for presence only, the loaders check the files.
 std::vector<ScenarioIssue> validateScenario(const Scenario& scenario);
 
-const char* policyName(Policy policy);  // "spare", "rep", "ckpt"
+bool operator==(const Scenario& a, const Scenario& b);
+
+const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
+const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"
+const char* failureModelName(FailureModel model); // "weibull", "exponential", "trace"
+const char* restartRuleName(RestartRule rule);    // "extend_on_failure", "fixed"
+
+// Parse the names above (exact, lower case); nullopt for anything else.
+std::optional<Policy> parsePolicy(std::string_view name);
+std::optional<FailureModel> parseFailureModel(std::string_view name);
+std::optional<RestartRule> parseRestartRule(std::string_view name);
+
+// "spare|rep|ckpt" etc.: the allowed names, for messages and help texts.
+const char* policyNames();
+const char* failureModelNames();
+const char* restartRuleNames();
 
 }  // namespace spare

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "io/InputError.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spare {
+
+class FailureTraceError : public InputError {
+public:
+    using InputError::InputError;
+};
+
+// One recorded failure: the group whose GPU failed at timeS simulated seconds.
+struct TraceFailure {
+    double timeS = 0.0;
+    int group = 0;
+};
+
+// CSV (RFC 4180, '.' decimals) with header "time_s,group"; blank lines and lines starting with '#'
+// are skipped. Returns the rows sorted by time (stable: equal times keep file order). Throws
+// FailureTraceError naming the line, the value and the allowed range (time >= 0 and finite,
+// group in 0..groups-1).
+std::vector<TraceFailure> loadFailureTrace(const std::string& path, int groups);
+std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, const std::string& origin);
+
+}  // namespace spare

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <span>
+
+namespace spare {
+
+// The allowed ranges of every scenario field: the one source of truth for validateScenario(),
+// the JSON parser, the GUI editor (spin-box ranges, tooltips) and docs/scenario-format.md.
+struct ScenarioLimits {
+    static constexpr int minGroups = 2;
+    static constexpr int maxGroups = 10'000'000;
+    static constexpr int minGpusPerGroup = 1;
+    static constexpr int maxGpusPerGroup = 100'000;
+    static constexpr int minRedundancy = 1;
+    static constexpr int maxRedundancy = 64;  // and at most groups
+    static constexpr int minSteps = 1;
+    static constexpr int maxSteps = 10'000'000;
+    static constexpr double maxComputeS = 1e6;           // compute_s > 0
+    static constexpr double maxDurationS = 1e9;          // every other duration (>= 0 or > 0)
+    static constexpr double maxFailedAllReduceFactor = 10.0;
+    static constexpr double maxJitterSd = 1.0;
+    static constexpr double maxJitterMin = 1.0;
+    static constexpr double minWeibullShape = 0.05;
+    static constexpr double maxWeibullShape = 20.0;
+    static constexpr int minCheckpointIntervalSteps = 1;  // and at most steps
+};
+
+enum class ScenarioValueKind { Integer, Number, Boolean, Text, Choice };
+
+// One row per scenario key (JSON key path), in the JSON's key order.
+struct ScenarioKeyInfo {
+    const char* key;          // "cluster.groups"
+    ScenarioValueKind kind;
+    double min;               // numeric kinds: lower bound
+    bool minExclusive;        // true: value must be > min (else >= min)
+    double max;               // numeric kinds: static upper bound (inclusive)
+    const char* maxDependsOn; // key that also caps the value ("cluster.groups" for redundancy), or ""
+    const char* unit;         // "s", "GPUs", "" ...
+    const char* meaning;
+    const char* defaultText;  // default as written in JSON
+    const char* allowed;      // human-readable range / choices, e.g. "1 .. min(cluster.groups, 64)"
+};
+
+std::span<const ScenarioKeyInfo> scenarioKeyTable();
+// The row for `key`, or nullptr.
+const ScenarioKeyInfo* findScenarioKey(const char* key);
+
+}  // namespace spare
