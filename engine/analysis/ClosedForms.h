@@ -1,0 +1,57 @@
+#pragma once
+
+#include <optional>
+
+// Closed forms of the method doc, section 6. Times are in seconds; "failures" are group failures in a
+// uniformly random order (every alive group equally likely to fail next).
+namespace spare {
+
+// c(k) = ceil(N / (N - k)): fewest stacks per step with which N - k survivors can cover N types.
+// Requires 0 <= failed < groups.
+int coverLowerBound(int groups, int failed);
+
+// mu(N, r) ~ Gamma(1 + 1/r) N^(1 - 1/r): asymptotic mean number of failures masked before a wipe-out,
+// assuming independent wipe-out events (the golomb layout).
+double muAsymptotic(int groups, int redundancy);
+
+// Exact mean number of failures endured before the first wipe-out for the consecutive layout (a wipe-out
+// is r circularly consecutive failed groups): mu = E[T] - 1, T the index of the wipe-out failure.
+// r = 1 gives 0, r = N gives N - 1. nullopt where long double cannot resolve the sum to ~1e-9 relative.
+std::optional<double> muExactConsecutive(int groups, int redundancy);
+
+// Exact mean number of failures endured before some contiguous replica set (group / r; the last set may
+// be short) has all its groups failed (Rep+CKPT). nullopt for inputs out of range.
+std::optional<double> muExactReplicaSets(int groups, int redundancy);
+
+// S_bar >= (1/floor(mu)) sum_{k=0}^{floor(mu)-1} c(k); 1 when floor(mu) = 0. mu is capped at N - 1.
+double sbarLowerBound(int groups, double mu);
+
+// Availability with checkpoint period T, checkpoint write time Ts, restart time Tr and mean time M
+// between unmasked failures: A(T) = (1 - Ts/T) / (1 + (T/2 + Tr)/M).
+double availability(double periodS, double checkpointWriteS, double restartS, double unmaskedMtbfS);
+// T_c* = Ts + sqrt(Ts^2 + 2 Ts (M + Tr)), the maximiser of availability().
+double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double unmaskedMtbfS);
+// A*(M) = A(T_c*).
+double optimalAvailability(double checkpointWriteS, double restartS, double unmaskedMtbfS);
+
+// J(r) = S_bar(N, r) / A*(mu(N, r) m) with mu = muAsymptotic and S_bar = sbarLowerBound(N, mu);
+// m is the system MTBF (all groups alive). A model of TTT/T0 for SPARe+CKPT, not a simulation.
+double tttRatioModel(int groups, int redundancy, double systemMtbfS, double checkpointWriteS, double restartS);
+
+// r* = floor(log2 N + 0.833): the redundancy that puts mu near N/2 (8, 10, 10 for N = 200, 600, 1000).
+int optimalRedundancy(int groups);
+
+// A checkpoint period in training steps: the real-valued T_c* / step and its rounding (at least 1).
+struct CheckpointSteps {
+    double exact = 0.0;
+    int rounded = 1;
+};
+
+// SPARe+CKPT: T_c* with M = min(mu_asymptotic, N/2) m, in steps of `stepS` (the doc: 2 T_comp + T_a).
+CheckpointSteps spareCheckpointSteps(int groups, int redundancy, double systemMtbfS, double checkpointWriteS,
+                                     double restartS, double stepS);
+// Rep+CKPT: T_c* with M = muExactReplicaSets m, in steps of `stepS` (the doc: r T_comp + T_a).
+std::optional<CheckpointSteps> repCheckpointSteps(int groups, int redundancy, double systemMtbfS,
+                                                  double checkpointWriteS, double restartS, double stepS);
+
+}  // namespace spare
