@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QColor>
+#include <QPointF>
+#include <QString>
+#include <QVector>
+
+namespace spare {
+
+// One curve of a chart. A band (low/high, same length as points) draws the spread around it.
+struct ChartSeries {
+    enum class Style { Line, DashedLine, Points };
+
+    QString name;
+    QVector<QPointF> points;  // ascending x
+    QVector<double> bandLow;  // empty, or one value per point
+    QVector<double> bandHigh;
+    Style style = Style::Line;
+    QColor color;  // invalid = the renderer's palette
+
+    bool hasBand() const { return !bandLow.isEmpty() && bandLow.size() == points.size() && bandHigh.size() == points.size(); }
+};
+
+// A labelled point of interest (best simulated r, r*, T_c*), drawn as a vertical guide and a dot.
+struct ChartMarker {
+    QString label;
+    QPointF position;
+    QColor color;
+};
+
+// Everything a chart shows, independent of the toolkit that draws it. A value: cheap to copy across
+// threads and the single source for the on-screen chart and every export.
+struct ChartSpec {
+    QString id;  // file-name stem for exports, e.g. "throughput-vs-r"
+    QString title;
+    QString subtitle;  // e.g. the scenario name and grid
+    QString xLabel;
+    QString yLabel;
+    bool integerX = false;  // tick at whole numbers (redundancy, N)
+    QVector<ChartSeries> series;
+    QVector<ChartMarker> markers;
+
+    int pointCount() const;
+    const ChartSeries* findSeries(const QString& name) const;
+};
+
+}  // namespace spare

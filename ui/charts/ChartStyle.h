@@ -1,0 +1,14 @@
+#pragma once
+
+namespace spare {
+
+// How a chart is drawn, apart from what it shows: normal or presentation (larger, high contrast).
+struct ChartStyle {
+    double fontPointSize = 9.0;
+    double lineWidth = 2.0;
+    bool highContrast = false;
+
+    static ChartStyle presentation() { return ChartStyle{16.0, 4.0, true}; }
+};
+
+}  // namespace spare

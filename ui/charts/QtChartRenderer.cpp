@@ -1,0 +1,194 @@
+#include "charts/QtChartRenderer.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QFont>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace spare {
+namespace {
+
+const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
+                           QColor(0x94, 0x67, 0xbd), QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b),
+                           QColor(0x17, 0xbe, 0xcf), QColor(0x7f, 0x7f, 0x7f)};
+
+struct Range {
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -std::numeric_limits<double>::infinity();
+    void add(double v)
+    {
+        if (!std::isfinite(v))
+            return;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    bool valid() const { return lo <= hi; }
+};
+
+QLineSeries* makeLine(const QVector<QPointF>& points)
+{
+    auto* line = new QLineSeries;
+    line->replace(QList<QPointF>(points.begin(), points.end()));
+    return line;
+}
+
+// Pads a range so curves do not touch the frame, and makes a zero-width range visible.
+void applyRange(QValueAxis* axis, Range range, bool integer)
+{
+    if (!range.valid())
+        range = Range{0.0, 1.0};
+    if (integer) {
+        const double lo = std::floor(range.lo);
+        const double hi = std::max(std::ceil(range.hi), lo + 1.0);
+        axis->setRange(lo, hi);
+        const int span = static_cast<int>(hi - lo);
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(lo);
+        axis->setTickInterval(std::max(1, span / 10));
+        axis->setLabelFormat(QStringLiteral("%d"));
+        return;
+    }
+    double pad = (range.hi - range.lo) * 0.05;
+    if (pad <= 0.0)
+        pad = std::max(std::abs(range.hi) * 0.1, 0.5);
+    axis->setRange(range.lo - pad, range.hi + pad);
+    axis->applyNiceNumbers();
+}
+
+}  // namespace
+
+QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& style)
+{
+    auto* chart = new QChart;
+    chart->setTitle(spec.subtitle.isEmpty() ? spec.title
+                                            : spec.title + QStringLiteral("<br><small>") + spec.subtitle.toHtmlEscaped()
+                                                  + QStringLiteral("</small>"));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setTheme(style.highContrast ? QChart::ChartThemeHighContrast : QChart::ChartThemeLight);
+    QFont font = chart->font();
+    font.setPointSizeF(style.fontPointSize);
+    QFont titleFont = font;
+    titleFont.setPointSizeF(style.fontPointSize * 1.3);
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    chart->legend()->setFont(font);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+
+    auto* axisX = new QValueAxis;
+    auto* axisY = new QValueAxis;
+    axisX->setTitleText(spec.xLabel);
+    axisY->setTitleText(spec.yLabel);
+    for (QValueAxis* axis : {axisX, axisY}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+        chart->addAxis(axis, axis == axisX ? Qt::AlignBottom : Qt::AlignLeft);
+    }
+
+    Range xRange;
+    Range yRange;
+    int colorIndex = 0;
+    auto attach = [&](QAbstractSeries* series) {
+        chart->addSeries(series);
+        series->attachAxis(axisX);
+        series->attachAxis(axisY);
+    };
+
+    for (const ChartSeries& s : spec.series) {
+        const QColor color = s.color.isValid() ? s.color : kPalette[colorIndex++ % std::size(kPalette)];
+        for (const QPointF& p : s.points) {
+            xRange.add(p.x());
+            yRange.add(p.y());
+        }
+        if (s.hasBand()) {
+            QVector<QPointF> lo;
+            QVector<QPointF> hi;
+            for (qsizetype i = 0; i < s.points.size(); ++i) {
+                lo.append(QPointF(s.points[i].x(), s.bandLow[i]));
+                hi.append(QPointF(s.points[i].x(), s.bandHigh[i]));
+                yRange.add(s.bandLow[i]);
+                yRange.add(s.bandHigh[i]);
+            }
+            auto* band = new QAreaSeries(makeLine(hi), makeLine(lo));
+            QColor fill = color;
+            fill.setAlpha(50);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            band->setName(s.name + QStringLiteral(" (spread)"));
+            attach(band);
+            chart->legend()->markers(band).first()->setVisible(false);
+        }
+        if (s.style == ChartSeries::Style::Points) {
+            auto* scatter = new QScatterSeries;
+            scatter->replace(QList<QPointF>(s.points.begin(), s.points.end()));
+            scatter->setName(s.name);
+            scatter->setColor(color);
+            scatter->setBorderColor(color);
+            scatter->setMarkerSize(style.lineWidth * 4.0);
+            attach(scatter);
+            continue;
+        }
+        QLineSeries* line = makeLine(s.points);
+        line->setName(s.name);
+        QPen pen(color, style.lineWidth);
+        if (s.style == ChartSeries::Style::DashedLine)
+            pen.setStyle(Qt::DashLine);
+        line->setPen(pen);
+        line->setPointsVisible(s.points.size() <= 40 && s.style == ChartSeries::Style::Line);
+        attach(line);
+    }
+
+    for (const ChartMarker& m : spec.markers) {
+        xRange.add(m.position.x());
+        yRange.add(m.position.y());
+    }
+    applyRange(axisX, xRange, spec.integerX);
+    applyRange(axisY, yRange, false);
+
+    for (const ChartMarker& m : spec.markers) {
+        const QColor color = m.color.isValid() ? m.color : QColor(Qt::black);
+        auto* guide = new QLineSeries;
+        guide->append(m.position.x(), axisY->min());
+        guide->append(m.position.x(), axisY->max());
+        guide->setPen(QPen(color, std::max(1.0, style.lineWidth / 2.0), Qt::DotLine));
+        attach(guide);
+        chart->legend()->markers(guide).first()->setVisible(false);
+        auto* dot = new QScatterSeries;
+        dot->append(m.position);
+        dot->setName(m.label);
+        dot->setColor(color);
+        dot->setBorderColor(Qt::white);
+        dot->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        dot->setMarkerSize(style.lineWidth * 5.0);
+        dot->setPointLabelsVisible(true);
+        dot->setPointLabelsFormat(m.label);
+        dot->setPointLabelsFont(font);
+        dot->setPointLabelsClipping(false);
+        attach(dot);
+    }
+    return chart;
+}
+
+QGraphicsScene* QtChartRenderer::createScene(const ChartSpec& spec, QSizeF size, const ChartStyle& style)
+{
+    auto* scene = new QGraphicsScene;
+    QChart* chart = createChart(spec, style);
+    scene->addItem(chart);
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    if (chart->layout())
+        chart->layout()->activate();
+    scene->setSceneRect(QRectF(QPointF(0, 0), size));
+    return scene;
+}
+
+}  // namespace spare
