@@ -4,6 +4,7 @@
 #include "sim/Event.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -12,62 +13,68 @@ namespace spare {
 
 struct ChromeTraceOptions {
     std::string policyLabel = "SPARe+CKPT";  // process name shown in Perfetto
-    double fromS = 0.0;                       // only events with time in [fromS, toS] are written
+    int groups = 0;                           // N, for the "alive groups" counter (0: no such counter)
+    double fromS = 0.0;                       // only events starting in [fromS, toS] are written
     double toS = std::numeric_limits<double>::infinity();
-    std::vector<int> groupLanes;              // groups that get their own lane (failures, checkpoint writes)
-    std::size_t maxEvents = 1'000'000;        // cap on trace events (~150 MB); past it a final instant says so
-    double decisionDisplayS = 0.0;            // Decision span width (0 = instant; the model has no duration)
+    std::vector<int> groupLanes;              // groups that get their own lane (their failure instants)
+    std::size_t maxEvents = 1'000'000;        // cap on trace events (~130 MB); past it a final instant says so
+    double decisionDisplayS = 0.0;            // decision span width; 0 = instant (the model gives it no time)
 };
 
-// Streams the run as Chrome trace-event JSON (open in ui.perfetto.dev or chrome://tracing), written
-// atomically: the file appears at finish(). Tracks: "phases" (compute, all-reduce, shrink, restart,
-// checkpoint spans), "controller" (decisions), "events" (failures, wipe-outs, rollbacks), counters
-// (alive groups, stack number, steps done) and one lane per groupLanes entry. ts/dur in microseconds.
+// Streams the run as Chrome trace-event JSON (ui.perfetto.dev, chrome://tracing), written atomically:
+// the file appears at finish(); destroyed without finish() it leaves nothing. One process (the policy)
+// with tracks "steps", "compute & all-reduce", "controller", "restart", "checkpoint", "events"
+// (failures, wipe-outs, rollbacks) and one lane per groupLanes entry; counters "alive groups",
+// "stack number", "steps done". ts/dur in integer microseconds; spans never overlap on a track.
 class ChromeTraceWriter : public SimulationObserver {
 public:
     ChromeTraceWriter(const std::string& path, ChromeTraceOptions options = {});
-    ~ChromeTraceWriter() override;
 
     void onEvent(const Event& event) override;
-    // Closes open spans, ends the JSON and commits the file. Valid JSON whenever it is called.
+    // Closes open spans at the last event's time, ends the JSON and commits the file (throws on I/O
+    // error). Valid JSON whenever it is called; later events are ignored.
     void finish();
 
     std::size_t eventsWritten() const { return written_; }
     bool capped() const { return capped_; }
 
 private:
-    bool inWindow(double timeS) const;
-    bool admit();  // counts one event against the cap; false once capped
-    void writeRaw(const std::string& eventJson);
+    struct OpenSpan {
+        bool open = false;
+        double startS = 0.0;
+        std::string name;
+        std::string args;
+    };
+
+    bool admit(double timeS);
+    void emit(const std::string& eventJson);
     void writeMetadata();
-    void span(int tid, const char* name, const char* category, double startS, double durationS,
-              const std::string& args);
-    void instant(int tid, const char* name, double timeS, const std::string& args);
-    void counter(const char* name, double timeS, double value);
-    int laneOf(int group) const;
-    void closeOpenSpan(double& startS, const char* name, const char* category, double endS,
-                       const std::string& args);
+    void span(int track, const std::string& name, double startS, double endS, const std::string& args);
+    void instant(int track, const std::string& name, double timeS, const std::string& args);
+    void counter(const char* name, double timeS, long long value);
+    void openSpan(OpenSpan& span, double startS, std::string name, std::string args);
+    void closeSpan(OpenSpan& span, int track, double endS, const char* suffix = "");
+    void updateCounters(const Event& event);
+    int failureTrack(int group) const;
 
     AtomicFileWriter file_;
     ChromeTraceOptions options_;
+    std::vector<std::int64_t> trackEndUs_;  // per track: end of its last span (spans are clipped to follow it)
     std::size_t written_ = 0;
     bool capped_ = false;
     bool first_ = true;
     bool finished_ = false;
+    bool countersShown_ = false;
     double lastTimeS_ = 0.0;
 
-    // Open spans (start time, or NaN when none).
-    double restartStartS_;
-    double checkpointStartS_;
-    int checkpointStep_ = 0;
-    int checkpointWriter_ = -1;
-    int restartCause_ = 0;
+    OpenSpan step_;
+    OpenSpan restart_;
+    OpenSpan checkpoint_;
 
-    // Counter state.
-    int groups_ = 0;           // learnt from events: max group seen + 1 (for the alive counter)
-    int aliveGroups_ = -1;     // -1 until the first restart/step; see onEvent
-    int lastStackNumber_ = 0;
-    int stepsDone_ = 0;
+    std::vector<char> dead_;  // per group: failed and masked until the next restart
+    long long aliveGroups_ = 0;
+    long long stackNumber_ = 1;
+    long long stepsDone_ = 0;
 };
 
 }  // namespace spare

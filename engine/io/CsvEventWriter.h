@@ -10,8 +10,8 @@ namespace spare {
 // Writes every event as one CSV row (RFC 4180, '.' decimals whatever the locale), atomically:
 // the file appears at finish(). Columns:
 //   time_s,duration_s,kind,group,gpu,step,stack_number,value,details
-// kind = eventKindName(); group/gpu empty when not applicable (-1); details holds decisions
-// ("phase=2 moves=3 S=1->2 patches=5 failed=4 17") and is quoted when needed.
+// times in seconds with 6 decimals; kind = eventKindName(); group/gpu empty when not applicable (-1);
+// details = eventDetails() ("phase=2 moves=3 S=1->2 patches=5 failed=4;17"), quoted when needed.
 class CsvEventWriter : public SimulationObserver {
 public:
     explicit CsvEventWriter(const std::string& path);

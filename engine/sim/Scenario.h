@@ -51,6 +51,8 @@ struct Scenario {
     // run.*
     Policy policy = Policy::Spare;  // run.policy: spare | rep | ckpt
     std::uint64_t seed = 1;         // run.seed
+
+    friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 
 // One problem found by validateScenario: the key path ("cluster.groups") and a message that names
@@ -64,8 +66,6 @@ struct ScenarioIssue {
 // a layout or trace path is checked for presence only, the loaders check the files.
 std::vector<ScenarioIssue> validateScenario(const Scenario& scenario);
 
-bool operator==(const Scenario& a, const Scenario& b);
-
 const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
 const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"
 const char* failureModelName(FailureModel model); // "weibull", "exponential", "trace"
@@ -76,7 +76,7 @@ std::optional<Policy> parsePolicy(std::string_view name);
 std::optional<FailureModel> parseFailureModel(std::string_view name);
 std::optional<RestartRule> parseRestartRule(std::string_view name);
 
-// "spare|rep|ckpt" etc.: the allowed names, for messages and help texts.
+// "spare | rep | ckpt" etc.: the allowed names, for messages and help texts.
 const char* policyNames();
 const char* failureModelNames();
 const char* restartRuleNames();

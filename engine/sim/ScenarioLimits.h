@@ -1,6 +1,8 @@
 #pragma once
 
 #include <span>
+#include <string>
+#include <string_view>
 
 namespace spare {
 
@@ -16,7 +18,8 @@ struct ScenarioLimits {
     static constexpr int minSteps = 1;
     static constexpr int maxSteps = 10'000'000;
     static constexpr double maxComputeS = 1e6;           // compute_s > 0
-    static constexpr double maxDurationS = 1e9;          // every other duration (>= 0 or > 0)
+    static constexpr double maxDurationS = 1e9;          // every other duration (>= 0)
+    static constexpr double maxSystemMtbfS = 1e12;       // system_mtbf_s > 0
     static constexpr double maxFailedAllReduceFactor = 10.0;
     static constexpr double maxJitterSd = 1.0;
     static constexpr double maxJitterMin = 1.0;
@@ -43,6 +46,10 @@ struct ScenarioKeyInfo {
 
 std::span<const ScenarioKeyInfo> scenarioKeyTable();
 // The row for `key`, or nullptr.
-const ScenarioKeyInfo* findScenarioKey(const char* key);
+const ScenarioKeyInfo* findScenarioKey(std::string_view key);
+// "<value> is out of range; allowed: <row.allowed> <unit>": the wording every range message uses.
+std::string scenarioRangeMessage(const ScenarioKeyInfo& row, std::string_view valueText);
+// The key table as a Markdown table (key, meaning, unit, default, allowed), for docs and `scenario-keys`.
+std::string scenarioKeyTableMarkdown();
 
 }  // namespace spare

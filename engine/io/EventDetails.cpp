@@ -1,0 +1,37 @@
+#include "io/EventDetails.h"
+
+#include <fmt/format.h>
+
+namespace spare {
+
+const char* restartCauseName(int value)
+{
+    switch (value) {
+    case 1: return "wipeout";
+    case 2: return "replica_set_lost";
+    case 3: return "ckpt_failure";
+    default: return "unknown";
+    }
+}
+
+std::string eventDetails(const Event& event)
+{
+    switch (event.kind) {
+    case EventKind::Decision: {
+        if (!event.decision)
+            return {};
+        const ReorderDecision& d = *event.decision;
+        std::string text = fmt::format("phase={} moves={} S={}->{} patches={} failed={}", static_cast<int>(d.phase),
+                                       d.moves, d.previousStackNumber, d.stackNumber, d.patches.size(),
+                                       fmt::join(d.failedGroups, ";"));
+        if (d.wipeout)
+            text += fmt::format(" wipeout lost={}", fmt::join(d.lostTypes, ";"));
+        return text;
+    }
+    case EventKind::RestartStart: return fmt::format("cause={}", restartCauseName(event.value));
+    case EventKind::Rollback: return fmt::format("rework_steps={}", event.value);
+    default: return {};
+    }
+}
+
+}  // namespace spare

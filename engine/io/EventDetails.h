@@ -1,0 +1,16 @@
+#pragma once
+
+#include "sim/Event.h"
+
+#include <string>
+
+namespace spare {
+
+// Why a global restart began (RestartStart's value): "wipeout", "replica_set_lost", "ckpt_failure".
+const char* restartCauseName(int value);
+
+// A one-line, comma-free summary of what an event carries beyond its columns, e.g. for a decision
+// "phase=2 moves=3 S=1->2 patches=5 failed=4;17" (empty when there is nothing to add).
+std::string eventDetails(const Event& event);
+
+}  // namespace spare

@@ -1,0 +1,405 @@
+#include "sim/ScenarioJson.h"
+
+#include "sim/ScenarioLimits.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+namespace spare {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kSections[] = {"cluster", "workload", "failures", "restart", "checkpoint", "run"};
+constexpr double kTwoTo63 = 9223372036854775808.0;
+constexpr double kTwoTo64 = 18446744073709551616.0;
+
+// A value as it appears in a message: scalars verbatim (long strings cut), containers by kind only
+// (dumping a deeply nested document could recurse deeply).
+std::string describe(const json& value)
+{
+    switch (value.type()) {
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::null: return "null";
+    case json::value_t::binary: return "binary data";
+    default: break;
+    }
+    std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (text.size() > 60)
+        text = text.substr(0, 57) + "...";
+    return text;
+}
+
+bool isBuiltInLayout(const std::string& layout) { return layout == "golomb" || layout == "consecutive"; }
+
+std::string resolveAgainst(const std::string& baseDir, const std::string& path)
+{
+    const std::filesystem::path p(path);
+    if (baseDir.empty() || path.empty() || p.is_absolute())
+        return path;
+    return (std::filesystem::path(baseDir) / p).lexically_normal().string();
+}
+
+// Reads one document into a Scenario, collecting every problem.
+class ScenarioReader {
+public:
+    explicit ScenarioReader(const json& doc) : doc_(doc) {}
+
+    Scenario read()
+    {
+        Scenario s;
+        if (!doc_.is_object()) {
+            fail("(root)", fmt::format("expected a JSON object, got {}", describe(doc_)));
+            return s;
+        }
+        checkKeys(doc_, "");
+        for (const char* section : kSections) {
+            const auto it = doc_.find(section);
+            if (it == doc_.end())
+                continue;
+            if (it->is_object())
+                checkKeys(*it, section);
+            else
+                fail(section, fmt::format("expected an object (a section), got {}", describe(*it)));
+        }
+        text("name", s.name);
+        text("description", s.description);
+        integer("cluster.groups", s.groups);
+        integer("cluster.gpus_per_group", s.gpusPerGroup);
+        integer("cluster.redundancy", s.redundancy);
+        text("cluster.layout", s.layout);
+        integer("workload.steps", s.steps);
+        number("workload.compute_s", s.computeS);
+        number("workload.allreduce_s", s.allReduceS);
+        number("workload.failed_allreduce_factor", s.failedAllReduceFactor);
+        number("workload.shrink_s", s.shrinkS);
+        number("workload.jitter_sd", s.jitterSd);
+        number("workload.jitter_min", s.jitterMin);
+        choice("failures.model", s.failureModel, &parseFailureModel, failureModelNames());
+        number("failures.system_mtbf_s", s.systemMtbfS);
+        number("failures.weibull_shape", s.weibullShape);
+        text("failures.trace", s.failureTrace);
+        number("restart.duration_s", s.restartS);
+        choice("restart.rule", s.restartRule, &parseRestartRule, restartRuleNames());
+        checkpointInterval(s.checkpointIntervalSteps);
+        number("checkpoint.write_s", s.checkpointWriteS);
+        boolean("checkpoint.writer_only_waits", s.writerOnlyWaits);
+        choice("run.policy", s.policy, &parsePolicy, policyNames());
+        seed(s.seed);
+        return s;
+    }
+
+    // Problems as (key, message), in document order of the checks.
+    const std::vector<ScenarioIssue>& problems() const { return problems_; }
+    bool failed(const std::string& key) const { return failedKeys_.count(key) > 0; }
+
+private:
+    void fail(std::string key, std::string message)
+    {
+        failedKeys_.insert(key);
+        problems_.push_back({std::move(key), std::move(message)});
+    }
+
+    void checkKeys(const json& object, const std::string& prefix)
+    {
+        for (const auto& [key, value] : object.items()) {
+            const std::string path = prefix.empty() ? key : prefix + "." + key;
+            const bool isSection = prefix.empty() && std::find_if(std::begin(kSections), std::end(kSections),
+                                                                  [&](const char* s) { return key == s; }) !=
+                                                         std::end(kSections);
+            if (isSection || findScenarioKey(path) != nullptr)
+                continue;
+            fail(path, fmt::format("unknown key; known keys here: {}", knownKeys(prefix)));
+        }
+    }
+
+    static std::string knownKeys(const std::string& prefix)
+    {
+        std::vector<std::string> names;
+        for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
+            const std::string_view key = row.key;
+            const auto dot = key.find('.');
+            std::string name;
+            if (prefix.empty())
+                name = std::string(dot == std::string_view::npos ? key : key.substr(0, dot));
+            else if (dot != std::string_view::npos && key.substr(0, dot) == prefix)
+                name = std::string(key.substr(dot + 1));
+            if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
+                names.push_back(std::move(name));
+        }
+        return fmt::format("{}", fmt::join(names, ", "));
+    }
+
+    // The value at "section.key" (or "key"), or nullptr when absent or its section is not an object.
+    const json* find(const std::string& path) const
+    {
+        const auto dot = path.find('.');
+        const json* object = &doc_;
+        std::string key = path;
+        if (dot != std::string::npos) {
+            const auto section = doc_.find(path.substr(0, dot));
+            if (section == doc_.end() || !section->is_object())
+                return nullptr;
+            object = &*section;
+            key = path.substr(dot + 1);
+        }
+        const auto it = object->find(key);
+        return it == object->end() ? nullptr : &*it;
+    }
+
+    // An integral JSON number (integers, or floats like 1e4 with no fraction) as long double range-safe
+    // value; sets a problem and returns nullopt otherwise.
+    std::optional<double> integral(const std::string& key, const json& value, const char* expected)
+    {
+        if (value.is_number_integer() || value.is_number_unsigned())
+            return value.get<double>();
+        if (value.is_number_float()) {
+            const double v = value.get<double>();
+            if (!std::isfinite(v)) {
+                fail(key, fmt::format("{} is not a finite number; expected {}", describe(value), expected));
+                return std::nullopt;
+            }
+            if (std::trunc(v) != v) {
+                fail(key, fmt::format("{} is not an integer; expected {}", describe(value), expected));
+                return std::nullopt;
+            }
+            return v;
+        }
+        fail(key, fmt::format("expected {}, got {}", expected, describe(value)));
+        return std::nullopt;
+    }
+
+    void integer(const std::string& key, int& out)
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        const auto v = integral(key, *value, "an integer");
+        if (!v)
+            return;
+        if (*v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max()) {
+            fail(key, scenarioRangeMessage(*findScenarioKey(key), describe(*value)));
+            return;
+        }
+        out = value->is_number_float() ? static_cast<int>(*v) : value->get<int>();
+    }
+
+    void seed(std::uint64_t& out)
+    {
+        const std::string key = "run.seed";
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        const auto v = integral(key, *value, "a non-negative integer");
+        if (!v)
+            return;
+        if (value->is_number_unsigned()) {
+            out = value->get<std::uint64_t>();
+        } else if (*v < 0 || *v >= kTwoTo64) {
+            fail(key, scenarioRangeMessage(*findScenarioKey(key), describe(*value)));
+        } else if (value->is_number_integer()) {
+            out = static_cast<std::uint64_t>(value->get<std::int64_t>());
+        } else {
+            // Floats at or above 2^63 do not fit int64: convert in two halves.
+            out = *v >= kTwoTo63 ? static_cast<std::uint64_t>(*v - kTwoTo63) + (std::uint64_t{1} << 63)
+                                 : static_cast<std::uint64_t>(*v);
+        }
+    }
+
+    void number(const std::string& key, double& out)
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        if (!value->is_number()) {
+            fail(key, fmt::format("expected a number, got {}", describe(*value)));
+            return;
+        }
+        const double v = value->get<double>();
+        if (!std::isfinite(v)) {
+            fail(key, fmt::format("{} is not a finite number; allowed: {}", describe(*value),
+                                  findScenarioKey(key)->allowed));
+            return;
+        }
+        out = v;
+    }
+
+    void text(const std::string& key, std::string& out)
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        if (!value->is_string()) {
+            fail(key, fmt::format("expected a string, got {}", describe(*value)));
+            return;
+        }
+        out = value->get<std::string>();
+    }
+
+    void boolean(const std::string& key, bool& out)
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        if (!value->is_boolean()) {
+            fail(key, fmt::format("expected true or false, got {}", describe(*value)));
+            return;
+        }
+        out = value->get<bool>();
+    }
+
+    template <typename Enum>
+    void choice(const std::string& key, Enum& out, std::optional<Enum> (*parse)(std::string_view),
+                const char* allowed)
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        const std::optional<Enum> parsed =
+            value->is_string() ? parse(value->get_ref<const std::string&>()) : std::nullopt;
+        if (!parsed) {
+            fail(key, fmt::format("{} is not a known value; allowed: {}", describe(*value), allowed));
+            return;
+        }
+        out = *parsed;
+    }
+
+    void checkpointInterval(std::optional<int>& out)
+    {
+        const std::string key = "checkpoint.interval_steps";
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        if (value->is_string()) {
+            if (value->get_ref<const std::string&>() == "auto")
+                out = std::nullopt;
+            else
+                fail(key, fmt::format("{} is not a known value; allowed: {}", describe(*value),
+                                      findScenarioKey(key)->allowed));
+            return;
+        }
+        int steps = 0;
+        const std::size_t before = problems_.size();
+        integer(key, steps);
+        if (problems_.size() == before)
+            out = steps;
+    }
+
+    const json& doc_;
+    std::vector<ScenarioIssue> problems_;
+    std::set<std::string> failedKeys_;
+};
+
+[[noreturn]] void throwProblems(const std::string& origin, const std::vector<ScenarioIssue>& problems)
+{
+    std::string message;
+    for (const ScenarioIssue& problem : problems) {
+        if (!message.empty())
+            message += '\n';
+        message += fmt::format("{}: {}: {}", origin, problem.key, problem.message);
+    }
+    throw ScenarioError(message);
+}
+
+template <typename Json>
+Json toJson(const Scenario& s)
+{
+    Json doc;
+    doc["name"] = s.name;
+    doc["description"] = s.description;
+    Json& cluster = doc["cluster"];
+    cluster["groups"] = s.groups;
+    cluster["gpus_per_group"] = s.gpusPerGroup;
+    cluster["redundancy"] = s.redundancy;
+    cluster["layout"] = s.layout;
+    Json& workload = doc["workload"];
+    workload["steps"] = s.steps;
+    workload["compute_s"] = s.computeS;
+    workload["allreduce_s"] = s.allReduceS;
+    workload["failed_allreduce_factor"] = s.failedAllReduceFactor;
+    workload["shrink_s"] = s.shrinkS;
+    workload["jitter_sd"] = s.jitterSd;
+    workload["jitter_min"] = s.jitterMin;
+    Json& failures = doc["failures"];
+    failures["model"] = failureModelName(s.failureModel);
+    failures["system_mtbf_s"] = s.systemMtbfS;
+    failures["weibull_shape"] = s.weibullShape;
+    failures["trace"] = s.failureTrace;
+    Json& restart = doc["restart"];
+    restart["duration_s"] = s.restartS;
+    restart["rule"] = restartRuleName(s.restartRule);
+    Json& checkpoint = doc["checkpoint"];
+    if (s.checkpointIntervalSteps)
+        checkpoint["interval_steps"] = *s.checkpointIntervalSteps;
+    else
+        checkpoint["interval_steps"] = "auto";
+    checkpoint["write_s"] = s.checkpointWriteS;
+    checkpoint["writer_only_waits"] = s.writerOnlyWaits;
+    Json& run = doc["run"];
+    run["policy"] = policyName(s.policy);
+    run["seed"] = s.seed;
+    return doc;
+}
+
+}  // namespace
+
+Scenario scenarioFromJson(const nlohmann::json& doc, const std::string& origin, const std::string& baseDir)
+{
+    ScenarioReader reader(doc);
+    Scenario scenario = reader.read();
+    std::vector<ScenarioIssue> problems = reader.problems();
+    for (ScenarioIssue& issue : validateScenario(scenario))
+        if (!reader.failed(issue.key))
+            problems.push_back(std::move(issue));
+    if (!problems.empty())
+        throwProblems(origin, problems);
+    if (!isBuiltInLayout(scenario.layout))
+        scenario.layout = resolveAgainst(baseDir, scenario.layout);
+    scenario.failureTrace = resolveAgainst(baseDir, scenario.failureTrace);
+    return scenario;
+}
+
+Scenario scenarioFromJsonText(std::string_view text, const std::string& origin, const std::string& baseDir)
+{
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        throw ScenarioError(fmt::format("{}: (syntax): not valid JSON: {}", origin, e.what()));
+    }
+    return scenarioFromJson(doc, origin, baseDir);
+}
+
+Scenario loadScenarioFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ScenarioError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (in.bad())
+        throw ScenarioError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
+    return scenarioFromJsonText(content.str(), path, std::filesystem::path(path).parent_path().string());
+}
+
+nlohmann::json scenarioToJson(const Scenario& scenario) { return toJson<nlohmann::json>(scenario); }
+
+std::string scenarioToJsonText(const Scenario& scenario)
+{
+    return toJson<nlohmann::ordered_json>(scenario).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace spare

@@ -1,0 +1,221 @@
+#include "sim/Scenario.h"
+#include "sim/ScenarioLimits.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace spare {
+
+namespace {
+
+using L = ScenarioLimits;
+using K = ScenarioValueKind;
+constexpr double kNone = 0.0;
+constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
+
+// clang-format off
+constexpr std::array<ScenarioKeyInfo, 24> kKeys{{
+    {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
+    {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
+    {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
+     "N: data-parallel groups (= shard types)", "200", "2 .. 10,000,000"},
+    {"cluster.gpus_per_group", K::Integer, L::minGpusPerGroup, false, L::maxGpusPerGroup, "", "GPUs",
+     "M: GPUs per group (drawing and failure attribution only)", "3000", "1 .. 100,000"},
+    {"cluster.redundancy", K::Integer, L::minRedundancy, false, L::maxRedundancy, "cluster.groups", "",
+     "r: shard types each group holds (stack depth); Rep+CKPT replica-set size", "9",
+     "1 .. min(cluster.groups, 64)"},
+    {"cluster.layout", K::Text, kNone, false, kNone, "", "",
+     "Stacked layout: golomb, consecutive, or a layout JSON file (relative to the scenario file)",
+     "\"golomb\"", "golomb | consecutive | file path"},
+    {"workload.steps", K::Integer, L::minSteps, false, L::maxSteps, "", "steps", "Training steps to complete",
+     "10000", "1 .. 10,000,000"},
+    {"workload.compute_s", K::Number, 0.0, true, L::maxComputeS, "", "s", "T_comp: compute time of one stack",
+     "64.0", "> 0 .. 1e6"},
+    {"workload.allreduce_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_a: all-reduce time", "2.0",
+     "0 .. 1e9"},
+    {"workload.failed_allreduce_factor", K::Number, 0.0, false, L::maxFailedAllReduceFactor, "", "x T_a",
+     "Cost of an all-reduce that detects a failure", "0.5", "0 .. 10"},
+    {"workload.shrink_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Communicator shrink after a masked failure", "0.1", "0 .. 1e9"},
+    {"workload.jitter_sd", K::Number, 0.0, false, L::maxJitterSd, "", "",
+     "Per-group compute jitter: factor ~ N(1, sd^2)", "0.05", "0 .. 1"},
+    {"workload.jitter_min", K::Number, 0.0, false, L::maxJitterMin, "", "",
+     "Jitter factor clipped below at this value", "0.1", "0 .. 1"},
+    {"failures.model", K::Choice, kNone, false, kNone, "", "", "Per-group failure process", "\"weibull\"",
+     "weibull | exponential | trace"},
+    {"failures.system_mtbf_s", K::Number, 0.0, true, L::maxSystemMtbfS, "", "s",
+     "m: system MTBF with all groups alive (each group: N x m)", "300.0", "> 0 .. 1e12"},
+    {"failures.weibull_shape", K::Number, L::minWeibullShape, false, L::maxWeibullShape, "", "",
+     "k: Weibull shape (k < 1: failures cluster early)", "0.78", "0.05 .. 20"},
+    {"failures.trace", K::Text, kNone, false, kNone, "", "",
+     "Failure trace CSV (time_s,group), relative to the scenario file; required when model = trace", "\"\"",
+     "file path"},
+    {"restart.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_r: global restart time", "3600.0",
+     "0 .. 1e9"},
+    {"restart.rule", K::Choice, kNone, false, kNone, "", "",
+     "extend_on_failure: a group failing during its restart window starts it over", "\"extend_on_failure\"",
+     "extend_on_failure | fixed"},
+    {"checkpoint.interval_steps", K::Integer, L::minCheckpointIntervalSteps, false, L::maxSteps, "workload.steps",
+     "steps", "T_c: steps between checkpoints, or \"auto\" (optimal interval)", "\"auto\"",
+     "1 .. workload.steps, or \"auto\""},
+    {"checkpoint.write_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_s: checkpoint write time", "59.0",
+     "0 .. 1e9"},
+    {"checkpoint.writer_only_waits", K::Boolean, kNone, false, kNone, "", "",
+     "true: only the writer group waits for the write, the others go on", "false", "true | false"},
+    {"run.policy", K::Choice, kNone, false, kNone, "", "", "spare = SPARe+CKPT, rep = Rep+CKPT, ckpt = CKPT-only",
+     "\"spare\"", "spare | rep | ckpt"},
+    {"run.seed", K::Integer, 0.0, false, kMaxSeed, "", "", "Random seed (same seed => same run)", "1",
+     "0 .. 2^64-1"},
+}};
+// clang-format on
+
+class IssueList {
+public:
+    void integer(const char* key, long long value, long long maxOverride = std::numeric_limits<long long>::max())
+    {
+        const ScenarioKeyInfo& row = *findScenarioKey(key);
+        const long long lo = static_cast<long long>(row.min);
+        const long long hi = std::min(static_cast<long long>(row.max), maxOverride);
+        if (value < lo || value > hi)
+            issues_.push_back({key, scenarioRangeMessage(row, fmt::format("{}", value))});
+    }
+    void number(const char* key, double value)
+    {
+        const ScenarioKeyInfo& row = *findScenarioKey(key);
+        const bool belowMin = row.minExclusive ? !(value > row.min) : !(value >= row.min);
+        if (!std::isfinite(value) || belowMin || value > row.max)
+            issues_.push_back({key, scenarioRangeMessage(row, fmt::format("{}", value))});
+    }
+    void add(const char* key, std::string message) { issues_.push_back({key, std::move(message)}); }
+    std::vector<ScenarioIssue> take() { return std::move(issues_); }
+
+private:
+    std::vector<ScenarioIssue> issues_;
+};
+
+template <typename Enum, std::size_t Count>
+std::optional<Enum> parseName(std::string_view name, const std::array<Enum, Count>& values, const char* (*nameOf)(Enum))
+{
+    for (Enum value : values)
+        if (name == nameOf(value))
+            return value;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::span<const ScenarioKeyInfo> scenarioKeyTable() { return kKeys; }
+
+const ScenarioKeyInfo* findScenarioKey(std::string_view key)
+{
+    for (const ScenarioKeyInfo& row : kKeys)
+        if (key == row.key)
+            return &row;
+    return nullptr;
+}
+
+std::string scenarioRangeMessage(const ScenarioKeyInfo& row, std::string_view valueText)
+{
+    return fmt::format("{} is out of range; allowed: {}{}{}", valueText, row.allowed, *row.unit ? " " : "",
+                       row.unit);
+}
+
+std::string scenarioKeyTableMarkdown()
+{
+    std::string out = "| key | meaning | unit | default | allowed |\n|---|---|---|---|---|\n";
+    for (const ScenarioKeyInfo& row : kKeys)
+        out += fmt::format("| `{}` | {} | {} | `{}` | {} |\n", row.key, row.meaning, row.unit, row.defaultText,
+                           row.allowed);
+    return out;
+}
+
+std::vector<ScenarioIssue> validateScenario(const Scenario& s)
+{
+    IssueList issues;
+    issues.integer("cluster.groups", s.groups);
+    issues.integer("cluster.gpus_per_group", s.gpusPerGroup);
+    issues.integer("cluster.redundancy", s.redundancy, std::max(s.groups, 1));
+    if (s.layout.empty())
+        issues.add("cluster.layout", "empty; allowed: golomb | consecutive | file path");
+    issues.integer("workload.steps", s.steps);
+    issues.number("workload.compute_s", s.computeS);
+    issues.number("workload.allreduce_s", s.allReduceS);
+    issues.number("workload.failed_allreduce_factor", s.failedAllReduceFactor);
+    issues.number("workload.shrink_s", s.shrinkS);
+    issues.number("workload.jitter_sd", s.jitterSd);
+    issues.number("workload.jitter_min", s.jitterMin);
+    issues.number("failures.system_mtbf_s", s.systemMtbfS);
+    issues.number("failures.weibull_shape", s.weibullShape);
+    if (s.failureModel == FailureModel::Trace && s.failureTrace.empty())
+        issues.add("failures.trace", "missing; failures.model = \"trace\" needs a trace CSV path");
+    issues.number("restart.duration_s", s.restartS);
+    if (s.checkpointIntervalSteps)
+        issues.integer("checkpoint.interval_steps", *s.checkpointIntervalSteps, std::max(s.steps, 1));
+    issues.number("checkpoint.write_s", s.checkpointWriteS);
+    return issues.take();
+}
+
+const char* policyName(Policy policy)
+{
+    switch (policy) {
+    case Policy::Spare: return "spare";
+    case Policy::Rep: return "rep";
+    case Policy::Ckpt: return "ckpt";
+    }
+    return "?";
+}
+
+const char* policyDisplayName(Policy policy)
+{
+    switch (policy) {
+    case Policy::Spare: return "SPARe+CKPT";
+    case Policy::Rep: return "Rep+CKPT";
+    case Policy::Ckpt: return "CKPT-only";
+    }
+    return "?";
+}
+
+const char* failureModelName(FailureModel model)
+{
+    switch (model) {
+    case FailureModel::Weibull: return "weibull";
+    case FailureModel::Exponential: return "exponential";
+    case FailureModel::Trace: return "trace";
+    }
+    return "?";
+}
+
+const char* restartRuleName(RestartRule rule)
+{
+    switch (rule) {
+    case RestartRule::ExtendOnFailure: return "extend_on_failure";
+    case RestartRule::Fixed: return "fixed";
+    }
+    return "?";
+}
+
+std::optional<Policy> parsePolicy(std::string_view name)
+{
+    return parseName(name, std::array{Policy::Spare, Policy::Rep, Policy::Ckpt}, &policyName);
+}
+
+std::optional<FailureModel> parseFailureModel(std::string_view name)
+{
+    return parseName(name, std::array{FailureModel::Weibull, FailureModel::Exponential, FailureModel::Trace},
+                     &failureModelName);
+}
+
+std::optional<RestartRule> parseRestartRule(std::string_view name)
+{
+    return parseName(name, std::array{RestartRule::ExtendOnFailure, RestartRule::Fixed}, &restartRuleName);
+}
+
+const char* policyNames() { return "spare | rep | ckpt"; }
+const char* failureModelNames() { return "weibull | exponential | trace"; }
+const char* restartRuleNames() { return "extend_on_failure | fixed"; }
+
+}  // namespace spare
