@@ -1,0 +1,101 @@
+#include "analysis/MonteCarlo.h"
+#include "layout/Layout.h"
+
+#include <QtTest/QtTest>
+
+#include <random>
+#include <vector>
+
+using namespace spare;
+
+// CPU and CUDA must agree trial for trial (the same kernel code, integer results).
+class TestMonteCarloCuda : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void trialsIdentical_data();
+    void trialsIdentical();
+    void runIdentical();
+    void whatIfIdentical();
+};
+
+void TestMonteCarloCuda::init()
+{
+    const std::string why = MonteCarlo::cudaUnavailableReason();
+    if (!why.empty())
+        QSKIP(qPrintable(QStringLiteral("no CUDA device: %1").arg(QString::fromStdString(why))));
+}
+
+void TestMonteCarloCuda::trialsIdentical_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<int>("groups");
+    QTest::addColumn<int>("redundancy");
+    QTest::addColumn<int>("trials");
+    QTest::newRow("golomb N1000 r9") << QStringLiteral("golomb") << 1000 << 9 << 20000;
+    QTest::newRow("golomb N600 r8") << QStringLiteral("golomb") << 600 << 8 << 20000;
+    QTest::newRow("consecutive N50 r3") << QStringLiteral("consecutive") << 50 << 3 << 50000;
+    QTest::newRow("golomb N7 r3") << QStringLiteral("golomb") << 7 << 3 << 10000;
+    QTest::newRow("consecutive N70000 r3 (32-bit workspaces)") << QStringLiteral("consecutive") << 70000 << 3 << 64;
+}
+
+void TestMonteCarloCuda::trialsIdentical()
+{
+    QFETCH(QString, layout);
+    QFETCH(int, groups);
+    QFETCH(int, redundancy);
+    QFETCH(int, trials);
+    const Layout built = Layout::byName(layout.toStdString(), groups, redundancy);
+    const auto cpu = MonteCarlo::trialOutcomes(built, 17, 12345, static_cast<std::size_t>(trials), Device::Cpu);
+    const auto gpu = MonteCarlo::trialOutcomes(built, 17, 12345, static_cast<std::size_t>(trials), Device::Cuda);
+    QCOMPARE(gpu.size(), cpu.size());
+    for (std::size_t i = 0; i < cpu.size(); ++i) {
+        QCOMPARE(gpu[i].failuresEndured, cpu[i].failuresEndured);
+        QCOMPARE(gpu[i].sumCapacity, cpu[i].sumCapacity);
+        QCOMPARE(gpu[i].sumLowerBound, cpu[i].sumLowerBound);
+    }
+}
+
+void TestMonteCarloCuda::runIdentical()
+{
+    const Layout layout = Layout::golomb(1000, 9);
+    MonteCarloOptions options;
+    options.trials = 50000;
+    options.seed = 8;
+    options.device = Device::Cpu;
+    const MonteCarloResult cpu = MonteCarlo::run(layout, options);
+    options.device = Device::Cuda;
+    const MonteCarloResult gpu = MonteCarlo::run(layout, options);
+    QCOMPARE(gpu.device, Device::Cuda);
+    QCOMPARE(gpu.mu, cpu.mu);
+    QCOMPARE(gpu.sbar, cpu.sbar);
+    QCOMPARE(gpu.sbarLowerBound, cpu.sbarLowerBound);
+    QCOMPARE(gpu.muCi95.low, cpu.muCi95.low);
+    QCOMPARE(gpu.sbarCi95.high, cpu.sbarCi95.high);
+    QVERIFY(gpu.failuresHistogram == cpu.failuresHistogram);
+}
+
+void TestMonteCarloCuda::whatIfIdentical()
+{
+    std::mt19937 rng(5);
+    for (const auto& [groups, redundancy] : {std::pair{200, 6}, std::pair{1000, 9}, std::pair{12, 3}}) {
+        const Layout layout = Layout::golomb(groups, redundancy);
+        std::vector<std::vector<int>> sets(3000);
+        for (auto& set : sets) {
+            const int size = std::uniform_int_distribution<int>(0, groups - 1)(rng);
+            for (int i = 0; i < size; ++i)
+                set.push_back(std::uniform_int_distribution<int>(0, groups - 1)(rng));
+        }
+        const auto cpu = MonteCarlo::whatIf(layout, sets, Device::Cpu);
+        const auto gpu = MonteCarlo::whatIf(layout, sets, Device::Cuda);
+        QCOMPARE(gpu.size(), cpu.size());
+        for (std::size_t i = 0; i < cpu.size(); ++i) {
+            QCOMPARE(gpu[i].capacity, cpu[i].capacity);
+            QCOMPARE(gpu[i].wipedOut, cpu[i].wipedOut);
+        }
+    }
+}
+
+QTEST_APPLESS_MAIN(TestMonteCarloCuda)
+#include "test_montecarlo_cuda.moc"
