@@ -14,6 +14,23 @@ namespace spare {
 // Phase 0 coverage check, Phase 1 smallest feasible S' >= S (Hopcroft-Karp, warm-started from the
 // previous matching), Phase 2 min-move assignment (shortest augmenting paths with potentials,
 // warm-started from the previous optimum). Not thread-safe; cheap to move.
+//
+// Exact semantics of one onFailures() call (all choices deterministic):
+// - The failed groups die; the types they contributed are "freed".
+// - Some freed type has no live holder: wipe-out (phase FreeSearch, lostTypes ascending, S and the
+//   assignment unchanged). Further onFailures() calls throw std::logic_error until reset().
+// - Phase 0: every freed type sits in the current top-S of a live holder: it is re-assigned to the
+//   holder where its position is lowest (ties: lowest group id). No stack change, no patch.
+// - Phase 1: the smallest S' >= S with a perfect b-matching types x live groups (capacity S', edge
+//   when the group holds the type anywhere). Phase 2: among those, the matching with the fewest
+//   moves, a move being a (type, group) pair whose type is not in the group's current top S'.
+// - Apply, per live group with assigned set A: positions p < S' holding a type of A keep it; the
+//   moved-in types (ascending type) fill the other positions p < S' (ascending p); every other type
+//   keeps its relative order in the remaining positions.
+// - Patches (ascending group): a live group whose positions p < old S changed patches its earliest
+//   changed one; otherwise, when S grew, every live group patches position old S.
+// After every decision each assigned type sits at its contributor's position < S, so the previous
+// assignment (minus the failed groups) with zero potentials is an optimal warm start for the next.
 class ReorderController {
 public:
     // Starts from the layout's base stacks with every group alive. If the base top-S does not cover

@@ -1,0 +1,630 @@
+#include "reorder/ReorderController.h"
+
+#include "reorder/BucketQueue.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+namespace spare {
+
+namespace {
+
+constexpr int kUnassigned = -1;
+constexpr int kInfinity = std::numeric_limits<int>::max();
+
+size_t idx(int value) { return static_cast<size_t>(value); }
+
+}  // namespace
+
+// Flat N x r arrays throughout. Scratch arrays are validated by generation stamps so that one
+// decision only touches what its searches reach.
+struct ReorderController::State {
+    explicit State(const Layout& l) : layout(l), n(l.groups()), r(l.redundancy()) {}
+
+    Layout layout;
+    int n;
+    int r;
+
+    // Persistent state.
+    std::vector<std::uint8_t> alive;
+    int aliveCount = 0;
+    int stackNumber = 1;
+    std::vector<int> order;     // order[g*r + p]: type at position p of group g
+    std::vector<int> position;  // position[t*r + k]: position of t in holders(t)[k]
+    std::vector<int> match;     // type -> contributing group (kUnassigned only inside a decision)
+    std::vector<int> load;      // group -> number of types it contributes
+    bool wipedOut = false;
+
+    // The constructor's result, restored by reset().
+    int initialStackNumber = 1;
+    std::vector<int> initialOrder;
+    std::vector<int> initialPosition;
+    std::vector<int> initialMatch;
+    std::vector<int> initialLoad;
+
+    // Search scratch.
+    std::uint32_t stamp = 0;
+    std::vector<std::uint32_t> typeStamp, groupStamp;
+    std::vector<int> typeDist, groupDist;
+    std::vector<std::uint32_t> typeDone, groupDone;
+    std::vector<int> groupParent;  // Phase 2: the type a group was reached from
+    std::vector<int> typeIter;     // Phase 1: DFS edge iterator (holder * r + member position)
+    std::vector<int> frontier, path, settled, freeTypes;
+    BucketQueue queue;
+    // Dual potentials, valid for the current decision only.
+    std::uint32_t potentialStamp = 0;
+    std::vector<std::uint32_t> typePotStamp, groupPotStamp;
+    std::vector<int> typePot, groupPot;
+    // Undo log of matching changes: (type, previous group); and the groups whose load grew.
+    std::vector<std::pair<int, int>> log;
+    std::vector<int> loadLog;
+
+    std::span<const int> holders(int t) const { return layout.holders(t); }
+    int& positionOf(int t, int k) { return position[idx(t) * idx(r) + idx(k)]; }
+    int typeAt(int g, int p) const { return order[idx(g) * idx(r) + idx(p)]; }
+    int holderIndex(int t, int g) const
+    {
+        const auto h = holders(t);
+        return static_cast<int>(std::find(h.begin(), h.end(), g) - h.begin());
+    }
+    int currentPosition(int t, int g) { return positionOf(t, holderIndex(t, g)); }
+
+    void initialise(int requestedStackNumber);
+    void restoreInitial();
+    void newStamp();
+    void setMatch(int t, int g);
+    void rollback();
+    bool hopcroftKarpPhase(int capacity);
+    bool augmentAlongLayers(int root, int capacity);
+    int smallestFeasibleStackNumber(const std::vector<int>& freed);
+    int shortestAugmentation(int root, int capacity);
+    int typePotential(int t) const { return typePotStamp[idx(t)] == potentialStamp ? typePot[idx(t)] : 0; }
+    int groupPotential(int g) const { return groupPotStamp[idx(g)] == potentialStamp ? groupPot[idx(g)] : 0; }
+    void addTypePotential(int t, int delta);
+    void addGroupPotential(int g, int delta);
+    void reassign(const std::vector<int>& freed, ReorderDecision* decision);
+    int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
+};
+
+void ReorderController::State::initialise(int requestedStackNumber)
+{
+    const size_t cells = idx(n) * idx(r);
+    alive.assign(idx(n), 1);
+    aliveCount = n;
+    stackNumber = requestedStackNumber;
+    order.resize(cells);
+    position.resize(cells);
+    for (int g = 0; g < n; ++g)
+        std::copy(layout.stack(g).begin(), layout.stack(g).end(), order.begin() + static_cast<std::ptrdiff_t>(idx(g) * idx(r)));
+    for (int t = 0; t < n; ++t)
+        for (int k = 0; k < r; ++k)
+            positionOf(t, k) = layout.basePosition(holders(t)[idx(k)], t);
+    match.assign(idx(n), kUnassigned);
+    load.assign(idx(n), 0);
+    typeStamp.assign(idx(n), 0);
+    groupStamp.assign(idx(n), 0);
+    typeDist.assign(idx(n), 0);
+    groupDist.assign(idx(n), 0);
+    typeDone.assign(idx(n), 0);
+    groupDone.assign(idx(n), 0);
+    groupParent.assign(idx(n), kUnassigned);
+    typeIter.assign(idx(n), 0);
+    typePotStamp.assign(idx(n), 0);
+    groupPotStamp.assign(idx(n), 0);
+    typePot.assign(idx(n), 0);
+    groupPot.assign(idx(n), 0);
+
+    // Each type goes to the top-S holder where it sits lowest (ties: lowest group id); a custom
+    // layout whose top-S misses some types gets them through Phases 1 + 2.
+    std::vector<int> uncovered;
+    for (int t = 0; t < n; ++t) {
+        int best = kUnassigned;
+        int bestPosition = stackNumber;
+        for (int k = 0; k < r; ++k)
+            if (positionOf(t, k) < bestPosition) {
+                bestPosition = positionOf(t, k);
+                best = holders(t)[idx(k)];
+            }
+        if (best == kUnassigned) {
+            uncovered.push_back(t);
+        } else {
+            match[idx(t)] = best;
+            ++load[idx(best)];
+        }
+    }
+    if (!uncovered.empty())
+        reassign(uncovered, nullptr);
+
+    initialStackNumber = stackNumber;
+    initialOrder = order;
+    initialPosition = position;
+    initialMatch = match;
+    initialLoad = load;
+}
+
+void ReorderController::State::restoreInitial()
+{
+    std::fill(alive.begin(), alive.end(), std::uint8_t{1});
+    aliveCount = n;
+    stackNumber = initialStackNumber;
+    order = initialOrder;
+    position = initialPosition;
+    match = initialMatch;
+    load = initialLoad;
+    wipedOut = false;
+}
+
+void ReorderController::State::newStamp()
+{
+    if (++stamp == 0) {  // wrapped: invalidate every scratch entry once
+        std::fill(typeStamp.begin(), typeStamp.end(), 0U);
+        std::fill(groupStamp.begin(), groupStamp.end(), 0U);
+        std::fill(typeDone.begin(), typeDone.end(), 0U);
+        std::fill(groupDone.begin(), groupDone.end(), 0U);
+        stamp = 1;
+    }
+}
+
+void ReorderController::State::setMatch(int t, int g)
+{
+    log.emplace_back(t, match[idx(t)]);
+    match[idx(t)] = g;
+}
+
+void ReorderController::State::rollback()
+{
+    for (auto it = log.rbegin(); it != log.rend(); ++it)
+        match[idx(it->first)] = it->second;
+    for (int g : loadLog)
+        --load[idx(g)];
+    log.clear();
+    loadLog.clear();
+}
+
+// One Hopcroft-Karp phase on the free types: BFS layers, then vertex-disjoint shortest augmenting
+// paths. Returns false when no augmenting path exists at this capacity.
+bool ReorderController::State::hopcroftKarpPhase(int capacity)
+{
+    newStamp();
+    frontier.clear();
+    for (int t : freeTypes) {
+        typeStamp[idx(t)] = stamp;
+        typeDist[idx(t)] = 0;
+        frontier.push_back(t);
+    }
+    int found = kInfinity;
+    for (size_t i = 0; i < frontier.size(); ++i) {
+        const int t = frontier[i];
+        const int d = typeDist[idx(t)];
+        if (d + 1 > found)
+            break;
+        for (int g : holders(t)) {
+            if (!alive[idx(g)] || groupStamp[idx(g)] == stamp)
+                continue;
+            groupStamp[idx(g)] = stamp;
+            groupDist[idx(g)] = d + 1;
+            if (load[idx(g)] < capacity) {
+                found = d + 1;
+                continue;
+            }
+            for (int p = 0; p < r; ++p) {
+                const int member = typeAt(g, p);
+                if (match[idx(member)] == g && typeStamp[idx(member)] != stamp) {
+                    typeStamp[idx(member)] = stamp;
+                    typeDist[idx(member)] = d + 2;
+                    frontier.push_back(member);
+                }
+            }
+        }
+    }
+    if (found == kInfinity)
+        return false;
+    const std::vector<int> roots = freeTypes;
+    freeTypes.clear();
+    for (int t : roots)
+        if (!augmentAlongLayers(t, capacity))
+            freeTypes.push_back(t);
+    return true;
+}
+
+// Iterative DFS along the BFS layers from a free type to a group with spare capacity.
+bool ReorderController::State::augmentAlongLayers(int root, int capacity)
+{
+    path.clear();
+    path.push_back(root);
+    typeIter[idx(root)] = 0;
+    const int edges = r * r;
+    while (!path.empty()) {
+        const int t = path.back();
+        int& it = typeIter[idx(t)];
+        bool descended = false;
+        while (it < edges) {
+            const int k = it / r;
+            const int p = it % r;
+            const int g = holders(t)[idx(k)];
+            if (p == 0) {
+                if (!alive[idx(g)] || groupStamp[idx(g)] != stamp || groupDist[idx(g)] != typeDist[idx(t)] + 1) {
+                    it += r;
+                    continue;
+                }
+                if (load[idx(g)] < capacity) {
+                    int next = g;
+                    for (size_t i = path.size(); i-- > 0;) {
+                        const int previous = match[idx(path[i])];
+                        setMatch(path[i], next);
+                        next = previous;
+                    }
+                    ++load[idx(g)];
+                    loadLog.push_back(g);
+                    return true;
+                }
+            }
+            ++it;
+            const int member = typeAt(g, p);
+            if (match[idx(member)] == g && typeStamp[idx(member)] == stamp &&
+                typeDist[idx(member)] == groupDist[idx(g)] + 1) {
+                typeIter[idx(member)] = 0;
+                path.push_back(member);
+                descended = true;
+                break;
+            }
+        }
+        if (!descended) {
+            typeDist[idx(t)] = -1;  // dead end for the rest of this phase
+            path.pop_back();
+        }
+    }
+    return false;
+}
+
+// Phase 1: raise the capacity from S until the freed types can all be matched; the matching found
+// on the way is discarded (Phase 2 restarts from the warm start).
+int ReorderController::State::smallestFeasibleStackNumber(const std::vector<int>& freed)
+{
+    freeTypes = freed;
+    int capacity = stackNumber;
+    while (true) {
+        while (!freeTypes.empty() && hopcroftKarpPhase(capacity)) {
+        }
+        if (freeTypes.empty())
+            break;
+        if (++capacity > r)
+            throw std::logic_error("reorder: no perfect matching at S = r although every type has a live holder");
+    }
+    rollback();
+    return capacity;
+}
+
+void ReorderController::State::addTypePotential(int t, int delta)
+{
+    if (typePotStamp[idx(t)] != potentialStamp) {
+        typePotStamp[idx(t)] = potentialStamp;
+        typePot[idx(t)] = 0;
+    }
+    typePot[idx(t)] += delta;
+}
+
+void ReorderController::State::addGroupPotential(int g, int delta)
+{
+    if (groupPotStamp[idx(g)] != potentialStamp) {
+        groupPotStamp[idx(g)] = potentialStamp;
+        groupPot[idx(g)] = 0;
+    }
+    groupPot[idx(g)] += delta;
+}
+
+// Phase 2 row insertion: Dijkstra on reduced costs c(t,g) - u_t + y_g from `root` to the nearest
+// group with spare capacity, then potential update and augmentation. Returns the added cost.
+int ReorderController::State::shortestAugmentation(int root, int capacity)
+{
+    newStamp();
+    queue.clear();
+    settled.clear();
+    typeStamp[idx(root)] = stamp;
+    typeDist[idx(root)] = 0;
+    queue.push(root, 0);
+    int target = kUnassigned;
+    int distance = 0;
+    while (!queue.empty()) {
+        int d = 0;
+        const int node = queue.pop(d);
+        if (node < n) {
+            const int t = node;
+            if (typeDone[idx(t)] == stamp || typeDist[idx(t)] != d)
+                continue;
+            typeDone[idx(t)] = stamp;
+            settled.push_back(node);
+            const int ut = typePotential(t);
+            const auto h = holders(t);
+            for (int k = 0; k < r; ++k) {
+                const int g = h[idx(k)];
+                if (!alive[idx(g)] || groupDone[idx(g)] == stamp || g == match[idx(t)])
+                    continue;
+                const int cost = positionOf(t, k) < capacity ? 0 : 1;
+                const int nd = d + cost - ut + groupPotential(g);
+                assert(nd >= d);
+                if (groupStamp[idx(g)] != stamp || nd < groupDist[idx(g)]) {
+                    groupStamp[idx(g)] = stamp;
+                    groupDist[idx(g)] = nd;
+                    groupParent[idx(g)] = t;
+                    queue.push(n + g, nd);
+                }
+            }
+        } else {
+            const int g = node - n;
+            if (groupDone[idx(g)] == stamp || groupDist[idx(g)] != d)
+                continue;
+            groupDone[idx(g)] = stamp;
+            settled.push_back(node);
+            if (load[idx(g)] < capacity) {
+                target = g;
+                distance = d;
+                break;
+            }
+            const int yg = groupPotential(g);
+            for (int p = 0; p < r; ++p) {
+                const int member = typeAt(g, p);
+                if (match[idx(member)] != g || typeDone[idx(member)] == stamp)
+                    continue;
+                const int cost = p < capacity ? 0 : 1;
+                const int nd = d + typePotential(member) - yg - cost;  // 0 by complementary slackness
+                assert(nd == d);
+                if (typeStamp[idx(member)] != stamp || nd < typeDist[idx(member)]) {
+                    typeStamp[idx(member)] = stamp;
+                    typeDist[idx(member)] = nd;
+                    queue.push(member, nd);
+                }
+            }
+        }
+    }
+    if (target == kUnassigned)
+        throw std::logic_error("reorder: Phase 2 found no augmenting path at the Phase 1 stack number");
+    for (int node : settled) {
+        if (node < n) {
+            if (typeDist[idx(node)] < distance)
+                addTypePotential(node, distance - typeDist[idx(node)]);
+        } else if (groupDist[idx(node - n)] < distance) {
+            addGroupPotential(node - n, distance - groupDist[idx(node - n)]);
+        }
+    }
+    int g = target;
+    while (true) {
+        const int t = groupParent[idx(g)];
+        const int previous = match[idx(t)];
+        setMatch(t, g);
+        if (previous == kUnassigned)
+            break;
+        g = previous;
+    }
+    ++load[idx(target)];
+    loadLog.push_back(target);
+    return distance;
+}
+
+// Phases 1 + 2 for the freed (unassigned) types, then the new stacks, moves and patches.
+void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDecision* decision)
+{
+    const int oldStackNumber = stackNumber;
+    const int newStackNumber = smallestFeasibleStackNumber(freed);
+
+    if (++potentialStamp == 0) {
+        std::fill(typePotStamp.begin(), typePotStamp.end(), 0U);
+        std::fill(groupPotStamp.begin(), groupPotStamp.end(), 0U);
+        potentialStamp = 1;
+    }
+    int cost = 0;
+    for (int t : freed)
+        cost += shortestAugmentation(t, newStackNumber);
+
+    // The groups whose assigned set changed; with S unchanged no other group's stack can change.
+    newStamp();
+    std::vector<int> touched;
+    const auto touch = [&](int g) {
+        if (g != kUnassigned && groupStamp[idx(g)] != stamp) {
+            groupStamp[idx(g)] = stamp;
+            groupDist[idx(g)] = kInfinity;  // earliest changed position below the old S
+            touched.push_back(g);
+        }
+    };
+    for (const auto& [t, previous] : log) {
+        touch(previous);
+        touch(match[idx(t)]);
+    }
+    log.clear();
+    loadLog.clear();
+    std::sort(touched.begin(), touched.end());
+
+    int moves = 0;
+    for (int g : touched)
+        moves += applyGroup(g, newStackNumber, oldStackNumber, decision);
+    assert(moves == cost);
+    (void)cost;
+    stackNumber = newStackNumber;
+
+    if (decision == nullptr)
+        return;
+    decision->phase = ReorderDecision::Phase::MinCost;
+    decision->stackNumber = newStackNumber;
+    decision->moves = moves;
+    if (newStackNumber > oldStackNumber) {
+        decision->patches.reserve(idx(aliveCount));
+        for (int g = 0; g < n; ++g) {
+            if (!alive[idx(g)])
+                continue;
+            const bool changed = groupStamp[idx(g)] == stamp && groupDist[idx(g)] != kInfinity;
+            decision->patches.push_back({g, changed ? groupDist[idx(g)] : oldStackNumber});
+        }
+    } else {
+        for (int g : touched)
+            if (groupDist[idx(g)] != kInfinity)
+                decision->patches.push_back({g, groupDist[idx(g)]});
+    }
+}
+
+// Rebuilds group g's order around its assigned set; records moves and the earliest changed
+// position below the old S (in groupDist). Returns the number of moved-in types.
+int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision)
+{
+    const auto base = static_cast<std::ptrdiff_t>(idx(g) * idx(r));
+    const std::vector<int> old(order.begin() + base, order.begin() + base + r);
+    std::vector<int> fresh(idx(r), kUnassigned);
+    std::vector<std::uint8_t> placed(idx(r), 0);  // by old position
+    std::vector<int> movedIn;
+    for (int p = 0; p < r; ++p) {
+        if (match[idx(old[idx(p)])] != g)
+            continue;
+        if (p < newStackNumber) {
+            fresh[idx(p)] = old[idx(p)];
+            placed[idx(p)] = 1;
+        } else {
+            movedIn.push_back(old[idx(p)]);
+        }
+    }
+    std::sort(movedIn.begin(), movedIn.end());
+    size_t next = 0;
+    for (int p = 0; p < newStackNumber && next < movedIn.size(); ++p)
+        if (fresh[idx(p)] == kUnassigned)
+            fresh[idx(p)] = movedIn[next++];
+    for (int t : movedIn)
+        placed[idx(std::find(old.begin(), old.end(), t) - old.begin())] = 1;
+    int slot = 0;
+    for (int p = 0; p < r; ++p) {
+        if (placed[idx(p)])
+            continue;
+        while (fresh[idx(slot)] != kUnassigned)
+            ++slot;
+        fresh[idx(slot)] = old[idx(p)];
+    }
+
+    if (fresh == old)
+        return 0;
+    for (int p = 0; p < r; ++p) {
+        if (fresh[idx(p)] == old[idx(p)])
+            continue;
+        if (p < oldStackNumber && groupDist[idx(g)] == kInfinity)
+            groupDist[idx(g)] = p;
+        const int t = fresh[idx(p)];
+        const int k = holderIndex(t, g);
+        if (decision != nullptr)
+            decision->stackMoves.push_back({g, t, positionOf(t, k), p});
+        positionOf(t, k) = p;
+        order[idx(base) + idx(p)] = t;
+    }
+    if (decision != nullptr)
+        decision->changedStacks.push_back({g, fresh});
+    return static_cast<int>(movedIn.size());
+}
+
+ReorderController::ReorderController(const Layout& layout, int stackNumber)
+    : state_(std::make_unique<State>(layout))
+{
+    if (stackNumber < 1 || stackNumber > layout.redundancy())
+        throw std::invalid_argument(
+            fmt::format("stack number {} is out of range: allowed 1 .. {} (the redundancy)", stackNumber, layout.redundancy()));
+    state_->initialise(stackNumber);
+}
+
+ReorderController::~ReorderController() = default;
+ReorderController::ReorderController(ReorderController&&) noexcept = default;
+ReorderController& ReorderController::operator=(ReorderController&&) noexcept = default;
+
+ReorderDecision ReorderController::onFailures(std::span<const int> groups)
+{
+    State& s = *state_;
+    if (s.wipedOut)
+        throw std::logic_error("reorder: a wipe-out happened; call reset() before reporting more failures");
+    ReorderDecision decision;
+    decision.failedGroups.assign(groups.begin(), groups.end());
+    std::sort(decision.failedGroups.begin(), decision.failedGroups.end());
+    for (size_t i = 0; i < decision.failedGroups.size(); ++i) {
+        const int g = decision.failedGroups[i];
+        if (g < 0 || g >= s.n)
+            throw std::invalid_argument(fmt::format("failed group {} is out of range: allowed 0 .. {}", g, s.n - 1));
+        if (!s.alive[idx(g)] || (i > 0 && decision.failedGroups[i - 1] == g))
+            throw std::invalid_argument(
+                fmt::format("failed group {} is already failed (allowed: a live group in 0 .. {})", g, s.n - 1));
+    }
+    decision.previousStackNumber = s.stackNumber;
+    decision.stackNumber = s.stackNumber;
+
+    std::vector<int> freed;
+    for (int g : decision.failedGroups) {
+        s.alive[idx(g)] = 0;
+        --s.aliveCount;
+        for (int p = 0; p < s.r; ++p)
+            if (s.match[idx(s.typeAt(g, p))] == g)
+                freed.push_back(s.typeAt(g, p));
+    }
+    std::sort(freed.begin(), freed.end());
+
+    for (int t : freed) {
+        const auto h = s.holders(t);
+        if (std::none_of(h.begin(), h.end(), [&](int g) { return s.alive[idx(g)] != 0; }))
+            decision.lostTypes.push_back(t);
+    }
+    if (!decision.lostTypes.empty()) {
+        s.wipedOut = true;
+        decision.wipeout = true;
+        decision.phase = ReorderDecision::Phase::FreeSearch;
+        return decision;
+    }
+
+    for (int t : freed)
+        s.match[idx(t)] = kUnassigned;
+    for (int g : decision.failedGroups)
+        s.load[idx(g)] = 0;
+
+    // Phase 0: each freed type to the live holder whose current top-S holds it lowest.
+    std::vector<int> fixedHolder(freed.size(), kUnassigned);
+    bool covered = true;
+    for (size_t i = 0; i < freed.size() && covered; ++i) {
+        const int t = freed[i];
+        int bestPosition = s.stackNumber;
+        for (int k = 0; k < s.r; ++k) {
+            const int g = s.holders(t)[idx(k)];
+            if (s.alive[idx(g)] && s.positionOf(t, k) < bestPosition) {
+                bestPosition = s.positionOf(t, k);
+                fixedHolder[i] = g;
+            }
+        }
+        covered = fixedHolder[i] != kUnassigned;
+    }
+    if (covered) {
+        for (size_t i = 0; i < freed.size(); ++i) {
+            s.match[idx(freed[i])] = fixedHolder[i];
+            ++s.load[idx(fixedHolder[i])];
+        }
+        decision.phase = ReorderDecision::Phase::FixedCheck;
+        return decision;
+    }
+    s.reassign(freed, &decision);
+    return decision;
+}
+
+void ReorderController::reset() { state_->restoreInitial(); }
+
+const Layout& ReorderController::layout() const { return state_->layout; }
+int ReorderController::stackNumber() const { return state_->stackNumber; }
+bool ReorderController::alive(int group) const { return state_->alive.at(idx(group)) != 0; }
+int ReorderController::aliveCount() const { return state_->aliveCount; }
+
+std::span<const int> ReorderController::stack(int group) const
+{
+    return {state_->order.data() + idx(group) * idx(state_->r), idx(state_->r)};
+}
+
+int ReorderController::contributor(int type) const { return state_->match.at(idx(type)); }
+
+int ReorderController::contributorPosition(int type) const
+{
+    const int g = contributor(type);
+    return state_->currentPosition(type, g);
+}
+
+}  // namespace spare
