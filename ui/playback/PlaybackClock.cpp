@@ -1,0 +1,86 @@
+#include "playback/PlaybackClock.h"
+
+#include "playback/PlaybackCursor.h"
+
+#include <algorithm>
+
+namespace spare {
+
+PlaybackClock::PlaybackClock(QObject* parent) : QObject(parent)
+{
+    timer_.setInterval(16);
+    timer_.setTimerType(Qt::PreciseTimer);
+    connect(&timer_, &QTimer::timeout, this, &PlaybackClock::tick);
+}
+
+void PlaybackClock::addCursor(PlaybackCursor* cursor)
+{
+    cursors_.push_back(cursor);
+}
+
+void PlaybackClock::play()
+{
+    if (timer_.isActive())
+        return;
+    wall_.start();
+    timer_.start();
+    emit playingChanged(true);
+}
+
+void PlaybackClock::pause()
+{
+    if (!timer_.isActive())
+        return;
+    timer_.stop();
+    emit playingChanged(false);
+}
+
+void PlaybackClock::togglePlay()
+{
+    playing() ? pause() : play();
+}
+
+void PlaybackClock::setSpeed(double speed)
+{
+    speed = std::clamp(speed, kMinSpeed, kMaxSpeed);
+    if (speed == speed_)
+        return;
+    speed_ = speed;
+    emit speedChanged(speed_);
+}
+
+void PlaybackClock::syncTo(double time)
+{
+    time_ = time;
+    emit ticked(time_);
+}
+
+void PlaybackClock::seek(double time)
+{
+    for (PlaybackCursor* c : cursors_)
+        c->seekToTime(time);
+    syncTo(time);
+}
+
+void PlaybackClock::tick()
+{
+    const double elapsedS = static_cast<double>(wall_.restart()) / 1000.0;
+    double target = time_ + elapsedS * speed_;
+    // Never run ahead of what has been recorded: wait for the slowest cursor's worker.
+    bool allDone = true;
+    for (PlaybackCursor* c : cursors_) {
+        const Recording& r = c->recording();
+        if (!r.complete())
+            target = std::min(target, r.endTime());
+        if (!c->atEnd())
+            allDone = false;
+    }
+    time_ = std::max(time_, target);
+    for (PlaybackCursor* c : cursors_)
+        c->advanceTo(time_);
+    emit ticked(time_);
+    if (allDone && !cursors_.empty())
+        pause();
+}
+
+}  // namespace spare

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <vector>
+
+namespace spare {
+
+class PlaybackCursor;
+
+// One simulated clock driving one or more cursors (the Run tab has one, the Race tab three):
+// simulated seconds advance at `speed` x real time while playing.
+class PlaybackClock : public QObject {
+    Q_OBJECT
+public:
+    static constexpr double kMinSpeed = 1.0;
+    static constexpr double kMaxSpeed = 1e6;
+
+    explicit PlaybackClock(QObject* parent = nullptr);
+
+    void addCursor(PlaybackCursor* cursor);
+    bool playing() const { return timer_.isActive(); }
+    double speed() const { return speed_; }
+    double time() const { return time_; }
+
+public slots:
+    void play();
+    void pause();
+    void togglePlay();
+    void setSpeed(double speed);
+    // Puts the clock at t without moving the cursors (after the cursors were moved by a seek/step).
+    void syncTo(double time);
+    // Seeks every cursor to t.
+    void seek(double time);
+
+signals:
+    void playingChanged(bool playing);
+    void speedChanged(double speed);
+    void ticked(double time);
+
+private:
+    void tick();
+
+    QTimer timer_;
+    QElapsedTimer wall_;
+    std::vector<PlaybackCursor*> cursors_;
+    double speed_ = 1000.0;
+    double time_ = 0.0;
+};
+
+}  // namespace spare

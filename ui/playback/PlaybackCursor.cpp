@@ -1,0 +1,109 @@
+#include "playback/PlaybackCursor.h"
+
+#include <algorithm>
+
+namespace spare {
+
+namespace {
+
+// Forward moves longer than this are treated as seeks: no per-event animation signals.
+constexpr std::size_t kAnimatedEventLimit = 2000;
+
+bool animates(EventKind kind)
+{
+    return kind == EventKind::Failure || kind == EventKind::Decision || kind == EventKind::RestartStart
+        || kind == EventKind::RestartEnd;
+}
+
+}  // namespace
+
+PlaybackCursor::PlaybackCursor(QObject* parent) : QObject(parent) {}
+
+void PlaybackCursor::reset(const Scenario& scenario, std::shared_ptr<const Layout> layout)
+{
+    scenario_ = scenario;
+    layout_ = std::move(layout);
+    recording_.clear();
+    state_ = PlaybackState(scenario_, layout_);
+    position_ = 0;
+    emit recordingGrew();
+    emit stateChanged();
+}
+
+void PlaybackCursor::append(const RecordingChunkPtr& chunk)
+{
+    recording_.append(chunk);
+    emit recordingGrew();
+}
+
+void PlaybackCursor::applyUpTo(std::size_t count, bool animate)
+{
+    count = std::min(count, recording_.eventCount());
+    const bool emitEvents = animate && count - position_ <= kAnimatedEventLimit;
+    for (; position_ < count; ++position_) {
+        const Event& e = recording_.event(position_);
+        state_.apply(e);
+        if (emitEvents && animates(e.kind))
+            emit eventPlayed(e);
+    }
+}
+
+void PlaybackCursor::advanceTo(double time)
+{
+    if (!layout_)
+        return;
+    const std::size_t target = recording_.eventsUpTo(time);
+    if (target > position_)
+        applyUpTo(target, true);
+    state_.setTime(std::max(state_.time(), std::min(time, recording_.endTime())));
+    emit stateChanged();
+}
+
+bool PlaybackCursor::stepEvent()
+{
+    if (!layout_ || position_ >= recording_.eventCount())
+        return false;
+    applyUpTo(position_ + 1, true);
+    emit stateChanged();
+    return true;
+}
+
+void PlaybackCursor::seekToEvent(std::size_t count)
+{
+    if (!layout_)
+        return;
+    count = std::min(count, recording_.eventCount());
+    if (count < position_ || count - position_ > kAnimatedEventLimit) {
+        const IndexedSnapshot* snap = recording_.snapshotAtOrBefore(count);
+        if (count < position_ || (snap && snap->eventIndex > position_)) {
+            state_ = PlaybackState(scenario_, layout_);
+            position_ = 0;
+            if (snap) {
+                state_.restore(snap->snapshot);
+                position_ = snap->eventIndex;
+            }
+        }
+    }
+    applyUpTo(count, false);
+    emit stateChanged();
+}
+
+void PlaybackCursor::seekToTime(double time)
+{
+    seekToEvent(recording_.eventsUpTo(time));
+    if (layout_) {
+        state_.setTime(std::max(state_.time(), std::min(time, recording_.endTime())));
+        emit stateChanged();
+    }
+}
+
+bool PlaybackCursor::jumpToNext(const std::function<bool(const Event&)>& match)
+{
+    const auto next = recording_.findNext(position_, match);
+    if (!next)
+        return false;
+    seekToEvent(*next + 1);
+    return true;
+}
+
+}  // namespace spare

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "playback/PlaybackState.h"
+#include "playback/Recording.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace spare {
+
+// A position inside one recording and the state there. Moves forward by applying events and jumps by
+// restoring the nearest engine snapshot and replaying the events after it. No clock of its own.
+class PlaybackCursor : public QObject {
+    Q_OBJECT
+public:
+    explicit PlaybackCursor(QObject* parent = nullptr);
+
+    // Starts over on an empty recording of this scenario.
+    void reset(const Scenario& scenario, std::shared_ptr<const Layout> layout);
+    void append(const RecordingChunkPtr& chunk);
+
+    const Recording& recording() const { return recording_; }
+    const PlaybackState& state() const { return state_; }
+    const Scenario& scenario() const { return scenario_; }
+    std::size_t position() const { return position_; }  // events applied so far
+    bool atEnd() const { return recording_.complete() && position_ >= recording_.eventCount(); }
+
+    // Applies every recorded event up to simulated time t (capped at what has been recorded).
+    void advanceTo(double time);
+    // Applies the next event; false when none is recorded yet.
+    bool stepEvent();
+    // Moves to the point where exactly `count` events have been applied.
+    void seekToEvent(std::size_t count);
+    // Moves to simulated time t (forward or backward).
+    void seekToTime(double time);
+    // Applies events up to and including the next one that matches; false (nothing moves) when none.
+    bool jumpToNext(const std::function<bool(const Event&)>& match);
+
+signals:
+    void recordingGrew();
+    void stateChanged();
+    // Emitted for events met while moving forward a short way (not for seeks), for animations.
+    void eventPlayed(const spare::Event& event);
+
+private:
+    void applyUpTo(std::size_t count, bool animate);
+
+    Scenario scenario_;
+    std::shared_ptr<const Layout> layout_;
+    Recording recording_;
+    PlaybackState state_;
+    std::size_t position_ = 0;
+};
+
+}  // namespace spare

@@ -1,0 +1,84 @@
+#include "playback/Recording.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace spare {
+
+void Recording::append(RecordingChunkPtr chunk)
+{
+    if (!chunk)
+        return;
+    if (chunk->firstEventIndex != eventCount_)
+        throw std::logic_error("Recording::append: chunk out of order");
+    for (const IndexedSnapshot& s : chunk->snapshots)
+        snapshots_.push_back(&s);
+    eventCount_ += chunk->events.size();
+    complete_ = complete_ || chunk->last;
+    if (!chunk->error.empty())
+        error_ = chunk->error;
+    if (!chunk->events.empty() || !chunk->snapshots.empty() || chunk->last)
+        chunks_.push_back(std::move(chunk));
+}
+
+void Recording::clear()
+{
+    *this = Recording();
+}
+
+const Event& Recording::event(std::size_t index) const
+{
+    auto it = std::upper_bound(chunks_.begin(), chunks_.end(), index,
+                               [](std::size_t i, const RecordingChunkPtr& c) { return i < c->firstEventIndex; });
+    if (it != chunks_.begin()) {
+        const RecordingChunk& c = **std::prev(it);
+        if (index < c.firstEventIndex + c.events.size())
+            return c.events[index - c.firstEventIndex];
+    }
+    throw std::out_of_range("Recording::event: index past the recorded events");
+}
+
+double Recording::endTime() const
+{
+    return eventCount_ == 0 ? 0.0 : event(eventCount_ - 1).time;
+}
+
+const IndexedSnapshot* Recording::snapshotAtOrBefore(std::size_t eventIndex) const
+{
+    auto it = std::upper_bound(snapshots_.begin(), snapshots_.end(), eventIndex,
+                               [](std::size_t i, const IndexedSnapshot* s) { return i < s->eventIndex; });
+    return it == snapshots_.begin() ? nullptr : *std::prev(it);
+}
+
+std::size_t Recording::eventsUpTo(double time) const
+{
+    // Events are time-ordered: binary search the chunks, then inside the chunk.
+    std::size_t count = 0;
+    for (const RecordingChunkPtr& c : chunks_) {
+        if (c->events.empty())
+            continue;
+        if (c->events.back().time <= time) {
+            count = c->firstEventIndex + c->events.size();
+            continue;
+        }
+        auto it = std::upper_bound(c->events.begin(), c->events.end(), time,
+                                   [](double t, const Event& e) { return t < e.time; });
+        return c->firstEventIndex + static_cast<std::size_t>(it - c->events.begin());
+    }
+    return count;
+}
+
+std::optional<std::size_t> Recording::findNext(std::size_t from, const std::function<bool(const Event&)>& match) const
+{
+    for (const RecordingChunkPtr& c : chunks_) {
+        const std::size_t end = c->firstEventIndex + c->events.size();
+        if (end <= from)
+            continue;
+        for (std::size_t i = std::max(from, c->firstEventIndex); i < end; ++i)
+            if (match(c->events[i - c->firstEventIndex]))
+                return i;
+    }
+    return std::nullopt;
+}
+
+}  // namespace spare

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "playback/RecordingChunk.h"
+#include "sim/FailureTrace.h"
+#include "sim/RunMetrics.h"
+#include "sim/Scenario.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QThread;
+
+namespace spare {
+
+// Runs the engine's Simulator on a thread of its own and delivers the recording to the GUI thread in
+// immutable chunks (queued signals). start() abandons any run in progress: its chunks are dropped.
+// The GUI thread never waits for the engine, except in the destructor, which cancels and joins.
+class SimulationWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationWorker(QObject* parent = nullptr);
+    ~SimulationWorker() override;
+
+    // trace: run the trace failure model with these failures instead of the scenario's model.
+    void start(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
+    void cancel();
+    bool running() const { return running_; }
+
+    // Snapshot spacing: about every 25 steps of failure-free time, so a seek replays a few hundred events.
+    static double snapshotIntervalS(const Scenario& scenario);
+
+signals:
+    void started();
+    void chunkReady(spare::RecordingChunkPtr chunk);
+    void finished(spare::RunMetrics metrics);
+    void failed(QString message);
+
+private:
+    struct Run;
+    std::shared_ptr<Run> current_;
+    std::vector<QThread*> threads_;
+    int generation_ = 0;
+    bool running_ = false;
+};
+
+}  // namespace spare
+
+Q_DECLARE_METATYPE(spare::RunMetrics)

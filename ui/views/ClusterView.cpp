@@ -1,0 +1,296 @@
+#include "views/ClusterView.h"
+
+#include "ViewState.h"
+#include "playback/PlaybackCursor.h"
+#include "views/ClusterPalette.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace spare {
+
+namespace {
+
+constexpr int kLegendHeight = 22;
+constexpr qint64 kFlashMs = 600;
+
+}  // namespace
+
+ClusterView::ClusterView(PlaybackCursor* cursor, ViewState* viewState, QWidget* parent)
+    : QWidget(parent), cursor_(cursor), viewState_(viewState)
+{
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    clock_.start();
+    animationTimer_.setInterval(33);
+    connect(&animationTimer_, &QTimer::timeout, this, [this] {
+        updateFlashes();
+        update();
+    });
+    connect(cursor_, &PlaybackCursor::stateChanged, this, [this] {
+        if (static_cast<int>(flashUntilMs_.size()) != cursor_->state().groups()) {
+            flashUntilMs_.assign(static_cast<std::size_t>(cursor_->state().groups()), 0);
+            flashing_.assign(flashUntilMs_.size(), 0);
+            flashCells_.clear();
+            if (fitted_)
+                fitToView();
+        }
+        update();
+    });
+    connect(cursor_, &PlaybackCursor::eventPlayed, this, &ClusterView::onEventPlayed);
+    if (viewState_) {
+        connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+        connect(viewState_, &ViewState::zoomRequested, this, [this](double f) { zoomBy(f); });
+        connect(viewState_, &ViewState::fitRequested, this, &ClusterView::fitToView);
+    }
+}
+
+void ClusterView::setCompact(bool compact)
+{
+    compact_ = compact;
+    setMouseTracking(!compact);
+    fitToView();
+}
+
+QSize ClusterView::sizeHint() const
+{
+    return compact_ ? QSize(300, 60) : QSize(640, 400);
+}
+
+QSize ClusterView::minimumSizeHint() const
+{
+    return compact_ ? QSize(80, 24) : QSize(160, 100);
+}
+
+QRect ClusterView::gridRect() const
+{
+    return compact_ ? rect() : rect().adjusted(0, kLegendHeight, 0, 0);
+}
+
+void ClusterView::fitToView()
+{
+    const PlaybackState& s = cursor_->state();
+    fitted_ = true;
+    if (s.groups() <= 0 || s.gpusPerGroup() <= 0)
+        return;
+    const QRect r = gridRect();
+    viewport_.cellWidth = std::max(1e-6, static_cast<double>(r.width()) / s.gpusPerGroup());
+    viewport_.cellHeight = std::max(1e-6, static_cast<double>(r.height()) / s.groups());
+    viewport_.originX = r.left();
+    viewport_.originY = r.top();
+    update();
+}
+
+void ClusterView::zoomBy(double factor, QPointF anchor)
+{
+    if (compact_)
+        return;
+    const QRect r = gridRect();
+    if (anchor.x() < 0)
+        anchor = r.center();
+    fitted_ = false;
+    viewport_.originX = anchor.x() - (anchor.x() - viewport_.originX) * factor;
+    viewport_.originY = anchor.y() - (anchor.y() - viewport_.originY) * factor;
+    viewport_.cellWidth *= factor;
+    viewport_.cellHeight *= factor;
+    update();
+}
+
+QPoint ClusterView::cellAt(QPointF pos) const
+{
+    const PlaybackState& s = cursor_->state();
+    if (!gridRect().contains(pos.toPoint()))
+        return {-1, -1};
+    const int gpu = static_cast<int>(std::floor((pos.x() - viewport_.originX) / viewport_.cellWidth));
+    const int group = static_cast<int>(std::floor((pos.y() - viewport_.originY) / viewport_.cellHeight));
+    if (gpu < 0 || gpu >= s.gpusPerGroup() || group < 0 || group >= s.groups())
+        return {-1, -1};
+    return {group, gpu};
+}
+
+QImage ClusterView::renderGrid(QSize size)
+{
+    if (image_.size() != size)
+        image_ = QImage(size, QImage::Format_RGB32);
+    ClusterViewport local = viewport_;
+    local.originY -= gridRect().top();
+    ClusterImageRenderer::render(image_, cursor_->state(), local, flashing_);
+    return image_;
+}
+
+void ClusterView::updateFlashes()
+{
+    const qint64 now = clock_.elapsed();
+    bool any = false;
+    for (std::size_t g = 0; g < flashUntilMs_.size(); ++g) {
+        flashing_[g] = flashUntilMs_[g] > now;
+        any = any || flashing_[g];
+    }
+    if (!any) {
+        flashCells_.clear();
+        animationTimer_.stop();
+    }
+}
+
+void ClusterView::onEventPlayed(const Event& event)
+{
+    if (event.kind != EventKind::Failure || event.group < 0
+        || event.group >= static_cast<int>(flashUntilMs_.size()))
+        return;
+    flashUntilMs_[static_cast<std::size_t>(event.group)] = clock_.elapsed() + kFlashMs;
+    flashCells_.push_back({event.group, event.gpu});
+    updateFlashes();
+    if (!animationTimer_.isActive())
+        animationTimer_.start();
+}
+
+void ClusterView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (fitted_ || compact_)
+        fitToView();
+}
+
+void ClusterView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    const QRect grid = gridRect();
+    p.drawImage(grid.topLeft(), renderGrid(grid.size()));
+    const PlaybackState& s = cursor_->state();
+    // Failure animation: a shrinking ring at the failing GPU and an outline around its group.
+    const qint64 now = clock_.elapsed();
+    p.setRenderHint(QPainter::Antialiasing);
+    for (const QPoint& cell : flashCells_) {
+        const auto g = static_cast<std::size_t>(cell.x());
+        if (g >= flashUntilMs_.size() || flashUntilMs_[g] <= now)
+            continue;
+        const double left = static_cast<double>(flashUntilMs_[g] - now) / kFlashMs;  // 1 -> 0
+        const QPointF centre(viewport_.originX + (cell.y() + 0.5) * viewport_.cellWidth,
+                             viewport_.originY + (cell.x() + 0.5) * viewport_.cellHeight);
+        p.setPen(QPen(QColor::fromRgb(ClusterPalette::failureFlash()), 2.0));
+        p.setBrush(Qt::NoBrush);
+        const double radius = 4.0 + 26.0 * left;
+        p.drawEllipse(centre, radius, radius);
+        p.drawRect(QRectF(viewport_.originX, viewport_.originY + cell.x() * viewport_.cellHeight,
+                          s.gpusPerGroup() * viewport_.cellWidth, std::max(2.0, viewport_.cellHeight)));
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    if (viewState_ && viewState_->selectedGroup() >= 0 && viewState_->selectedGroup() < s.groups()) {
+        p.setPen(QPen(QColor(0x30, 0x30, 0xff), 1.5));
+        p.setBrush(Qt::NoBrush);
+        const double y = viewport_.originY + viewState_->selectedGroup() * viewport_.cellHeight;
+        p.drawRect(QRectF(viewport_.originX - 1, y - 1, s.gpusPerGroup() * viewport_.cellWidth + 2,
+                          std::max(1.0, viewport_.cellHeight) + 2));
+    }
+    if (!compact_)
+        drawLegend(p);
+}
+
+void ClusterView::drawLegend(QPainter& p)
+{
+    p.fillRect(QRect(0, 0, width(), kLegendHeight), palette().window());
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    p.setFont(f);
+    int x = 6;
+    auto swatch = [&](QRgb colour, const QString& label) {
+        p.fillRect(QRect(x, 5, 12, 12), QColor::fromRgb(colour));
+        p.setPen(palette().color(QPalette::WindowText));
+        x += 16;
+        const int w = p.fontMetrics().horizontalAdvance(label);
+        p.drawText(QRect(x, 0, w + 2, kLegendHeight), Qt::AlignVCenter | Qt::AlignLeft, label);
+        x += w + 12;
+    };
+    for (int pos = 0; pos < 3; ++pos)
+        swatch(ClusterPalette::computing(pos), pos == 0 ? tr("computing stack 1") : QString::number(pos + 1));
+    for (GroupState st : {GroupState::Idle, GroupState::Checkpointing, GroupState::Restarting, GroupState::MaskedOut,
+                          GroupState::Failed})
+        swatch(ClusterPalette::state(st), ClusterPalette::name(st));
+    swatch(ClusterPalette::failureFlash(), tr("failure"));
+    const PlaybackState& s = cursor_->state();
+    const QString dims = tr("%1 groups x %2 GPUs").arg(s.groups()).arg(s.gpusPerGroup());
+    p.drawText(QRect(0, 0, width() - 6, kLegendHeight), Qt::AlignVCenter | Qt::AlignRight, dims);
+}
+
+void ClusterView::wheelEvent(QWheelEvent* event)
+{
+    if (compact_)
+        return QWidget::wheelEvent(event);
+    zoomBy(std::pow(1.0015, event->angleDelta().y()), event->position());
+    event->accept();
+}
+
+void ClusterView::mousePressEvent(QMouseEvent* event)
+{
+    if (compact_ || event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    dragging_ = true;
+    dragStart_ = event->position().toPoint();
+    dragOrigin_ = QPointF(viewport_.originX, viewport_.originY);
+}
+
+void ClusterView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!dragging_)
+        return;
+    const QPoint delta = event->position().toPoint() - dragStart_;
+    if (delta.manhattanLength() < 3)
+        return;
+    fitted_ = false;
+    viewport_.originX = dragOrigin_.x() + delta.x();
+    viewport_.originY = dragOrigin_.y() + delta.y();
+    update();
+}
+
+void ClusterView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (!dragging_)
+        return QWidget::mouseReleaseEvent(event);
+    dragging_ = false;
+    if ((event->position().toPoint() - dragStart_).manhattanLength() < 3 && viewState_) {
+        const QPoint cell = cellAt(event->position());
+        if (cell.x() >= 0)
+            viewState_->select(cell.x(), cell.y());
+    }
+}
+
+QString ClusterView::tooltipFor(QPoint cell) const
+{
+    const PlaybackState& s = cursor_->state();
+    const int g = cell.x();
+    GroupState st = s.groupState(g);
+    QString state = ClusterPalette::name(st);
+    if (cell.y() == s.failedGpu(g) && (st == GroupState::Failed || st == GroupState::MaskedOut))
+        state = tr("failed GPU (took the group out)");
+    else if (st == GroupState::Computing)
+        state += tr(" (stack position %1)").arg(s.computePosition(g) + 1);
+    QStringList stack;
+    const std::vector<int> types = s.stack(g);
+    for (std::size_t p = 0; p < types.size(); ++p)
+        stack << (static_cast<int>(p) < s.stackNumber() ? QStringLiteral("[D%1]") : QStringLiteral("D%1"))
+                     .arg(types[p]);
+    return tr("group %1, GPU %2\nstate: %3\nstack (top S = %4 in brackets): %5")
+        .arg(g).arg(cell.y()).arg(state).arg(s.stackNumber()).arg(stack.join(QLatin1Char(' ')));
+}
+
+bool ClusterView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip && !compact_) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QPoint cell = cellAt(help->pos());
+        if (cell.x() >= 0)
+            QToolTip::showText(help->globalPos(), tooltipFor(cell), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+}  // namespace spare

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "views/ClusterImageRenderer.h"
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+#include <vector>
+
+class QPainter;
+
+namespace spare {
+
+class PlaybackCursor;
+class ViewState;
+
+// Every group (row) x every GPU (column) of the cluster, drawn level-of-detail into one QImage.
+// Wheel zooms around the mouse, dragging pans, a click selects a group, hovering shows a tooltip.
+// Compact mode (Race tab) draws the grid only, always fitted, without interaction.
+class ClusterView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ClusterView(PlaybackCursor* cursor, ViewState* viewState = nullptr, QWidget* parent = nullptr);
+
+    void setCompact(bool compact);
+    const ClusterViewport& viewport() const { return viewport_; }
+    // Grid cell under a widget position: {group, gpu}, or {-1, -1} outside the grid.
+    QPoint cellAt(QPointF pos) const;
+    // The grid as drawn now (what paintEvent shows below the legend).
+    QImage renderGrid(QSize size);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void zoomBy(double factor, QPointF anchor = QPointF(-1, -1));
+    void fitToView();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void onEventPlayed(const Event& event);
+    QRect gridRect() const;
+    void drawLegend(QPainter& painter);
+    void updateFlashes();
+    QString tooltipFor(QPoint cell) const;
+
+    QPointer<PlaybackCursor> cursor_;
+    QPointer<ViewState> viewState_;
+    ClusterViewport viewport_;
+    bool compact_ = false;
+    bool fitted_ = true;
+    QImage image_;
+    QPoint dragStart_;
+    QPointF dragOrigin_;
+    bool dragging_ = false;
+    QElapsedTimer clock_;
+    std::vector<qint64> flashUntilMs_;  // per group: wall-clock end of the failure animation
+    std::vector<std::uint8_t> flashing_;
+    std::vector<QPoint> flashCells_;    // {group, gpu} being animated
+    QTimer animationTimer_;
+};
+
+}  // namespace spare

@@ -1,0 +1,219 @@
+#include "views/StackView.h"
+
+#include "ViewState.h"
+#include "playback/PlaybackCursor.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace spare {
+
+namespace {
+
+constexpr int kHeaderHeight = 40;   // decision summary + group ids
+constexpr int kLeftMargin = 44;     // position labels
+constexpr double kMinColumnWidth = 18.0;
+constexpr int kAnimationMs = 500;
+
+}  // namespace
+
+StackView::StackView(PlaybackCursor* cursor, ViewState* viewState, QWidget* parent)
+    : QWidget(parent), cursor_(cursor), viewState_(viewState)
+{
+    animation_.setStartValue(0.0);
+    animation_.setEndValue(1.0);
+    animation_.setDuration(kAnimationMs);
+    animation_.setEasingCurve(QEasingCurve::InOutCubic);
+    connect(&animation_, &QVariantAnimation::valueChanged, this, qOverload<>(&QWidget::update));
+    connect(&animation_, &QVariantAnimation::finished, this, qOverload<>(&QWidget::update));
+    connect(cursor_, &PlaybackCursor::stateChanged, this, qOverload<>(&QWidget::update));
+    connect(cursor_, &PlaybackCursor::eventPlayed, this, &StackView::onEventPlayed);
+    if (viewState_)
+        connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+}
+
+QSize StackView::sizeHint() const
+{
+    return {640, 260};
+}
+
+QSize StackView::minimumSizeHint() const
+{
+    return {200, 120};
+}
+
+QColor StackView::typeColor(int type)
+{
+    const double hue = std::fmod(type * 0.6180339887, 1.0);
+    return QColor::fromHsvF(static_cast<float>(hue), 0.45f, 0.95f);
+}
+
+int StackView::visibleGroupCount() const
+{
+    const int groups = cursor_->state().groups();
+    const int fit = std::max(1, static_cast<int>((width() - kLeftMargin - 4) / kMinColumnWidth));
+    return std::min(groups, fit);
+}
+
+int StackView::firstVisibleGroup() const
+{
+    const int groups = cursor_->state().groups();
+    const int count = visibleGroupCount();
+    if (count >= groups)
+        return 0;
+    int centre = viewState_ && viewState_->selectedGroup() >= 0 ? viewState_->selectedGroup() : 0;
+    // Follow an animated decision when nothing is selected.
+    if ((!viewState_ || viewState_->selectedGroup() < 0) && animatedDecision_ && !animatedDecision_->failedGroups.empty())
+        centre = animatedDecision_->failedGroups.front();
+    return std::clamp(centre - count / 2, 0, groups - count);
+}
+
+std::vector<int> StackView::displayedStack(int group) const
+{
+    return cursor_->state().stack(group);
+}
+
+void StackView::onEventPlayed(const Event& event)
+{
+    if (event.kind == EventKind::Decision && event.decision) {
+        animatedDecision_ = event.decision;
+        animation_.stop();
+        animation_.start();
+    } else if (event.kind == EventKind::RestartEnd) {
+        animatedDecision_.reset();
+        update();
+    }
+}
+
+QRectF StackView::cellRect(int column, double position) const
+{
+    const double columnWidth = static_cast<double>(width() - kLeftMargin - 4) / visibleGroupCount();
+    const int r = std::max(1, cursor_->state().redundancy());
+    const double rowHeight = static_cast<double>(height() - kHeaderHeight - 4) / r;
+    return {kLeftMargin + column * columnWidth, kHeaderHeight + position * rowHeight, columnWidth, rowHeight};
+}
+
+QString StackView::decisionSummary() const
+{
+    const PlaybackState& s = cursor_->state();
+    const std::shared_ptr<const ReorderDecision>& d = s.lastDecision();
+    if (!s.lostTypes().empty()) {
+        QStringList lost;
+        for (int t : s.lostTypes())
+            lost << QStringLiteral("D%1").arg(t);
+        return tr("WIPE-OUT: %1 lost every holder -> global restart").arg(lost.join(QStringLiteral(", ")));
+    }
+    if (!d)
+        return tr("S = %1 (no reorder since the last restart)").arg(s.stackNumber());
+    static const char* const phases[] = {QT_TR_NOOP("phase 0: fixed check, no reorder"),
+                                         QT_TR_NOOP("phase 1: free search"),
+                                         QT_TR_NOOP("phase 2: min-cost reorder")};
+    return tr("Last decision: %1 | %2 moves | %3 patch computes | S %4 -> %5")
+        .arg(tr(phases[static_cast<int>(d->phase)]))
+        .arg(d->moves)
+        .arg(d->patches.size())
+        .arg(d->previousStackNumber)
+        .arg(d->stackNumber);
+}
+
+void StackView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    const PlaybackState& s = cursor_->state();
+    if (s.groups() <= 0)
+        return;
+    const int first = firstVisibleGroup();
+    const int count = visibleGroupCount();
+    const int r = s.redundancy();
+    const double t = animating() ? animation_.currentValue().toDouble() : 1.0;
+
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QRect(6, 2, width() - 12, 18), Qt::AlignVCenter | Qt::AlignLeft, decisionSummary());
+    if (count < s.groups())
+        p.drawText(QRect(6, 2, width() - 12, 18), Qt::AlignVCenter | Qt::AlignRight,
+                   tr("groups %1-%2 of %3").arg(first).arg(first + count - 1).arg(s.groups()));
+
+    // Top-S band.
+    const QRectF band = cellRect(0, 0).united(cellRect(count - 1, s.stackNumber() - 1)).adjusted(-3, -2, 3, 2);
+    p.fillRect(band, QColor(0xff, 0xf1, 0x76, 120));
+    p.setPen(QPen(QColor(0xf9, 0xa8, 0x25), 2));
+    p.drawRect(band);
+    for (int pos = 0; pos < r; ++pos) {
+        const QRectF row = cellRect(0, pos);
+        p.setPen(palette().color(QPalette::Text));
+        p.drawText(QRectF(2, row.top(), kLeftMargin - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
+                   pos < s.stackNumber() ? QStringLiteral("S%1 p%2").arg(pos + 1).arg(pos) : QStringLiteral("p%1").arg(pos));
+    }
+
+    // Where each moved type started, for the slide animation.
+    std::unordered_map<long long, int> movedFrom;
+    std::unordered_map<long long, int> patchAt;
+    if (animatedDecision_ && t < 1.0) {
+        for (const StackMove& m : animatedDecision_->stackMoves)
+            movedFrom[static_cast<long long>(m.group) * s.groups() + m.type] = m.fromPosition;
+        for (const PatchCompute& pc : animatedDecision_->patches)
+            patchAt[pc.group] = pc.position;
+    }
+    const std::vector<int>& lost = s.lostTypes();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+    p.setFont(small);
+    const int labelWidth = p.fontMetrics().horizontalAdvance(QStringLiteral("888"));
+    for (int c = 0; c < count; ++c) {
+        const int g = first + c;
+        const GroupState st = s.groupState(g);
+        const bool dead = st == GroupState::Failed || st == GroupState::MaskedOut;
+        const QRectF head = cellRect(c, 0);
+        p.setPen(dead ? QColor(0x9e, 0x9e, 0x9e) : palette().color(QPalette::Text));
+        if (head.width() >= labelWidth || g % 10 == 0)
+            p.drawText(QRectF(head.left() - 10, 20, head.width() + 20, 18), Qt::AlignCenter, QString::number(g));
+        const std::vector<int> stack = displayedStack(g);
+        for (int pos = 0; pos < r; ++pos) {
+            const int type = stack[static_cast<std::size_t>(pos)];
+            double y = pos;
+            if (auto it = movedFrom.find(static_cast<long long>(g) * s.groups() + type); it != movedFrom.end())
+                y = it->second + (pos - it->second) * t;
+            const QRectF cell = cellRect(c, y).adjusted(1, 1, -1, -1);
+            QColor colour = typeColor(type);
+            if (dead)
+                colour = QColor::fromHsvF(colour.hsvHueF(), 0.08f, 0.55f);
+            p.fillRect(cell, colour);
+            if (std::binary_search(lost.begin(), lost.end(), type)) {
+                p.fillRect(cell, QBrush(QColor(0xd5, 0x00, 0x00), Qt::BDiagPattern));
+                p.setPen(QPen(QColor(0xd5, 0x00, 0x00), 2));
+                p.drawRect(cell);
+            }
+            if (auto it = patchAt.find(g); it != patchAt.end() && it->second == pos) {
+                const double pulse = 0.5 + 0.5 * std::sin(t * 6 * M_PI);
+                p.setPen(QPen(QColor(0xff, 0x6f, 0x00), 1.5 + 2.0 * pulse));
+                p.drawRect(cell);
+            }
+            if (cell.width() >= labelWidth && cell.height() >= 10) {
+                p.setPen(dead ? QColor(0x42, 0x42, 0x42) : QColor(0x21, 0x21, 0x21));
+                p.drawText(cell, Qt::AlignCenter, QString::number(type));
+            }
+        }
+        if (viewState_ && viewState_->selectedGroup() == g) {
+            p.setPen(QPen(QColor(0x30, 0x30, 0xff), 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(cellRect(c, 0).united(cellRect(c, r - 1)));
+        }
+    }
+}
+
+void StackView::mousePressEvent(QMouseEvent* event)
+{
+    if (!viewState_ || cursor_->state().groups() <= 0)
+        return;
+    const QRectF firstCell = cellRect(0, 0);
+    const int column = static_cast<int>(std::floor((event->position().x() - firstCell.left()) / firstCell.width()));
+    if (column >= 0 && column < visibleGroupCount())
+        viewState_->select(firstVisibleGroup() + column);
+}
+
+}  // namespace spare

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "sim/Event.h"
+
+#include <QPointer>
+#include <QVariantAnimation>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+namespace spare {
+
+class PlaybackCursor;
+class ViewState;
+
+// The shard stacks: one column per group, one cell per stack position (top = position 0), coloured
+// by shard type. The top-S band (what each group computes per step) is highlighted. Draws the
+// controller's decisions as they are played: moved cells slide to their new position, patch-compute
+// cells flash, and on a wipe-out the lost types are marked in all their dead holders. For large N it
+// shows a window of groups around the selected one.
+class StackView : public QWidget {
+    Q_OBJECT
+public:
+    explicit StackView(PlaybackCursor* cursor, ViewState* viewState = nullptr, QWidget* parent = nullptr);
+
+    // The first group shown and how many columns fit.
+    int firstVisibleGroup() const;
+    int visibleGroupCount() const;
+    // What the view shows for a group: the stack order of the current playback state.
+    std::vector<int> displayedStack(int group) const;
+    bool animating() const { return animation_.state() == QAbstractAnimation::Running; }
+    static QColor typeColor(int type);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void onEventPlayed(const Event& event);
+    QRectF cellRect(int column, double position) const;
+    QString decisionSummary() const;
+
+    QPointer<PlaybackCursor> cursor_;
+    QPointer<ViewState> viewState_;
+    std::shared_ptr<const ReorderDecision> animatedDecision_;
+    QVariantAnimation animation_;
+};
+
+}  // namespace spare
