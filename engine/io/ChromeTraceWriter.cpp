@@ -151,15 +151,19 @@ void ChromeTraceWriter::updateCounters(const Event& event)
     const long long alive = aliveGroups_, stack = stackNumber_, steps = stepsDone_;
     switch (event.kind) {
     case EventKind::Failure:
-        if (restart_.open || event.group < 0 || static_cast<std::size_t>(event.group) >= dead_.size())
+        if (restarting_ || event.group < 0 || static_cast<std::size_t>(event.group) >= dead_.size())
             break;
         if (!dead_[static_cast<std::size_t>(event.group)]) {
             dead_[static_cast<std::size_t>(event.group)] = 1;
             --aliveGroups_;
         }
         break;
-    case EventKind::RestartStart: aliveGroups_ = 0; break;
+    case EventKind::RestartStart:
+        restarting_ = true;
+        aliveGroups_ = 0;
+        break;
     case EventKind::RestartEnd:
+        restarting_ = false;
         std::fill(dead_.begin(), dead_.end(), 0);
         aliveGroups_ = options_.groups;
         stackNumber_ = 1;

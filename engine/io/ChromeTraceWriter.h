@@ -71,6 +71,7 @@ private:
     OpenSpan restart_;
     OpenSpan checkpoint_;
 
+    bool restarting_ = false;
     std::vector<char> dead_;  // per group: failed and masked until the next restart
     long long aliveGroups_ = 0;
     long long stackNumber_ = 1;

@@ -303,6 +303,75 @@ private:
     std::set<std::string> failedKeys_;
 };
 
+// Finds where a JSON document stops parsing: the key path being read (e.g. "cluster.groups") and why.
+// Used only after json::parse failed, to name the key in the message.
+class SyntaxErrorLocator : public nlohmann::json_sax<json> {
+public:
+    std::string path() const
+    {
+        std::string out;
+        for (const Frame& frame : frames_) {
+            if (frame.isArray)
+                out += fmt::format("[{}]", frame.index);
+            else if (!frame.key.empty())
+                out += (out.empty() ? "" : ".") + frame.key;
+        }
+        return out.empty() ? "(root)" : out;
+    }
+    const std::string& problem() const { return problem_; }
+
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool start_object(std::size_t) override { return open(false); }
+    bool key(string_t& name) override
+    {
+        frames_.back().key = name;
+        return true;
+    }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(true); }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t, const std::string& token, const nlohmann::detail::exception& e) override
+    {
+        if (e.id == 406)  // number overflow: 1e999 and the like would be +-inf
+            problem_ = fmt::format("{} is not a finite number", token);
+        else
+            problem_ = fmt::format("not valid JSON: {}", e.what());
+        return false;
+    }
+
+private:
+    struct Frame {
+        bool isArray = false;
+        std::size_t index = 0;
+        std::string key;
+    };
+    bool value()
+    {
+        if (!frames_.empty() && frames_.back().isArray)
+            ++frames_.back().index;
+        return true;
+    }
+    bool open(bool isArray)
+    {
+        frames_.push_back({isArray, 0, {}});
+        return true;
+    }
+    bool close()
+    {
+        frames_.pop_back();
+        return value();
+    }
+
+    std::vector<Frame> frames_;
+    std::string problem_;
+};
+
 [[noreturn]] void throwProblems(const std::string& origin, const std::vector<ScenarioIssue>& problems)
 {
     std::string message;
@@ -374,11 +443,11 @@ Scenario scenarioFromJson(const nlohmann::json& doc, const std::string& origin, 
 
 Scenario scenarioFromJsonText(std::string_view text, const std::string& origin, const std::string& baseDir)
 {
-    json doc;
-    try {
-        doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        throw ScenarioError(fmt::format("{}: (syntax): not valid JSON: {}", origin, e.what()));
+    json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (doc.is_discarded()) {
+        SyntaxErrorLocator locator;
+        json::sax_parse(text.begin(), text.end(), &locator);
+        throw ScenarioError(fmt::format("{}: {}: {}", origin, locator.path(), locator.problem()));
     }
     return scenarioFromJson(doc, origin, baseDir);
 }

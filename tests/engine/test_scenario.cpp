@@ -1,0 +1,375 @@
+#include "io/AtomicFile.h"
+#include "sim/FailureTrace.h"
+#include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <random>
+
+using namespace spare;
+
+namespace {
+
+std::string scenariosDir() { return std::string(SPARE_SOURCE_DIR) + "/scenarios"; }
+
+// The message of the ScenarioError thrown by parsing `text`, or "" when it parsed.
+std::string parseError(const std::string& text)
+{
+    try {
+        scenarioFromJsonText(text, "test.json");
+    } catch (const ScenarioError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+Scenario randomValidScenario(std::mt19937_64& rng)
+{
+    auto uniformInt = [&rng](long long lo, long long hi) {
+        return std::uniform_int_distribution<long long>(lo, hi)(rng);
+    };
+    auto uniformReal = [&rng](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    Scenario s;
+    s.name = "random-" + std::to_string(uniformInt(0, 1'000'000)) + (uniformInt(0, 1) ? " \"q\" \\ \xc3\xa9" : "");
+    s.description = uniformInt(0, 1) ? "" : "line one\nline two\t{json}";
+    s.groups = static_cast<int>(uniformInt(ScenarioLimits::minGroups, uniformInt(0, 1) ? 2000 : ScenarioLimits::maxGroups));
+    s.gpusPerGroup = static_cast<int>(uniformInt(1, ScenarioLimits::maxGpusPerGroup));
+    s.redundancy = static_cast<int>(uniformInt(1, std::min(s.groups, ScenarioLimits::maxRedundancy)));
+    const char* layouts[] = {"golomb", "consecutive", "/abs/layout.json"};
+    s.layout = layouts[uniformInt(0, 2)];
+    s.steps = static_cast<int>(uniformInt(1, ScenarioLimits::maxSteps));
+    s.computeS = uniformReal(1e-9, ScenarioLimits::maxComputeS);
+    s.allReduceS = uniformInt(0, 3) == 0 ? 0.0 : uniformReal(0, 100);
+    s.failedAllReduceFactor = uniformReal(0, ScenarioLimits::maxFailedAllReduceFactor);
+    s.shrinkS = uniformReal(0, 1);
+    s.jitterSd = uniformReal(0, 1);
+    s.jitterMin = uniformReal(0, 1);
+    s.failureModel = static_cast<FailureModel>(uniformInt(0, 2));
+    s.systemMtbfS = std::exp(uniformReal(-5, 25));
+    s.weibullShape = uniformReal(ScenarioLimits::minWeibullShape, ScenarioLimits::maxWeibullShape);
+    s.failureTrace = s.failureModel == FailureModel::Trace || uniformInt(0, 1) ? "/abs/trace.csv" : "";
+    s.restartS = uniformReal(0, 1e5);
+    s.restartRule = static_cast<RestartRule>(uniformInt(0, 1));
+    if (uniformInt(0, 1))
+        s.checkpointIntervalSteps = static_cast<int>(uniformInt(1, s.steps));
+    s.checkpointWriteS = uniformReal(0, 100);
+    s.writerOnlyWaits = uniformInt(0, 1) != 0;
+    s.policy = static_cast<Policy>(uniformInt(0, 2));
+    s.seed = rng();
+    return s;
+}
+
+}  // namespace
+
+class TestScenario : public QObject {
+    Q_OBJECT
+
+private slots:
+    void defaultsAreValid()
+    {
+        QVERIFY(validateScenario(Scenario{}).empty());
+        QCOMPARE(scenarioFromJsonText("{}", "empty.json"), Scenario{});
+        QCOMPARE(scenarioFromJsonText(R"({"cluster":{},"run":{}})", "sections.json"), Scenario{});
+    }
+
+    void partialDocumentKeepsOtherDefaults()
+    {
+        const Scenario s = scenarioFromJsonText(
+            R"({"cluster":{"groups":600,"redundancy":8},"checkpoint":{"interval_steps":23},"run":{"policy":"rep","seed":18446744073709551615}})",
+            "partial.json");
+        QCOMPARE(s.groups, 600);
+        QCOMPARE(s.redundancy, 8);
+        QCOMPARE(s.checkpointIntervalSteps, std::optional<int>(23));
+        QCOMPARE(s.policy, Policy::Rep);
+        QCOMPARE(s.seed, std::uint64_t(18446744073709551615ULL));
+        QCOMPARE(s.computeS, Scenario{}.computeS);
+        QCOMPARE(s.layout, Scenario{}.layout);
+    }
+
+    void integralFloatsAreIntegers()
+    {
+        const Scenario s = scenarioFromJsonText(R"({"workload":{"steps":1e4},"run":{"seed":1e19}})", "f.json");
+        QCOMPARE(s.steps, 10000);
+        QCOMPARE(s.seed, std::uint64_t(10000000000000000000ULL));
+    }
+
+    void badDocuments_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("expected");  // substring of the message: key path and a word of the problem
+        auto row = [](const char* tag, const char* json, const char* expected) {
+            QTest::newRow(tag) << QString::fromUtf8(json) << QString::fromUtf8(expected);
+        };
+        row("syntax at end", R"({"cluster": )", "cluster: not valid JSON: [json.exception.parse_error.101]");
+        row("syntax in section", R"({"cluster": {"groups": 12,, }})", "cluster.groups: not valid JSON");
+        row("syntax in array", R"({"cluster": [1, 2, x]})", "cluster[2]: not valid JSON");
+        row("root array", R"([1,2])", "(root): expected a JSON object");
+        row("unknown top key", R"({"clusters":{}})", "clusters: unknown key");
+        row("unknown nested key", R"({"cluster":{"grups":5}})", "cluster.grups: unknown key; known keys here: groups");
+        row("section not object", R"({"workload":5})", "workload: expected an object");
+        row("groups too small", R"({"cluster":{"groups":1,"redundancy":1}})", "cluster.groups: 1 is out of range; allowed: 2 .. 10,000,000");
+        row("groups huge", R"({"cluster":{"groups":99999999999}})", "cluster.groups: 99999999999 is out of range");
+        row("groups string", R"({"cluster":{"groups":"200"}})", "cluster.groups: expected an integer, got \"200\"");
+        row("groups fraction", R"({"cluster":{"groups":200.5}})", "cluster.groups: 200.5 is not an integer");
+        row("groups inf", R"({"cluster":{"groups":1e999}})", "cluster.groups: 1e999 is not a finite number");
+        row("redundancy zero", R"({"cluster":{"redundancy":0}})", "cluster.redundancy: 0 is out of range; allowed: 1 .. min(cluster.groups, 64)");
+        row("redundancy above groups", R"({"cluster":{"groups":5,"redundancy":6}})", "cluster.redundancy: 6 is out of range");
+        row("redundancy above 64", R"({"cluster":{"groups":500,"redundancy":65}})", "cluster.redundancy: 65");
+        row("gpus zero", R"({"cluster":{"gpus_per_group":0}})", "cluster.gpus_per_group: 0 is out of range");
+        row("layout number", R"({"cluster":{"layout":3}})", "cluster.layout: expected a string");
+        row("layout empty", R"({"cluster":{"layout":""}})", "cluster.layout: empty");
+        row("steps zero", R"({"workload":{"steps":0}})", "workload.steps: 0 is out of range; allowed: 1 .. 10,000,000");
+        row("compute zero", R"({"workload":{"compute_s":0}})", "workload.compute_s: 0 is out of range; allowed: > 0 .. 1e6 s");
+        row("compute inf", R"({"workload":{"compute_s":1e999}})", "workload.compute_s: 1e999 is not a finite number");
+        row("allreduce negative", R"({"workload":{"allreduce_s":-1}})", "workload.allreduce_s: -1 is out of range");
+        row("factor big", R"({"workload":{"failed_allreduce_factor":11}})", "workload.failed_allreduce_factor: 11 is out of range; allowed: 0 .. 10");
+        row("shrink negative", R"({"workload":{"shrink_s":-0.1}})", "workload.shrink_s: -0.1");
+        row("jitter sd big", R"({"workload":{"jitter_sd":1.5}})", "workload.jitter_sd: 1.5 is out of range");
+        row("jitter min bool", R"({"workload":{"jitter_min":true}})", "workload.jitter_min: expected a number, got true");
+        row("model unknown", R"({"failures":{"model":"poisson"}})", "failures.model: \"poisson\" is not a known value; allowed: weibull | exponential | trace");
+        row("mtbf zero", R"({"failures":{"system_mtbf_s":0}})", "failures.system_mtbf_s: 0 is out of range");
+        row("shape small", R"({"failures":{"weibull_shape":0.01}})", "failures.weibull_shape: 0.01 is out of range; allowed: 0.05 .. 20");
+        row("trace missing", R"({"failures":{"model":"trace"}})", "failures.trace: missing");
+        row("restart negative", R"({"restart":{"duration_s":-5}})", "restart.duration_s: -5");
+        row("rule unknown", R"({"restart":{"rule":"extend"}})", "restart.rule: \"extend\" is not a known value; allowed: extend_on_failure | fixed");
+        row("interval zero", R"({"checkpoint":{"interval_steps":0}})", "checkpoint.interval_steps: 0 is out of range");
+        row("interval above steps", R"({"workload":{"steps":10},"checkpoint":{"interval_steps":11}})", "checkpoint.interval_steps: 11 is out of range; allowed: 1 .. workload.steps");
+        row("interval word", R"({"checkpoint":{"interval_steps":"often"}})", "checkpoint.interval_steps: \"often\" is not a known value");
+        row("interval null", R"({"checkpoint":{"interval_steps":null}})", "checkpoint.interval_steps: expected an integer, got null");
+        row("write negative", R"({"checkpoint":{"write_s":-59}})", "checkpoint.write_s: -59");
+        row("writer flag string", R"({"checkpoint":{"writer_only_waits":"yes"}})", "checkpoint.writer_only_waits: expected true or false");
+        row("policy unknown", R"({"run":{"policy":"SPARe"}})", "run.policy: \"SPARe\" is not a known value; allowed: spare | rep | ckpt");
+        row("seed negative", R"({"run":{"seed":-1}})", "run.seed: -1 is out of range; allowed: 0 .. 2^64-1");
+        row("seed fraction", R"({"run":{"seed":1.5}})", "run.seed: 1.5 is not an integer");
+        row("seed too big", R"({"run":{"seed":1e20}})", "run.seed: 1e+20 is out of range");
+        row("name array", R"({"name":[1]})", "name: expected a string, got an array");
+    }
+
+    void badDocuments()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, expected);
+        const std::string message = parseError(json.toStdString());
+        QVERIFY2(!message.empty(), "parsed, expected an error");
+        QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+        QVERIFY2(message.rfind("test.json: ", 0) == 0, message.c_str());
+    }
+
+    void everyProblemIsListed()
+    {
+        const std::string message = parseError(
+            R"({"cluster":{"groups":1,"redundancy":"x"},"workload":{"steps":0,"bogus":1},"run":{"policy":"p"}})");
+        for (const char* key : {"cluster.groups", "cluster.redundancy", "workload.steps", "workload.bogus", "run.policy"})
+            QVERIFY2(message.find(std::string("test.json: ") + key + ":") != std::string::npos, message.c_str());
+        // A key that failed to parse is not reported twice by validation.
+        QCOMPARE(std::count(message.begin(), message.end(), '\n'), 4);
+    }
+
+    void errorIsAnInputError()
+    {
+        QVERIFY_THROWS_EXCEPTION(InputError, scenarioFromJsonText("{\"cluster\":{\"groups\":0}}", "x"));
+    }
+
+    void roundTripRandomScenarios()
+    {
+        std::mt19937_64 rng(20260302);
+        for (int i = 0; i < 500; ++i) {
+            const Scenario original = randomValidScenario(rng);
+            const auto issues = validateScenario(original);
+            QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().message.c_str());
+            const std::string text = scenarioToJsonText(original);
+            const Scenario parsed = scenarioFromJsonText(text, "roundtrip.json");
+            QVERIFY2(parsed == original, text.c_str());
+            QCOMPARE(scenarioToJsonText(parsed), text);
+            QCOMPARE(scenarioFromJson(scenarioToJson(original), "object"), original);
+        }
+    }
+
+    void textHasStableKeyOrder()
+    {
+        const std::string text = scenarioToJsonText(Scenario{});
+        std::size_t last = 0;
+        for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
+            const std::string_view key = row.key;
+            const auto dot = key.find('.');
+            const std::string leaf = fmt::format("\"{}\":", dot == std::string_view::npos ? key : key.substr(dot + 1));
+            const std::size_t at = text.find(leaf, last);
+            QVERIFY2(at != std::string::npos, row.key);
+            last = at;
+        }
+        QVERIFY(text.find("\n  \"cluster\": {\n    \"groups\": 200,") != std::string::npos);
+    }
+
+    void keyTableCoversTheJson()
+    {
+        const nlohmann::json doc = scenarioToJson(Scenario{});
+        std::size_t leaves = 0;
+        for (const auto& [key, value] : doc.items()) {
+            if (value.is_object()) {
+                for (const auto& [leaf, unused] : value.items()) {
+                    QVERIFY2(findScenarioKey(key + "." + leaf) != nullptr, (key + "." + leaf).c_str());
+                    ++leaves;
+                }
+            } else {
+                QVERIFY2(findScenarioKey(key) != nullptr, key.c_str());
+                ++leaves;
+            }
+        }
+        QCOMPARE(leaves, scenarioKeyTable().size());
+        const std::string markdown = scenarioKeyTableMarkdown();
+        QVERIFY(markdown.find("| `cluster.groups` |") != std::string::npos);
+        QCOMPARE(std::count(markdown.begin(), markdown.end(), '\n'), static_cast<long>(scenarioKeyTable().size() + 2));
+    }
+
+    void tableBoundsMatchValidation()
+    {
+        // Every numeric row's bounds are exactly where validateScenario starts and stops complaining.
+        for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
+            if (row.kind != ScenarioValueKind::Number)
+                continue;
+            nlohmann::json doc;
+            const std::string key = row.key;
+            const std::string section = key.substr(0, key.find('.')), leaf = key.substr(key.find('.') + 1);
+            doc[section][leaf] = row.minExclusive ? std::nextafter(row.min, 1e300) : row.min;
+            scenarioFromJson(doc, "t");
+            doc[section][leaf] = row.max;
+            scenarioFromJson(doc, "t");
+            doc[section][leaf] = row.minExclusive ? row.min : std::nextafter(row.min, -1e300);
+            QVERIFY_THROWS_EXCEPTION(ScenarioError, scenarioFromJson(doc, "t"));
+            doc[section][leaf] = std::nextafter(row.max, 1e300);
+            QVERIFY_THROWS_EXCEPTION(ScenarioError, scenarioFromJson(doc, "t"));
+        }
+    }
+
+    void enumNamesRoundTrip()
+    {
+        for (Policy p : {Policy::Spare, Policy::Rep, Policy::Ckpt})
+            QCOMPARE(parsePolicy(policyName(p)), std::optional<Policy>(p));
+        for (FailureModel m : {FailureModel::Weibull, FailureModel::Exponential, FailureModel::Trace})
+            QCOMPARE(parseFailureModel(failureModelName(m)), std::optional<FailureModel>(m));
+        for (RestartRule r : {RestartRule::ExtendOnFailure, RestartRule::Fixed})
+            QCOMPARE(parseRestartRule(restartRuleName(r)), std::optional<RestartRule>(r));
+        QVERIFY(!parsePolicy("Spare"));
+        QCOMPARE(std::string(policyDisplayName(Policy::Ckpt)), std::string("CKPT-only"));
+    }
+
+    void relativePathsResolveAgainstTheFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::filesystem::path root = dir.path().toStdString();
+        std::filesystem::create_directories(root / "sub");
+        const std::string file = (root / "sub" / "s.json").string();
+        writeFileAtomically(file, R"({"cluster":{"layout":"../layouts/l.json"},"failures":{"model":"trace","trace":"t.csv"}})");
+        const Scenario s = loadScenarioFile(file);
+        QCOMPARE(s.layout, (root / "layouts" / "l.json").string());
+        QCOMPARE(s.failureTrace, (root / "sub" / "t.csv").string());
+
+        writeFileAtomically(file, R"({"cluster":{"layout":"consecutive"},"failures":{"trace":"/abs/t.csv"}})");
+        const Scenario builtIn = loadScenarioFile(file);
+        QCOMPARE(builtIn.layout, std::string("consecutive"));
+        QCOMPARE(builtIn.failureTrace, std::string("/abs/t.csv"));
+    }
+
+    void missingFileNamesThePath()
+    {
+        try {
+            loadScenarioFile("/nonexistent/dir/s.json");
+            QFAIL("no error");
+        } catch (const ScenarioError& e) {
+            QVERIFY(std::string(e.what()).find("/nonexistent/dir/s.json: cannot open") != std::string::npos);
+        }
+    }
+
+    void shippedScenariosLoad()
+    {
+        int count = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(scenariosDir())) {
+            if (entry.path().extension() != ".json")
+                continue;
+            const Scenario s = loadScenarioFile(entry.path().string());
+            QVERIFY2(validateScenario(s).empty(), entry.path().c_str());
+            QVERIFY2(!s.description.empty(), entry.path().c_str());
+            QCOMPARE(s.name, entry.path().stem().string());
+            if (s.failureModel == FailureModel::Trace)
+                QVERIFY(!loadFailureTrace(s.failureTrace, s.groups).empty());
+            ++count;
+        }
+        QVERIFY(count >= 9);
+        const Scenario n600 = loadScenarioFile(scenariosDir() + "/paper-n600.json");
+        QCOMPARE(n600.groups * n600.gpusPerGroup, 600000);
+        QCOMPARE(n600.redundancy, 8);
+        QCOMPARE(n600.allReduceS, 6.0);
+        QVERIFY(!n600.checkpointIntervalSteps);
+    }
+
+    void failureTraceParses()
+    {
+        const auto failures = parseFailureTrace(
+            "# recorded failures\r\ntime_s,group\r\n30.5,2\r\n\r\n10,1\n\"10\",0\n# late\n1e3, 3 \n", 4, "t.csv");
+        QCOMPARE(failures.size(), std::size_t(4));
+        QCOMPARE(failures[0].timeS, 10.0);
+        QCOMPARE(failures[0].group, 1);  // stable: file order for equal times
+        QCOMPARE(failures[1].group, 0);
+        QCOMPARE(failures[2].timeS, 30.5);
+        QCOMPARE(failures[3].timeS, 1000.0);
+        QVERIFY(parseFailureTrace("time_s,group\n", 4, "t.csv").empty());
+    }
+
+    void failureTraceErrors_data()
+    {
+        QTest::addColumn<QString>("csv");
+        QTest::addColumn<QString>("expected");
+        auto row = [](const char* tag, const char* csv, const char* expected) {
+            QTest::newRow(tag) << QString::fromUtf8(csv) << QString::fromUtf8(expected);
+        };
+        row("empty", "", "t.csv: line 1: expected the header \"time_s,group\"");
+        row("wrong header", "time,group\n1,0\n", "line 1: expected the header");
+        row("negative time", "time_s,group\n-1,0\n", "t.csv: line 2: time_s \"-1\" is not allowed; expected a finite number >= 0");
+        row("comma decimal", "time_s,group\n\"1,5\",0\n", "line 2: time_s \"1,5\"");
+        row("inf time", "time_s,group\n1e999,0\n", "line 2: time_s \"1e999\"");
+        row("nan time", "time_s,group\nnan,0\n", "line 2: time_s \"nan\"");
+        row("group range", "time_s,group\n# c\n5,4\n", "line 3: group \"4\" is out of range; allowed: integer 0 .. 3");
+        row("group negative", "time_s,group\n5,-1\n", "line 2: group \"-1\"");
+        row("group text", "time_s,group\n5,two\n", "line 2: group \"two\"");
+        row("field count", "time_s,group\n5,1,2\n", "line 2: expected 2 fields (time_s,group), got 3");
+        row("unterminated", "time_s,group\n\"5,1\n", "line 2: unterminated quoted field");
+    }
+
+    void failureTraceErrors()
+    {
+        QFETCH(QString, csv);
+        QFETCH(QString, expected);
+        try {
+            parseFailureTrace(csv.toStdString(), 4, "t.csv");
+            QFAIL("parsed, expected an error");
+        } catch (const FailureTraceError& e) {
+            QVERIFY2(std::string(e.what()).find(expected.toStdString()) != std::string::npos, e.what());
+        }
+    }
+
+    void failureTraceListsManyProblemsBriefly()
+    {
+        std::string csv = "time_s,group\n";
+        for (int i = 0; i < 100; ++i)
+            csv += "-1,0\n";
+        try {
+            parseFailureTrace(csv, 4, "t.csv");
+            QFAIL("parsed");
+        } catch (const FailureTraceError& e) {
+            const std::string message = e.what();
+            QVERIFY(message.find("line 21:") != std::string::npos);
+            QVERIFY(message.find("line 22:") == std::string::npos);
+            QVERIFY(message.find("... and 80 more problems") != std::string::npos);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestScenario)
+#include "test_scenario.moc"
