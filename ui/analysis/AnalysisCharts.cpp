@@ -1,0 +1,335 @@
+#include "analysis/AnalysisCharts.h"
+
+#include "analysis/ClosedForms.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace spare {
+namespace {
+
+const QColor kSpareColor(0x1f, 0x77, 0xb4);
+const QColor kRepColor(0xd6, 0x27, 0x28);
+const QColor kCkptColor(0x7f, 0x7f, 0x7f);
+const QColor kModelColor(0x2c, 0xa0, 0x2c);
+const QColor kMonteCarloColor(0x94, 0x67, 0xbd);
+const QColor kLayoutColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b)};
+
+QColor policyColor(Policy policy)
+{
+    switch (policy) {
+    case Policy::Spare: return kSpareColor;
+    case Policy::Rep: return kRepColor;
+    case Policy::Ckpt: return kCkptColor;
+    }
+    return kCkptColor;
+}
+
+QString policyLabel(Policy policy)
+{
+    return QString::fromLatin1(policyDisplayName(policy));
+}
+
+ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request)
+{
+    ChartSpec spec;
+    spec.id = QString::fromLatin1(id);
+    spec.title = title;
+    const Scenario simulated = request.simulatedScenario();
+    spec.subtitle = QStringLiteral("%1: N = %2, %3 steps, %4 seeds")
+                        .arg(QString::fromStdString(request.scenario.name))
+                        .arg(request.scenario.groups)
+                        .arg(simulated.steps)
+                        .arg(request.seeds);
+    return spec;
+}
+
+// One series per policy from simulated points: y = value(point) with a band of value(mean +- sd).
+void addSimulatedSeries(ChartSpec& spec, const std::vector<SimulatedPoint>& points, const std::vector<Policy>& policies,
+                        const std::function<SeedSpread(const SimulatedPoint&)>& metric,
+                        const std::function<double(double)>& transform, const QString& suffix = {})
+{
+    for (Policy policy : policies) {
+        std::vector<SimulatedPoint> mine;
+        std::copy_if(points.begin(), points.end(), std::back_inserter(mine),
+                     [policy](const SimulatedPoint& p) { return p.policy == policy; });
+        if (mine.empty())
+            continue;
+        std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+        ChartSeries series;
+        series.name = policyLabel(policy) + suffix;
+        series.color = policyColor(policy);
+        for (const SimulatedPoint& p : mine) {
+            const SeedSpread value = metric(p);
+            const double lo = transform(value.mean - value.sd);
+            const double hi = transform(value.mean + value.sd);
+            series.points.append(QPointF(p.x, transform(value.mean)));
+            series.bandLow.append(std::min(lo, hi));
+            series.bandHigh.append(std::max(lo, hi));
+        }
+        spec.series.append(series);
+    }
+}
+
+ChartSeries modelSeries(const QString& name, const std::vector<int>& xs, const std::function<double(int)>& model)
+{
+    ChartSeries series;
+    series.name = name;
+    series.style = ChartSeries::Style::DashedLine;
+    series.color = kModelColor;
+    for (int x : xs) {
+        const double y = model(x);
+        if (std::isfinite(y))
+            series.points.append(QPointF(x, y));
+    }
+    return series;
+}
+
+double identity(double v)
+{
+    return v;
+}
+
+// T0/TTT from TTT/T0; a non-positive ratio (a spread below zero) maps to no throughput bound.
+double reciprocal(double ratio)
+{
+    return ratio > 0.0 ? 1.0 / ratio : 0.0;
+}
+
+std::vector<LayoutEstimate> estimatesOf(const AnalysisResults& results, const QString& layout)
+{
+    std::vector<LayoutEstimate> mine;
+    std::copy_if(results.layouts.begin(), results.layouts.end(), std::back_inserter(mine),
+                 [&layout](const LayoutEstimate& e) { return e.layout == layout; });
+    std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.redundancy < b.redundancy; });
+    return mine;
+}
+
+QStringList layoutNames(const AnalysisResults& results)
+{
+    QStringList names;
+    for (const LayoutEstimate& e : results.layouts)
+        if (!names.contains(e.layout))
+            names.append(e.layout);
+    return names;
+}
+
+// Monte-Carlo series of a layout: mu or S_bar with its 95% interval as the band.
+ChartSeries monteCarloSeries(const QString& name, const std::vector<LayoutEstimate>& estimates, bool sbar, QColor color)
+{
+    ChartSeries series;
+    series.name = name;
+    series.color = color;
+    series.style = estimates.size() == 1 ? ChartSeries::Style::Points : ChartSeries::Style::Line;
+    for (const LayoutEstimate& e : estimates) {
+        const double value = sbar ? e.result.sbar : e.result.mu;
+        if (!std::isfinite(value))
+            continue;
+        const ConfidenceInterval ci = sbar ? e.result.sbarCi95 : e.result.muCi95;
+        series.points.append(QPointF(e.redundancy, value));
+        series.bandLow.append(ci.low);
+        series.bandHigh.append(ci.high);
+    }
+    if (series.style == ChartSeries::Style::Points) {
+        series.bandLow.clear();
+        series.bandHigh.clear();
+    }
+    return series;
+}
+
+}  // namespace
+
+QStringList AnalysisCharts::names()
+{
+    return {QStringLiteral("throughput-vs-r"), QStringLiteral("availability-vs-r"),
+            QStringLiteral("stack-number-vs-r"), QStringLiteral("mu-vs-r"),
+            QStringLiteral("ttt-vs-n"), QStringLiteral("checkpoint-period"),
+            QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")};
+}
+
+std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
+                                               const AnalysisResults& results)
+{
+    using Builder = ChartSpec (*)(const AnalysisRequest&, const AnalysisResults&);
+    const Builder builders[] = {&throughput, &availability, &stackNumber, &enduredFailures,
+                                &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar};
+    const qsizetype index = names().indexOf(name);
+    if (index < 0)
+        return std::nullopt;
+    return builders[index](request, results);
+}
+
+std::optional<SimulatedPoint> AnalysisCharts::best(const std::vector<SimulatedPoint>& points, Policy policy)
+{
+    std::optional<SimulatedPoint> winner;
+    for (const SimulatedPoint& p : points)
+        if (p.policy == policy && p.tttRatio.mean > 0.0 && (!winner || p.tttRatio.mean < winner->tttRatio.mean))
+            winner = p;
+    return winner;
+}
+
+ChartSpec AnalysisCharts::throughput(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("throughput-vs-r", QStringLiteral("Effective throughput T0/TTT vs redundancy"), request);
+    spec.xLabel = QStringLiteral("redundancy r");
+    spec.yLabel = QStringLiteral("T0 / TTT (mean over seeds, band: TTT/T0 mean ± sd)");
+    spec.integerX = true;
+    addSimulatedSeries(spec, results.headline, request.policies,
+                       [](const SimulatedPoint& p) { return p.tttRatio; }, &reciprocal);
+    const Scenario& s = request.scenario;
+    spec.series.append(modelSeries(QStringLiteral("model 1/J(r) (SPARe+CKPT)"), request.redundancies, [&s](int r) {
+        return 1.0 / tttRatioModel(s.groups, r, s.systemMtbfS, s.checkpointWriteS, s.restartS);
+    }));
+    if (const auto winner = best(results.headline, Policy::Spare))
+        spec.markers.append({QStringLiteral("best simulated r = %1").arg(winner->x), QPointF(winner->x, 1.0 / winner->tttRatio.mean),
+                             kSpareColor});
+    const int rStar = optimalRedundancy(s.groups);
+    spec.markers.append({QStringLiteral("r* = %1").arg(rStar),
+                         QPointF(rStar, 1.0 / tttRatioModel(s.groups, rStar, s.systemMtbfS, s.checkpointWriteS, s.restartS)),
+                         kModelColor});
+    return spec;
+}
+
+ChartSpec AnalysisCharts::availability(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("availability-vs-r", QStringLiteral("Availability vs redundancy"), request);
+    spec.xLabel = QStringLiteral("redundancy r");
+    spec.yLabel = QStringLiteral("availability (total - down) / total");
+    spec.integerX = true;
+    addSimulatedSeries(spec, results.headline, request.policies,
+                       [](const SimulatedPoint& p) { return p.availability; }, &identity);
+    const Scenario& s = request.scenario;
+    spec.series.append(modelSeries(QStringLiteral("model A*(mu m) (SPARe+CKPT)"), request.redundancies, [&s](int r) {
+        return optimalAvailability(s.checkpointWriteS, s.restartS, muAsymptotic(s.groups, r) * s.systemMtbfS);
+    }));
+    return spec;
+}
+
+ChartSpec AnalysisCharts::stackNumber(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("stack-number-vs-r", QStringLiteral("Mean stack number S vs redundancy (SPARe+CKPT)"), request);
+    spec.xLabel = QStringLiteral("redundancy r");
+    spec.yLabel = QStringLiteral("stacks computed per step");
+    spec.integerX = true;
+    addSimulatedSeries(spec, results.headline, {Policy::Spare},
+                       [](const SimulatedPoint& p) { return p.stackNumber; }, &identity, QStringLiteral(" simulated"));
+    const int groups = request.scenario.groups;
+    spec.series.append(modelSeries(QStringLiteral("lower bound mean c(k), k < mu"), request.redundancies,
+                                   [groups](int r) { return sbarLowerBound(groups, muAsymptotic(groups, r)); }));
+    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo S_bar (golomb, 95% CI)"),
+                                        estimatesOf(results, QStringLiteral("golomb")), true, kMonteCarloColor));
+    return spec;
+}
+
+ChartSpec AnalysisCharts::enduredFailures(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("mu-vs-r", QStringLiteral("Failures endured before a wipe-out, mu, vs redundancy"), request);
+    spec.subtitle = QStringLiteral("N = %1, %2 Monte-Carlo trials per point")
+                        .arg(request.scenario.groups)
+                        .arg(request.monteCarloTrials);
+    spec.xLabel = QStringLiteral("redundancy r");
+    spec.yLabel = QStringLiteral("mean failures masked, mu");
+    spec.integerX = true;
+    const int groups = request.scenario.groups;
+    spec.series.append(modelSeries(QStringLiteral("asymptotic Gamma(1+1/r) N^(1-1/r)"), request.redundancies,
+                                   [groups](int r) { return muAsymptotic(groups, r); }));
+    ChartSeries exact = modelSeries(QStringLiteral("exact, consecutive layout"), request.redundancies, [groups](int r) {
+        return muExactConsecutive(groups, r).value_or(std::nan(""));
+    });
+    exact.color = kLayoutColors[1];
+    exact.style = ChartSeries::Style::DashedLine;
+    spec.series.append(exact);
+    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo golomb (95% CI)"),
+                                        estimatesOf(results, QStringLiteral("golomb")), false, kLayoutColors[0]));
+    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo consecutive (95% CI)"),
+                                        estimatesOf(results, QStringLiteral("consecutive")), false, kLayoutColors[1]));
+    return spec;
+}
+
+ChartSpec AnalysisCharts::tttVsGroups(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("ttt-vs-n", QStringLiteral("TTT/T0 vs number of groups N at r = %1").arg(request.chosenRedundancy),
+                              request);
+    spec.xLabel = QStringLiteral("data-parallel groups N");
+    spec.yLabel = QStringLiteral("TTT / T0 (mean ± sd over seeds)");
+    addSimulatedSeries(spec, results.byGroups, request.policies,
+                       [](const SimulatedPoint& p) { return p.tttRatio; }, &identity);
+    const Scenario& s = request.scenario;
+    const int r = request.chosenRedundancy;
+    spec.series.append(modelSeries(QStringLiteral("model J(r) (SPARe+CKPT)"), request.groupsGrid, [&s, r](int n) {
+        return tttRatioModel(n, r, s.systemMtbfS, s.checkpointWriteS, s.restartS);
+    }));
+    return spec;
+}
+
+ChartSpec AnalysisCharts::checkpointPeriod(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    const int r = request.chosenRedundancy;
+    ChartSpec spec = baseSpec("checkpoint-period",
+                              QStringLiteral("Checkpoint period explorer: TTT/T0 vs T_c (SPARe+CKPT, r = %1)").arg(r), request);
+    spec.xLabel = QStringLiteral("checkpoint interval T_c (steps)");
+    spec.yLabel = QStringLiteral("TTT / T0");
+    addSimulatedSeries(spec, results.byInterval, {Policy::Spare},
+                       [](const SimulatedPoint& p) { return p.tttRatio; }, &identity, QStringLiteral(" simulated"));
+    const Scenario& s = request.scenario;
+    const double stepS = 2.0 * s.computeS + s.allReduceS;
+    const double mu = muAsymptotic(s.groups, r);
+    const double unmaskedMtbfS = std::min(mu, s.groups / 2.0) * s.systemMtbfS;
+    const double sbar = sbarLowerBound(s.groups, mu);
+    auto model = [&](double steps) {
+        const double a = spare::availability(steps * stepS, s.checkpointWriteS, s.restartS, unmaskedMtbfS);
+        return a > 0.0 ? sbar / a : std::nan("");
+    };
+    ChartSeries curve;
+    curve.name = QStringLiteral("model S_bar / A(T_c)");
+    curve.style = ChartSeries::Style::DashedLine;
+    curve.color = kModelColor;
+    if (!request.intervalGrid.empty()) {
+        const auto [lo, hi] = std::minmax_element(request.intervalGrid.begin(), request.intervalGrid.end());
+        for (int i = 0; i <= 60; ++i) {
+            const double steps = *lo + (*hi - *lo) * i / 60.0;
+            if (std::isfinite(model(steps)))
+                curve.points.append(QPointF(steps, model(steps)));
+        }
+    }
+    spec.series.append(curve);
+    const CheckpointSteps optimal =
+        spareCheckpointSteps(s.groups, r, s.systemMtbfS, s.checkpointWriteS, s.restartS, stepS);
+    spec.markers.append({QStringLiteral("T_c* = %1 steps").arg(optimal.exact, 0, 'f', 1),
+                         QPointF(optimal.exact, model(optimal.exact)), kModelColor});
+    return spec;
+}
+
+ChartSpec AnalysisCharts::layoutsMu(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("layouts-mu", QStringLiteral("Layouts compared: failures endured mu"), request);
+    spec.subtitle = QStringLiteral("N = %1, same failure orders (seed %2, %3 trials)")
+                        .arg(request.scenario.groups)
+                        .arg(request.scenario.seed)
+                        .arg(request.monteCarloTrials);
+    spec.xLabel = QStringLiteral("redundancy r");
+    spec.yLabel = QStringLiteral("mu (Monte-Carlo, 95% CI)");
+    spec.integerX = true;
+    int index = 0;
+    for (const QString& layout : layoutNames(results))
+        spec.series.append(monteCarloSeries(layout, estimatesOf(results, layout), false,
+                                            kLayoutColors[index++ % std::size(kLayoutColors)]));
+    return spec;
+}
+
+ChartSpec AnalysisCharts::layoutsSbar(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = layoutsMu(request, results);
+    spec.id = QStringLiteral("layouts-sbar");
+    spec.title = QStringLiteral("Layouts compared: mean stack number S_bar");
+    spec.yLabel = QStringLiteral("S_bar (Monte-Carlo, 95% CI)");
+    spec.series.clear();
+    int index = 0;
+    for (const QString& layout : layoutNames(results))
+        spec.series.append(monteCarloSeries(layout, estimatesOf(results, layout), true,
+                                            kLayoutColors[index++ % std::size(kLayoutColors)]));
+    return spec;
+}
+
+}  // namespace spare

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "analysis/AnalysisRequest.h"
+#include "analysis/AnalysisResults.h"
+#include "charts/ChartSpec.h"
+
+#include <QStringList>
+
+#include <optional>
+
+namespace spare {
+
+// Builds every chart of the Analysis tab from a request and the results so far: simulation series
+// from the sweep rows, model series from engine/analysis/ClosedForms (never re-derived here) and
+// Monte-Carlo series with their 95% intervals. Partial results give partial charts.
+class AnalysisCharts {
+public:
+    // Chart ids, in display order: throughput-vs-r, availability-vs-r, stack-number-vs-r, mu-vs-r,
+    // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar.
+    static QStringList names();
+    // nullopt for an unknown name.
+    static std::optional<ChartSpec> build(const QString& name, const AnalysisRequest& request,
+                                          const AnalysisResults& results);
+
+    static ChartSpec throughput(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec availability(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec stackNumber(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec enduredFailures(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec tttVsGroups(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec checkpointPeriod(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec layoutsMu(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec layoutsSbar(const AnalysisRequest& request, const AnalysisResults& results);
+
+    // The r with the largest simulated T0/TTT for a policy (nullopt before any point of it).
+    static std::optional<SimulatedPoint> best(const std::vector<SimulatedPoint>& points, Policy policy);
+};
+
+}  // namespace spare

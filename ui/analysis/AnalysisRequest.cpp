@@ -1,0 +1,69 @@
+#include "analysis/AnalysisRequest.h"
+
+#include "analysis/ClosedForms.h"
+#include "sim/ScenarioJson.h"
+
+#include <algorithm>
+
+namespace spare {
+
+AnalysisRequest AnalysisRequest::interactiveDefaults(const Scenario& scenario)
+{
+    AnalysisRequest request;
+    request.scenario = scenario;
+    const int maxR = std::clamp(scenario.groups / 4, 2, 20);
+    for (int r = 2; r <= maxR; r += (maxR > 12 ? 2 : 1))
+        request.redundancies.push_back(r);
+    request.seeds = 2;
+    request.chosenRedundancy = std::clamp(optimalRedundancy(scenario.groups), 2, maxR);
+    for (int n : {scenario.groups / 4, scenario.groups / 2, scenario.groups})
+        if (n >= 4 * request.chosenRedundancy || n == scenario.groups)
+            request.groupsGrid.push_back(n);
+    request.intervalGrid = {5, 10, 20, 40, 80};
+    request.stepsCap = std::min(scenario.steps, 2000);
+    return request;
+}
+
+AnalysisRequest AnalysisRequest::headlineBenchmark(const Scenario& scenario)
+{
+    AnalysisRequest request;
+    request.scenario = scenario;
+    request.policies = {Policy::Spare, Policy::Rep};
+    for (int r = 2; r <= 20; ++r)
+        request.redundancies.push_back(r);
+    request.seeds = 3;
+    request.chosenRedundancy = optimalRedundancy(scenario.groups);
+    return request;
+}
+
+Scenario AnalysisRequest::simulatedScenario() const
+{
+    Scenario simulated = scenario;
+    if (stepsCap > 0)
+        simulated.steps = std::min(simulated.steps, stepsCap);
+    return simulated;
+}
+
+QString AnalysisRequest::cacheKey() const
+{
+    QString key = QString::fromStdString(scenarioToJsonText(scenario));
+    auto appendList = [&key](const char* label, const auto& values) {
+        key += QLatin1String(label);
+        for (const auto& v : values)
+            key += QLatin1Char(' ') + QString::number(static_cast<long long>(v));
+        key += QLatin1Char('\n');
+    };
+    appendList("policies", policies);
+    appendList("r", redundancies);
+    appendList("n", groupsGrid);
+    appendList("tc", intervalGrid);
+    key += QStringLiteral("seeds %1 trials %2 chosen %3 cap %4 layout %5\n")
+               .arg(seeds)
+               .arg(monteCarloTrials)
+               .arg(chosenRedundancy)
+               .arg(stepsCap)
+               .arg(QString::fromStdString(extraLayoutPath));
+    return key;
+}
+
+}  // namespace spare

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "sim/Scenario.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace spare {
+
+// What the Analysis tab computes for one scenario: the grids of every chart. A value; its key() names
+// the cache entry (scenario JSON text + grids), so a changed scenario or grid is a different entry.
+struct AnalysisRequest {
+    Scenario scenario;
+    std::vector<Policy> policies{Policy::Spare, Policy::Rep, Policy::Ckpt};
+    std::vector<int> redundancies;      // headline grid (r)
+    int seeds = 3;                      // runs per (policy, r): seeds scenario.seed .. + seeds - 1
+    std::uint64_t monteCarloTrials = 400;
+    std::vector<int> groupsGrid;        // TTT/T0 vs N
+    int chosenRedundancy = 0;           // r for the N sweep and the checkpoint explorer
+    std::vector<int> intervalGrid;      // checkpoint explorer (steps)
+    std::string extraLayoutPath;        // a loaded layout for the layout comparison (may be empty)
+    int stepsCap = 0;                   // > 0: simulate at most this many steps (interactive default)
+
+    // Defaults sized to stay interactive: r = 2..min(20, N/4) capped to 10 values, a few N, a few T_c.
+    static AnalysisRequest interactiveDefaults(const Scenario& scenario);
+    // The full headline grid of the paper: SPARe and Rep, r = 2..20, 3 seeds, whole run length.
+    static AnalysisRequest headlineBenchmark(const Scenario& scenario);
+
+    // The scenario as simulated (steps capped).
+    Scenario simulatedScenario() const;
+    QString cacheKey() const;
+};
+
+}  // namespace spare
