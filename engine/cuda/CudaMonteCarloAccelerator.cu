@@ -205,9 +205,9 @@ public:
         int devices = 0;
         const cudaError_t status = cudaGetDeviceCount(&devices);
         if (status != cudaSuccess)
-            return std::string("no CUDA device (cudaGetDeviceCount: ") + cudaGetErrorString(status) + ")";
+            return std::string("cudaGetDeviceCount failed: ") + cudaGetErrorString(status);
         if (devices == 0)
-            return "no CUDA device (cudaGetDeviceCount found none)";
+            return "cudaGetDeviceCount found no device";
         return {};
     }
 

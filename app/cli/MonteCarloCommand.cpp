@@ -1,0 +1,138 @@
+#include "CliCommand.h"
+#include "CliOptions.h"
+
+#include "analysis/MonteCarlo.h"
+#include "layout/Layout.h"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <unistd.h>
+
+namespace spare::cli {
+
+namespace {
+
+struct MonteCarloFlags {
+    LayoutOptions layout;
+    long long trials = 0;
+    unsigned long long seed = 1;
+    int threads = 0;
+    bool threadsGiven = false;  // else all cores
+    std::string device = "auto";
+    bool json = false;
+};
+
+constexpr long long kMaxTrials = 1'000'000'000;
+
+Device parseDevice(const std::string& value)
+{
+    if (value == "auto")
+        return Device::Auto;
+    if (value == "cpu")
+        return Device::Cpu;
+    if (value == "cuda")
+        return Device::Cuda;
+    throw UsageError(fmt::format("--device {} is not allowed: use auto, cpu or cuda", value));
+}
+
+nlohmann::json interval(const ConfidenceInterval& ci) { return nlohmann::json::array({ci.low, ci.high}); }
+
+int runMonteCarlo(const MonteCarloFlags& flags)
+{
+    if (flags.trials < 1 || flags.trials > kMaxTrials)
+        throw UsageError(fmt::format("--trials {} is out of range: allowed 1 .. {}", flags.trials, kMaxTrials));
+    if (flags.threadsGiven && (flags.threads < 1 || flags.threads > 4096))
+        throw UsageError(fmt::format("--threads {} is out of range: allowed 1 .. 4096 (omit for all cores)",
+                                     flags.threads));
+    const Device requested = parseDevice(flags.device);
+    if (requested == Device::Cuda) {
+        const std::string why = MonteCarlo::cudaUnavailableReason();
+        if (!why.empty())
+            throw UsageError(fmt::format("--device cuda is not available: {}", why));
+    }
+    const Layout layout = makeLayout(flags.layout);
+
+    std::optional<tbb::global_control> threadLimit;
+    if (flags.threadsGiven)
+        threadLimit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(flags.threads));
+    const std::size_t threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+
+    MonteCarloOptions options;
+    options.trials = static_cast<std::uint64_t>(flags.trials);
+    options.seed = flags.seed;
+    options.device = requested;
+    // One stderr line per ~10% on long runs, only when someone is watching.
+    if (options.trials >= 100'000 && isatty(fileno(stderr))) {
+        auto lastDecile = std::make_shared<std::uint64_t>(0);
+        options.progress = [lastDecile](std::uint64_t done, std::uint64_t total) {
+            const std::uint64_t decile = done * 10 / total;
+            if (decile > *lastDecile && done < total) {
+                *lastDecile = decile;
+                fmt::print(stderr, "montecarlo: {}% ({} / {} trials)\n", decile * 10, done, total);
+            }
+        };
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    const MonteCarloResult result = MonteCarlo::run(layout, options);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    if (flags.json) {
+        nlohmann::json out;
+        out["mu"] = result.mu;
+        out["mu_ci95"] = interval(result.muCi95);
+        out["sbar"] = result.sbar;
+        out["sbar_ci95"] = interval(result.sbarCi95);
+        out["sbar_lower_bound"] = result.sbarLowerBound;
+        out["trials"] = result.trials;
+        out["seed"] = result.seed;
+        out["device"] = MonteCarlo::name(result.device);
+        out["device_name"] = result.deviceName;
+        out["threads"] = threads;
+        out["seconds"] = seconds;
+        out["groups"] = layout.groups();
+        out["redundancy"] = layout.redundancy();
+        out["layout"] = layout.name();
+        out["failures_histogram"] = result.failuresHistogram;
+        fmt::print("{}\n", out.dump(2));
+        return 0;
+    }
+    fmt::print("layout            {} (N = {}, r = {})\n", layout.name(), layout.groups(), layout.redundancy());
+    fmt::print("trials            {} (seed {})\n", result.trials, result.seed);
+    fmt::print("mu                {:.4f}  95% CI [{:.4f}, {:.4f}]\n", result.mu, result.muCi95.low, result.muCi95.high);
+    fmt::print("S_bar             {:.5f}  95% CI [{:.5f}, {:.5f}]\n", result.sbar, result.sbarCi95.low,
+               result.sbarCi95.high);
+    fmt::print("S_bar lower bound {:.5f}  (pooled ceil(N / (N - k)))\n", result.sbarLowerBound);
+    fmt::print("device            {} ({} threads)\n", result.deviceName, threads);
+    fmt::print("time              {:.3f} s ({:.0f} trials/s)\n", seconds, static_cast<double>(result.trials) / seconds);
+    return 0;
+}
+
+CommandAction setupMonteCarlo(CLI::App& sub)
+{
+    auto flags = std::make_shared<MonteCarloFlags>();
+    addLayoutOptions(sub, flags->layout);
+    sub.add_option("--trials,-T", flags->trials, "Number of random failure orders (1 .. 1000000000)")->required();
+    sub.add_option("--seed", flags->seed, "Random seed (results depend only on layout, trials and seed)")
+        ->capture_default_str();
+    CLI::Option* threads = sub.add_option("--threads", flags->threads, "oneTBB worker threads (default: all cores)");
+    sub.add_option("--device", flags->device, "auto, cpu or cuda")->capture_default_str();
+    sub.add_flag("--json", flags->json, "Print JSON instead of a table");
+    return [flags, threads] {
+        flags->threadsGiven = threads->count() > 0;
+        return runMonteCarlo(*flags);
+    };
+}
+
+const bool registered = registerCommand(
+    {"montecarlo", "Monte-Carlo of random failure orders: mu (failures endured) and S_bar", &setupMonteCarlo});
+
+}  // namespace
+
+}  // namespace spare::cli
