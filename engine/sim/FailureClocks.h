@@ -1,0 +1,67 @@
+#pragma once
+
+#include "sim/FailureTrace.h"
+#include "sim/RandomStream.h"
+#include "sim/Scenario.h"
+
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+namespace spare {
+
+// One failure clock per group (method doc, section 5). Random models: a renewal process per group,
+// Weibull(k, scale = N m / Gamma(1 + 1/k)) or exponential (mean N m), each group drawing from its own
+// stream derived from (seed, group), so every policy run with the same seed sees the same lifetimes.
+// Trace model: the recorded failure instants of each group replace the random lifetimes.
+//
+// The clocks only fire; what a firing means (a noticed failure, a renewal while the group is out, a
+// restart window starting over) is the simulator's business. It pops fired clocks in time order
+// (ties by group id) and renews each from the instant the rules name.
+class FailureClocks {
+public:
+    struct Firing {
+        double timeS = 0.0;
+        int group = -1;
+    };
+
+    // Random clocks (scenario.failureModel Weibull or Exponential), all started at time 0.
+    FailureClocks(const Scenario& scenario);
+    // Trace clocks: `trace` rows (any order) with groups in 0..groups-1.
+    FailureClocks(int groups, const std::vector<TraceFailure>& trace);
+
+    int groups() const { return static_cast<int>(next_.size()); }
+    // When group g's clock fires next (+inf when a trace has no more failures for it).
+    double next(int group) const { return next_[static_cast<std::size_t>(group)]; }
+    // The earliest pending firing over all groups (+inf when none).
+    double earliest() const;
+    // Removes and returns the earliest firing; the group's clock is idle until renew() or restore().
+    Firing pop();
+    // Restarts group g's clock at instant `from`: random models draw a fresh lifetime; the trace model
+    // moves on to the group's first recorded failure strictly after `from`.
+    void renew(int group, double from);
+    // Puts a popped firing back unchanged (it stays pending until popped again).
+    void restore(const Firing& firing);
+
+private:
+    double lifetime(int group);
+    void schedule(int group, double timeS);
+
+    struct Later {
+        bool operator()(const Firing& a, const Firing& b) const
+        {
+            return a.timeS != b.timeS ? a.timeS > b.timeS : a.group > b.group;
+        }
+    };
+
+    FailureModel model_ = FailureModel::Weibull;
+    double scaleS_ = 0.0;     // Weibull scale or exponential mean
+    double inverseShape_ = 1.0;
+    std::vector<RandomStream> streams_;            // random models, one per group
+    std::vector<std::vector<double>> traceTimes_;  // trace model, per group ascending
+    std::vector<std::size_t> traceCursor_;
+    std::vector<double> next_;
+    std::priority_queue<Firing, std::vector<Firing>, Later> heap_;
+};
+
+}  // namespace spare

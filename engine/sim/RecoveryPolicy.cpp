@@ -1,0 +1,23 @@
+#include "sim/RecoveryPolicy.h"
+
+#include "sim/CheckpointOnlyPolicy.h"
+#include "sim/ReplicaPolicy.h"
+#include "sim/SparePolicy.h"
+
+namespace spare {
+
+std::unique_ptr<RecoveryPolicy> RecoveryPolicy::create(const Scenario& scenario)
+{
+    switch (scenario.policy) {
+    case Policy::Spare:
+        return std::make_unique<SparePolicy>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy),
+                                             scenario.computeS);
+    case Policy::Rep:
+        return std::make_unique<ReplicaPolicy>(scenario.groups, scenario.redundancy, scenario.computeS);
+    case Policy::Ckpt:
+        break;
+    }
+    return std::make_unique<CheckpointOnlyPolicy>(scenario.computeS);
+}
+
+}  // namespace spare

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "reorder/ReorderDecision.h"
+#include "sim/Scenario.h"
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace spare {
+
+// Why a global restart happened (Event::value of RestartStart).
+enum class RestartCause : int { None = 0, Wipeout = 1, ReplicaSetLost = 2, AnyFailure = 3 };
+
+// What a policy does with the failures noticed in one step (after the failed all-reduce).
+struct FailureResponse {
+    enum class Action {
+        Commit,   // masked: shrink the communicator and commit the step
+        Patch,    // masked after a reorder: patch compute, shrink, retry the all-reduce
+        Restart,  // not masked: global restart and rollback
+    };
+    Action action = Action::Commit;
+    RestartCause cause = RestartCause::None;
+    int patchGroups = 0;                     // Patch: survivors that compute one extra stack
+    std::optional<ReorderDecision> decision;  // SPARe: the reorder controller's decision
+};
+
+// The part of the step loop where SPARe+CKPT, Rep+CKPT and CKPT-only differ: how much compute a
+// step takes and what a failure does. Everything else (clocks, check points, all-reduce, restarts,
+// checkpoints, metrics) is shared by the Simulator.
+class RecoveryPolicy {
+public:
+    virtual ~RecoveryPolicy() = default;
+
+    // A step's compute is computePieces() pieces of pieceSeconds() each, with a check point before
+    // each piece and one jitter factor per piece per group.
+    virtual int computePieces() const = 0;
+    virtual double pieceSeconds() const = 0;
+    // Stacks per step (S for SPARe, r for Rep, 1 for CKPT-only).
+    virtual int stackNumber() const = 0;
+    // `groups` (ascending) failed together; they are out until reset().
+    virtual FailureResponse onFailures(std::span<const int> groups) = 0;
+    // Global restart: every group back, S = 1.
+    virtual void reset() = 0;
+    // Current N x r stack orders for snapshots (SPARe); policies without stacks append nothing.
+    virtual void appendStacks(std::vector<int>& out) const = 0;
+
+    static std::unique_ptr<RecoveryPolicy> create(const Scenario& scenario);
+};
+
+}  // namespace spare

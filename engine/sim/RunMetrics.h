@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+
+namespace spare {
+
+// What one simulated run measured. A plain value; every field is a deterministic function of the
+// scenario, the policy, r and the seed.
+struct RunMetrics {
+    bool completed = false;          // all steps done (false: stopped by a limit or a cancel)
+    int steps = 0;                   // steps asked for
+    int stepsDone = 0;               // committed steps when the run ended (progress kept)
+    int checkpointIntervalSteps = 0; // T_c used
+
+    double tttS = 0.0;               // total simulated time
+    double t0S = 0.0;                // steps x (T_comp + T_a): failure-free, redundancy-free time
+    double tttRatio = 0.0;           // tttS / t0S
+    double effectiveThroughput = 0.0; // t0S / tttS
+    double availability = 0.0;       // (total - down) / total
+    double downS = 0.0;              // restartS + shrinkS
+    double restartS = 0.0;           // time in global restarts
+    double shrinkS = 0.0;            // time in communicator shrinks
+    double checkpointS = 0.0;        // time the step loop waited for checkpoint writes
+    double failedAllReduceS = 0.0;   // time in failed all-reduces
+    double patchS = 0.0;             // time in patch computes
+
+    std::int64_t executedSteps = 0;   // committed steps including those later rolled back
+    std::int64_t reworkSteps = 0;     // committed steps lost to rollbacks
+    std::int64_t checkpointsWritten = 0;
+    std::int64_t checkpointsVoided = 0;
+    std::int64_t failures = 0;        // failures of live groups (in training and during restarts)
+    std::int64_t restartFailures = 0; // of which inside a restart window (they extend the restart)
+    std::int64_t maskedFailures = 0;  // failures the policy survived without a restart
+    std::int64_t restarts = 0;
+    double meanRestartS = 0.0;
+    double meanStackNumber = 0.0;     // S at commit, averaged over executed steps
+    std::int64_t patchComputes = 0;   // patch-compute rounds (SPARe)
+    std::int64_t phase0Decisions = 0; // SPARe decisions that kept the stacks
+    std::int64_t phase2Decisions = 0; // SPARe decisions that reordered
+    std::int64_t wipeouts = 0;        // SPARe decisions that found a lost type
+    std::int64_t events = 0;          // simulated events (each Event kind occurrence), observed or not
+};
+
+}  // namespace spare

@@ -1,0 +1,58 @@
+#include "sim/RunMetricsJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace spare {
+
+std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& m)
+{
+    const auto n = [](std::int64_t v) { return static_cast<double>(v); };
+    return {
+        {"ttt_s", m.tttS},
+        {"t0_s", m.t0S},
+        {"ttt_ratio", m.tttRatio},
+        {"effective_throughput", m.effectiveThroughput},
+        {"availability", m.availability},
+        {"down_s", m.downS},
+        {"restart_s", m.restartS},
+        {"shrink_s", m.shrinkS},
+        {"checkpoint_s", m.checkpointS},
+        {"failed_allreduce_s", m.failedAllReduceS},
+        {"patch_s", m.patchS},
+        {"steps", m.steps},
+        {"steps_done", m.stepsDone},
+        {"checkpoint_interval_steps", m.checkpointIntervalSteps},
+        {"executed_steps", n(m.executedSteps)},
+        {"rework_steps", n(m.reworkSteps)},
+        {"checkpoints_written", n(m.checkpointsWritten)},
+        {"checkpoints_voided", n(m.checkpointsVoided)},
+        {"failures", n(m.failures)},
+        {"restart_failures", n(m.restartFailures)},
+        {"masked_failures", n(m.maskedFailures)},
+        {"restarts", n(m.restarts)},
+        {"mean_restart_s", m.meanRestartS},
+        {"mean_stack_number", m.meanStackNumber},
+        {"patch_computes", n(m.patchComputes)},
+        {"phase0_decisions", n(m.phase0Decisions)},
+        {"phase2_decisions", n(m.phase2Decisions)},
+        {"wipeouts", n(m.wipeouts)},
+        {"events", n(m.events)},
+    };
+}
+
+nlohmann::json runMetricsToJson(const RunMetrics& metrics)
+{
+    nlohmann::json out;
+    out["completed"] = metrics.completed;
+    for (const auto& [key, value] : runMetricsFields(metrics)) {
+        if (value == std::floor(value) && std::abs(value) < 9e15)
+            out[key] = static_cast<std::int64_t>(value);
+        else
+            out[key] = value;
+    }
+    return out;
+}
+
+}  // namespace spare

@@ -1,0 +1,427 @@
+#include "sim/Simulator.h"
+
+#include "analysis/ClosedForms.h"
+#include "sim/ComputeJitter.h"
+#include "sim/FailureClocks.h"
+#include "sim/RandomStream.h"
+#include "sim/RecoveryPolicy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+namespace spare {
+
+namespace {
+
+// One run's mutable state; the step loop of docs/simulator-model.md.
+class SimulationRun {
+public:
+    SimulationRun(const Scenario& scenario, FailureClocks clocks, int checkpointInterval,
+                  SimulationObserver* observer, const SimulationLimits& limits)
+        : sc_(scenario),
+          clocks_(std::move(clocks)),
+          jitter_(scenario.jitterSd, scenario.jitterMin, scenario.seed),
+          gpuStream_(scenario.seed, StreamPurpose::FailedGpu),
+          policy_(RecoveryPolicy::create(scenario)),
+          observer_(observer),
+          limits_(limits),
+          checkpointInterval_(checkpointInterval),
+          alive_(static_cast<std::size_t>(scenario.groups), 1),
+          aliveCount_(scenario.groups)
+    {
+        if (observer_ && observer_->snapshotIntervalS() > 0.0)
+            snapshotIntervalS_ = observer_->snapshotIntervalS();
+    }
+
+    RunMetrics run()
+    {
+        m_.steps = sc_.steps;
+        m_.checkpointIntervalSteps = checkpointInterval_;
+        while (stepsDone_ < sc_.steps && !stopRequested())
+            runStep();
+        if (stepsDone_ == sc_.steps) {
+            m_.completed = true;
+            emit(EventKind::RunEnd, t_);
+        }
+        return finish();
+    }
+
+private:
+    bool stopRequested() const
+    {
+        return t_ >= limits_.untilS || m_.failures >= limits_.maxFailures ||
+               (observer_ && observer_->stopRequested());
+    }
+
+    void runStep()
+    {
+        maybeSnapshot();
+        emit(EventKind::StepStart, t_);
+        const int pieces = policy_->computePieces();
+        const double pieceS = policy_->pieceSeconds();
+        checkAt(t_);
+        // The barrier covers the groups alive when the compute starts; check points before each later
+        // piece sit at equal fractions of the phase (piece p starts at start + p D / pieces).
+        const double computeS = pieceS * jitter_.barrierFactor(aliveCount_, pieces);
+        const double start = t_;
+        for (int p = 0; p < pieces; ++p) {
+            const double pieceStart = start + computeS * p / pieces;
+            if (p > 0)
+                checkAt(pieceStart);
+            emit(EventKind::StackCompute, pieceStart, computeS / pieces, -1, p);
+        }
+        t_ = start + computeS;
+        allReduceUntilCommitted();
+    }
+
+    // The all-reduce, with the failed-all-reduce / decision / patch / retry cycle.
+    void allReduceUntilCommitted()
+    {
+        for (;;) {
+            checkAt(t_);
+            if (noticed_.empty()) {
+                emit(EventKind::AllReduce, t_, sc_.allReduceS);
+                t_ += sc_.allReduceS;
+                commitStep();
+                return;
+            }
+            const double failedS = sc_.failedAllReduceFactor * sc_.allReduceS;
+            emit(EventKind::FailedAllReduce, t_, failedS);
+            t_ += failedS;
+            m_.failedAllReduceS += failedS;
+
+            std::sort(noticed_.begin(), noticed_.end());
+            FailureResponse response = policy_->onFailures(noticed_);
+            if (response.decision) {
+                countDecision(*response.decision);
+                ++m_.events;
+                if (observer_)
+                    emitDecision(std::move(*response.decision));
+            }
+            if (response.action == FailureResponse::Action::Restart) {
+                noticed_.clear();
+                globalRestart(response.cause);
+                return;
+            }
+            m_.maskedFailures += static_cast<std::int64_t>(noticed_.size());
+            noticed_.clear();
+            if (response.action == FailureResponse::Action::Commit) {
+                shrink();
+                commitStep();
+                return;
+            }
+            checkAt(t_);  // before the patch compute
+            const double patchS = sc_.computeS * jitter_.barrierFactor(response.patchGroups, 1);
+            emit(EventKind::PatchCompute, t_, patchS, -1, response.patchGroups);
+            t_ += patchS;
+            m_.patchS += patchS;
+            ++m_.patchComputes;
+            shrink();
+        }
+    }
+
+    void commitStep()
+    {
+        stackSum_ += policy_->stackNumber();
+        ++m_.executedSteps;
+        emit(EventKind::StepEnd, t_);
+        ++stepsDone_;
+        if (stepsDone_ % checkpointInterval_ == 0 && stepsDone_ < sc_.steps)
+            writeCheckpoint();
+    }
+
+    // The checkpoint of step k (the step just committed) is written after it; a rollback to it
+    // re-executes step k. Only the writer (lowest-numbered live group) is checked.
+    void writeCheckpoint()
+    {
+        const int checkpointStep = stepsDone_ - 1;
+        const int writer = static_cast<int>(std::find(alive_.begin(), alive_.end(), 1) - alive_.begin());
+        if (clocks_.next(writer) <= t_) {
+            ++m_.checkpointsVoided;
+            emit(EventKind::CheckpointVoided, t_, 0.0, writer, 0, -1, checkpointStep);
+            return;
+        }
+        emit(EventKind::CheckpointStart, t_, sc_.checkpointWriteS, writer, 0, -1, checkpointStep);
+        if (!sc_.writerOnlyWaits) {
+            t_ += sc_.checkpointWriteS;
+            m_.checkpointS += sc_.checkpointWriteS;
+        }
+        ++m_.checkpointsWritten;
+        lastCheckpointStep_ = checkpointStep;
+        emit(EventKind::CheckpointEnd, t_, 0.0, writer, 0, -1, checkpointStep);
+    }
+
+    void shrink()
+    {
+        emit(EventKind::Shrink, t_, sc_.shrinkS);
+        t_ += sc_.shrinkS;
+        m_.shrinkS += sc_.shrinkS;
+    }
+
+    // A check point: every clock fired by `when` is handled. A live group's failure is noticed (the
+    // group drops out, its clock renews now); a dead group's clock just renews from its firing.
+    void checkAt(double when)
+    {
+        int found = 0;
+        while (clocks_.earliest() <= when) {
+            const FailureClocks::Firing firing = clocks_.pop();
+            const auto g = static_cast<std::size_t>(firing.group);
+            if (!alive_[g]) {
+                clocks_.renew(firing.group, firing.timeS);
+                continue;
+            }
+            alive_[g] = 0;
+            --aliveCount_;
+            noticed_.push_back(firing.group);
+            ++m_.failures;
+            ++found;
+            clocks_.renew(firing.group, when);
+            emitFailure(firing);
+        }
+        if (found > 0)
+            emit(EventKind::Detection, when, 0.0, -1, found);
+    }
+
+    // Global restart: every group waits out a window of T_r; under extend_on_failure a failure inside
+    // a group's window starts it over (clock renewed at the failure instant) and the restart ends with
+    // the last window; under fixed it ends after T_r (failures inside only renew their clocks).
+    void globalRestart(RestartCause cause)
+    {
+        const double start = t_;
+        ++m_.restarts;
+        // Clocks fired since the last check point: live groups are noticed by the restart itself.
+        while (clocks_.earliest() <= start) {
+            const FailureClocks::Firing firing = clocks_.pop();
+            if (alive_[static_cast<std::size_t>(firing.group)]) {
+                ++m_.failures;
+                clocks_.renew(firing.group, start);
+                emitFailure(firing);
+            } else {
+                clocks_.renew(firing.group, firing.timeS);
+            }
+        }
+        restartFirings_.clear();
+        double end = start + sc_.restartS;
+        if (sc_.restartRule == RestartRule::Fixed) {
+            while (clocks_.earliest() < end) {
+                const FailureClocks::Firing firing = clocks_.pop();
+                restartFirings_.push_back(firing);
+                clocks_.renew(firing.group, firing.timeS);
+            }
+        } else {
+            windowEnd_.assign(alive_.size(), end);
+            deferred_.clear();
+            while (clocks_.earliest() < end) {
+                const FailureClocks::Firing firing = clocks_.pop();
+                double& windowEnd = windowEnd_[static_cast<std::size_t>(firing.group)];
+                if (firing.timeS < windowEnd) {
+                    windowEnd = firing.timeS + sc_.restartS;
+                    end = std::max(end, windowEnd);
+                    restartFirings_.push_back(firing);
+                    clocks_.renew(firing.group, firing.timeS);
+                } else {
+                    // Fired after its own window while others still wait: it surfaces at the first
+                    // check point after the restart.
+                    deferred_.push_back(firing);
+                }
+            }
+            for (const auto& firing : deferred_)
+                clocks_.restore(firing);
+        }
+        m_.failures += static_cast<std::int64_t>(restartFirings_.size());
+        m_.restartFailures += static_cast<std::int64_t>(restartFirings_.size());
+        m_.restartS += end - start;
+
+        if (observer_) {
+            inRestart_ = true;
+            maybeSnapshot();
+            inRestart_ = false;
+        }
+        emit(EventKind::RestartStart, start, end - start, -1, static_cast<int>(cause));
+        for (const auto& firing : restartFirings_)
+            emitFailure(firing);
+        t_ = end;
+        emit(EventKind::RestartEnd, t_);
+
+        policy_->reset();
+        std::fill(alive_.begin(), alive_.end(), 1);
+        aliveCount_ = sc_.groups;
+        const int rework = stepsDone_ - lastCheckpointStep_;
+        m_.reworkSteps += rework;
+        stepsDone_ = lastCheckpointStep_;
+        emit(EventKind::Rollback, t_, 0.0, -1, rework);
+    }
+
+    void countDecision(const ReorderDecision& decision)
+    {
+        if (decision.wipeout)
+            ++m_.wipeouts;
+        else if (decision.phase == ReorderDecision::Phase::FixedCheck)
+            ++m_.phase0Decisions;
+        else
+            ++m_.phase2Decisions;
+    }
+
+    void emit(EventKind kind, double time, double duration = 0.0, int group = -1, int value = 0, int gpu = -1,
+              int step = -1)
+    {
+        ++m_.events;
+        if (!observer_)
+            return;
+        Event event;
+        event.time = time;
+        event.duration = duration;
+        event.kind = kind;
+        event.group = group;
+        event.gpu = gpu;
+        event.step = step >= 0 ? step : stepsDone_;
+        event.stackNumber = policy_->stackNumber();
+        event.value = value;
+        observer_->onEvent(event);
+    }
+
+    void emitFailure(const FailureClocks::Firing& firing)
+    {
+        const int gpu = observer_ ? gpuStream_.below(sc_.gpusPerGroup) : -1;
+        emit(EventKind::Failure, firing.timeS, 0.0, firing.group, 0, gpu);
+    }
+
+    void emitDecision(ReorderDecision&& decision)
+    {
+        Event event;
+        event.time = t_;
+        event.kind = EventKind::Decision;
+        event.step = stepsDone_;
+        event.stackNumber = decision.stackNumber;
+        event.value = static_cast<int>(decision.phase);
+        event.decision = std::make_shared<const ReorderDecision>(std::move(decision));
+        observer_->onEvent(event);
+    }
+
+    void maybeSnapshot()
+    {
+        if (snapshotIntervalS_ <= 0.0 || t_ < nextSnapshotS_)
+            return;
+        nextSnapshotS_ = (std::floor(t_ / snapshotIntervalS_) + 1.0) * snapshotIntervalS_;
+        SimulationSnapshot snapshot;
+        snapshot.time = t_;
+        snapshot.step = stepsDone_;
+        snapshot.stepsDone = stepsDone_;
+        snapshot.lastCheckpointStep = lastCheckpointStep_;
+        snapshot.stackNumber = policy_->stackNumber();
+        snapshot.aliveGroups = aliveCount_;
+        snapshot.restarts = static_cast<int>(m_.restarts);
+        snapshot.failures = static_cast<int>(m_.failures);
+        snapshot.downTimeS = m_.restartS + m_.shrinkS;
+        snapshot.groupStates.resize(alive_.size());
+        for (std::size_t g = 0; g < alive_.size(); ++g) {
+            if (inRestart_)
+                snapshot.groupStates[g] = GroupState::Restarting;
+            else if (!alive_[g])
+                snapshot.groupStates[g] = GroupState::MaskedOut;
+            else if (clocks_.next(static_cast<int>(g)) <= t_)
+                snapshot.groupStates[g] = GroupState::Failed;
+            else
+                snapshot.groupStates[g] = GroupState::Computing;
+        }
+        policy_->appendStacks(snapshot.stacks);
+        observer_->onSnapshot(snapshot);
+    }
+
+    RunMetrics finish()
+    {
+        m_.stepsDone = stepsDone_;
+        m_.tttS = t_;
+        m_.t0S = sc_.steps * (sc_.computeS + sc_.allReduceS);
+        m_.tttRatio = m_.t0S > 0.0 ? m_.tttS / m_.t0S : 0.0;
+        m_.effectiveThroughput = m_.tttS > 0.0 ? m_.t0S / m_.tttS : 0.0;
+        m_.downS = m_.restartS + m_.shrinkS;
+        m_.availability = m_.tttS > 0.0 ? (m_.tttS - m_.downS) / m_.tttS : 1.0;
+        m_.meanRestartS = m_.restarts > 0 ? m_.restartS / static_cast<double>(m_.restarts) : 0.0;
+        m_.meanStackNumber = m_.executedSteps > 0 ? stackSum_ / static_cast<double>(m_.executedSteps) : 0.0;
+        return m_;
+    }
+
+    const Scenario& sc_;
+    FailureClocks clocks_;
+    ComputeJitter jitter_;
+    RandomStream gpuStream_;
+    std::unique_ptr<RecoveryPolicy> policy_;
+    SimulationObserver* observer_;
+    SimulationLimits limits_;
+    int checkpointInterval_;
+
+    std::vector<char> alive_;
+    int aliveCount_;
+    std::vector<int> noticed_;  // failures noticed in this step, not yet handled
+    std::vector<FailureClocks::Firing> restartFirings_;
+    std::vector<FailureClocks::Firing> deferred_;
+    std::vector<double> windowEnd_;
+
+    double t_ = 0.0;
+    int stepsDone_ = 0;
+    int lastCheckpointStep_ = 0;
+    double stackSum_ = 0.0;
+    double snapshotIntervalS_ = 0.0;
+    double nextSnapshotS_ = 0.0;
+    bool inRestart_ = false;
+    RunMetrics m_;
+};
+
+}  // namespace
+
+int autoCheckpointIntervalSteps(const Scenario& sc)
+{
+    const double m = sc.systemMtbfS;
+    int steps = 1;
+    switch (sc.policy) {
+    case Policy::Spare:
+        steps = spareCheckpointSteps(sc.groups, sc.redundancy, m, sc.checkpointWriteS, sc.restartS,
+                                     2.0 * sc.computeS + sc.allReduceS)
+                    .rounded;
+        break;
+    case Policy::Rep: {
+        const auto rep = repCheckpointSteps(sc.groups, sc.redundancy, m, sc.checkpointWriteS, sc.restartS,
+                                            sc.redundancy * sc.computeS + sc.allReduceS);
+        if (!rep)
+            throw std::invalid_argument("checkpoint.interval_steps: \"auto\" has no Rep+CKPT value for these "
+                                        "groups and redundancy; give an integer");
+        steps = rep->rounded;
+        break;
+    }
+    case Policy::Ckpt:
+        steps = static_cast<int>(std::lround(optimalCheckpointPeriod(sc.checkpointWriteS, sc.restartS, m) /
+                                             (sc.computeS + sc.allReduceS)));
+        break;
+    }
+    return std::clamp(steps, 1, std::max(1, sc.steps));
+}
+
+Simulator::Simulator(Scenario scenario) : scenario_(std::move(scenario))
+{
+    if (scenario_.failureModel == FailureModel::Trace) {
+        useTrace_ = true;
+        trace_ = loadFailureTrace(scenario_.failureTrace, scenario_.groups);
+    }
+    checkpointIntervalSteps_ = scenario_.checkpointIntervalSteps ? *scenario_.checkpointIntervalSteps
+                                                                  : autoCheckpointIntervalSteps(scenario_);
+}
+
+Simulator::Simulator(Scenario scenario, std::vector<TraceFailure> trace)
+    : scenario_(std::move(scenario)), useTrace_(true), trace_(std::move(trace))
+{
+    scenario_.failureModel = FailureModel::Trace;
+    checkpointIntervalSteps_ = scenario_.checkpointIntervalSteps ? *scenario_.checkpointIntervalSteps
+                                                                  : autoCheckpointIntervalSteps(scenario_);
+}
+
+RunMetrics Simulator::run(SimulationObserver* observer, const SimulationLimits& limits) const
+{
+    FailureClocks clocks = useTrace_ ? FailureClocks(scenario_.groups, trace_) : FailureClocks(scenario_);
+    SimulationRun run(scenario_, std::move(clocks), checkpointIntervalSteps_, observer, limits);
+    return run.run();
+}
+
+}  // namespace spare

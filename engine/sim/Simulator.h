@@ -1,0 +1,50 @@
+#pragma once
+
+#include "sim/Event.h"
+#include "sim/FailureTrace.h"
+#include "sim/RunMetrics.h"
+#include "sim/Scenario.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace spare {
+
+// Optional early stops (the GUI's --run-until). A stopped run reports completed = false.
+struct SimulationLimits {
+    double untilS = std::numeric_limits<double>::infinity();          // stop at this simulated time
+    std::int64_t maxFailures = std::numeric_limits<std::int64_t>::max();  // stop after this many failures
+};
+
+// Discrete-event simulator of one training run under scenario.policy (SPARe+CKPT, Rep+CKPT or
+// CKPT-only), following docs/simulator-model.md. A Simulator is a cheap, reusable description: each
+// run() starts from time 0 with fresh clocks, so the same scenario always gives the same metrics and
+// event stream (byte for byte).
+class Simulator {
+public:
+    // Random failure models; for FailureModel::Trace the scenario's trace file is loaded.
+    explicit Simulator(Scenario scenario);
+    // The trace model with the failures given directly (tests, the GUI); scenario.failureModel is
+    // ignored.
+    Simulator(Scenario scenario, std::vector<TraceFailure> trace);
+
+    const Scenario& scenario() const { return scenario_; }
+    // T_c in steps: scenario.checkpointIntervalSteps, or the "auto" rule (docs/simulator-model.md).
+    int checkpointIntervalSteps() const { return checkpointIntervalSteps_; }
+
+    // Runs to the end (or a limit / observer stop). With an observer, every event is reported in time
+    // order and a snapshot every observer->snapshotIntervalS() simulated seconds.
+    RunMetrics run(SimulationObserver* observer = nullptr, const SimulationLimits& limits = {}) const;
+
+private:
+    Scenario scenario_;
+    bool useTrace_ = false;
+    std::vector<TraceFailure> trace_;
+    int checkpointIntervalSteps_ = 1;
+};
+
+// The "auto" checkpoint interval for a scenario's policy (docs/simulator-model.md, "Checkpoints").
+int autoCheckpointIntervalSteps(const Scenario& scenario);
+
+}  // namespace spare

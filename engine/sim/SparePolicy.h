@@ -1,0 +1,27 @@
+#pragma once
+
+#include "layout/Layout.h"
+#include "reorder/ReorderController.h"
+#include "sim/RecoveryPolicy.h"
+
+namespace spare {
+
+// SPARe+CKPT: S stacks per step; every batch of failures goes to the reorder controller.
+class SparePolicy final : public RecoveryPolicy {
+public:
+    SparePolicy(Layout layout, double computeS);
+
+    int computePieces() const override { return controller_.stackNumber(); }
+    double pieceSeconds() const override { return computeS_; }
+    int stackNumber() const override { return controller_.stackNumber(); }
+    FailureResponse onFailures(std::span<const int> groups) override;
+    void reset() override { controller_.reset(); }
+    void appendStacks(std::vector<int>& out) const override;
+
+private:
+    Layout layout_;
+    ReorderController controller_;
+    double computeS_;
+};
+
+}  // namespace spare
