@@ -1,0 +1,35 @@
+#pragma once
+
+#include "analysis/AnalysisRequest.h"
+#include "analysis/AnalysisResults.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+namespace spare {
+
+// Progress of a computation: units done of total and the running stage's name.
+struct AnalysisProgress {
+    int done = 0;
+    int total = 0;
+    QString stage;
+};
+
+// Computes an AnalysisResults with the engine, stage by stage: the headline sweep (Sweep on oneTBB),
+// the Monte-Carlo estimates per layout and r, the N sweep and the checkpoint-interval sweep. Calls
+// `update` (from the calling thread) after every finished grid point with the results so far. Raising
+// `cancel` stops at the next grid point and returns the consistent partial results (cancelled = true).
+// The GUI worker, the CLI exports, the tests and the benchmark all call this one function.
+class AnalysisComputation {
+public:
+    using UpdateFn = std::function<void(const AnalysisResults&, const AnalysisProgress&)>;
+
+    static AnalysisResults run(const AnalysisRequest& request, const std::atomic<bool>& cancel,
+                               const UpdateFn& update = {});
+    // Grid points the request asks for (the progress total).
+    static int totalUnits(const AnalysisRequest& request);
+};
+
+}  // namespace spare

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "analysis/AnalysisRequest.h"
+#include "analysis/AnalysisResults.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace spare {
+
+// The headline numbers of a sweep: best r per policy (lowest mean TTT/T0), its availability, and the
+// gain of SPARe+CKPT over Rep+CKPT, 1 - TTT_spare / TTT_rep (the paper's "gain" column).
+class AnalysisSummary {
+public:
+    static std::optional<double> gainOverReplication(const AnalysisResults& results);
+    static QString oneLine(const AnalysisRequest& request, const AnalysisResults& results);
+    static QString markdown(const AnalysisRequest& request, const AnalysisResults& results);
+};
+
+}  // namespace spare

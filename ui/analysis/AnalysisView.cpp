@@ -1,0 +1,175 @@
+#include "analysis/AnalysisView.h"
+
+#include "analysis/AnalysisCharts.h"
+#include "analysis/AnalysisRunner.h"
+#include "analysis/AnalysisSummary.h"
+#include "charts/ChartPanel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace spare {
+namespace {
+
+// Tab title -> the chart ids it shows (two side by side for the layout comparison).
+const std::pair<const char*, QStringList> kTabs[] = {
+    {"Throughput vs r", {QStringLiteral("throughput-vs-r")}},
+    {"Availability", {QStringLiteral("availability-vs-r")}},
+    {"Stack number", {QStringLiteral("stack-number-vs-r")}},
+    {"Endured failures", {QStringLiteral("mu-vs-r")}},
+    {"TTT vs N", {QStringLiteral("ttt-vs-n")}},
+    {"Checkpoint period", {QStringLiteral("checkpoint-period")}},
+    {"Layouts", {QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")}},
+};
+
+constexpr int kRefreshMs = 150;
+
+}  // namespace
+
+AnalysisView::AnalysisView(QWidget* parent)
+    : QWidget(parent), runner_(new AnalysisRunner(this)), tabs_(new QTabWidget(this)), status_(new QLabel(this)),
+      summary_(new QLabel(this)), progress_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
+      rerun_(new QPushButton(tr("Run again"), this)), refreshTimer_(new QTimer(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(status_, 1);
+    bar->addWidget(progress_);
+    bar->addWidget(cancel_);
+    bar->addWidget(rerun_);
+    layout->addLayout(bar);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setWordWrap(true);
+    layout->addWidget(summary_);
+    layout->addWidget(tabs_, 1);
+
+    for (const auto& [title, ids] : kTabs) {
+        auto* splitter = new QSplitter(Qt::Horizontal, tabs_);
+        for (const QString& id : ids) {
+            auto* chart = new ChartPanel(splitter);
+            chart->setObjectName(id);
+            panels_.insert(id, chart);
+            splitter->addWidget(chart);
+        }
+        tabs_->addTab(splitter, tr(title));
+    }
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    cancel_->setEnabled(false);
+    status_->setText(tr("No scenario yet"));
+
+    refreshTimer_->setSingleShot(true);
+    refreshTimer_->setInterval(kRefreshMs);
+    connect(refreshTimer_, &QTimer::timeout, this, &AnalysisView::refreshCharts);
+    connect(cancel_, &QPushButton::clicked, this, &AnalysisView::cancel);
+    connect(rerun_, &QPushButton::clicked, this, &AnalysisView::rerun);
+    connect(runner_, &AnalysisRunner::updated, this, &AnalysisView::onUpdated);
+    connect(runner_, &AnalysisRunner::finished, this, &AnalysisView::onFinished);
+}
+
+AnalysisView::~AnalysisView() = default;
+
+void AnalysisView::setScenario(const Scenario& scenario)
+{
+    setRequest(AnalysisRequest::interactiveDefaults(scenario));
+}
+
+void AnalysisView::setRequest(const AnalysisRequest& request)
+{
+    status_->setText(tr("%1: computing").arg(QString::fromStdString(request.scenario.name)));
+    cancel_->setEnabled(true);
+    progress_->setRange(0, std::max(1, AnalysisComputation::totalUnits(request)));
+    progress_->setValue(0);
+    runner_->start(request);
+    refreshCharts();
+}
+
+const AnalysisRequest& AnalysisView::request() const
+{
+    return runner_->request();
+}
+
+const AnalysisResults& AnalysisView::results() const
+{
+    return runner_->results();
+}
+
+bool AnalysisView::running() const
+{
+    return runner_->running();
+}
+
+QStringList AnalysisView::chartNames() const
+{
+    return AnalysisCharts::names();
+}
+
+std::optional<ChartSpec> AnalysisView::chartSpec(const QString& name) const
+{
+    return AnalysisCharts::build(name, runner_->request(), runner_->results());
+}
+
+void AnalysisView::setChartStyle(const ChartStyle& style)
+{
+    for (ChartPanel* chart : std::as_const(panels_))
+        chart->setChartStyle(style);
+}
+
+QString AnalysisView::summaryText() const
+{
+    return summary_->text();
+}
+
+void AnalysisView::rerun()
+{
+    if (runner_->request().redundancies.empty())
+        return;
+    setRequest(runner_->request());
+}
+
+void AnalysisView::cancel()
+{
+    runner_->cancel();
+    cancel_->setEnabled(false);
+}
+
+void AnalysisView::onUpdated(const AnalysisResults&, const AnalysisProgress& progress)
+{
+    progress_->setRange(0, std::max(1, progress.total));
+    progress_->setValue(progress.done);
+    if (!progress.stage.isEmpty())
+        status_->setText(tr("%1: %2").arg(QString::fromStdString(runner_->request().scenario.name), progress.stage));
+    if (!refreshTimer_->isActive())
+        refreshTimer_->start();
+}
+
+void AnalysisView::onFinished(const AnalysisResults& results)
+{
+    refreshTimer_->stop();
+    refreshCharts();
+    cancel_->setEnabled(false);
+    const QString name = QString::fromStdString(runner_->request().scenario.name);
+    if (!results.error.isEmpty())
+        status_->setText(tr("%1: stopped: %2").arg(name, results.error));
+    else if (results.cancelled)
+        status_->setText(tr("%1: cancelled (partial results shown)").arg(name));
+    else
+        status_->setText(tr("%1: done").arg(name));
+    emit analysisFinished();
+}
+
+void AnalysisView::refreshCharts()
+{
+    for (auto it = panels_.constBegin(); it != panels_.constEnd(); ++it)
+        if (const auto spec = chartSpec(it.key()))
+            it.value()->setSpec(*spec);
+    summary_->setText(AnalysisSummary::oneLine(runner_->request(), runner_->results()));
+}
+
+}  // namespace spare

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "analysis/AnalysisRequest.h"
+#include "analysis/AnalysisResults.h"
+#include "charts/ChartSpec.h"
+#include "charts/ChartStyle.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTimer;
+
+namespace spare {
+
+class AnalysisRunner;
+class ChartPanel;
+struct AnalysisProgress;
+
+// The Analysis tab: the headline chart (effective throughput vs r for SPARe+CKPT, Rep+CKPT and
+// CKPT-only, with the model 1/J(r), the best simulated r and r*) and the further charts (availability,
+// stack number, mu, TTT vs N, checkpoint-period explorer, layouts side by side). The computation runs
+// on a worker and streams into the charts; Cancel keeps the consistent partial charts.
+class AnalysisView : public QWidget {
+    Q_OBJECT
+public:
+    explicit AnalysisView(QWidget* parent = nullptr);
+    ~AnalysisView() override;
+
+    // Uses AnalysisRequest::interactiveDefaults and starts (or shows the cached results).
+    void setScenario(const Scenario& scenario);
+    void setRequest(const AnalysisRequest& request);
+    const AnalysisRequest& request() const;
+    const AnalysisResults& results() const;
+    bool running() const;
+    AnalysisRunner* runner() const { return runner_; }
+
+    QStringList chartNames() const;
+    // The spec currently on screen (nullopt for an unknown name).
+    std::optional<ChartSpec> chartSpec(const QString& name) const;
+    ChartPanel* panel(const QString& name) const { return panels_.value(name); }
+    void setChartStyle(const ChartStyle& style);
+    QString summaryText() const;
+
+public slots:
+    void rerun();
+    void cancel();
+
+signals:
+    void analysisFinished();
+
+private:
+    void onUpdated(const AnalysisResults& results, const AnalysisProgress& progress);
+    void onFinished(const AnalysisResults& results);
+    void refreshCharts();
+
+    AnalysisRunner* runner_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QHash<QString, ChartPanel*> panels_;
+    QLabel* status_ = nullptr;
+    QLabel* summary_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QPushButton* rerun_ = nullptr;
+    QTimer* refreshTimer_ = nullptr;
+};
+
+}  // namespace spare

@@ -1,0 +1,58 @@
+#include "export/ReportExporter.h"
+
+#include "analysis/AnalysisCharts.h"
+#include "analysis/AnalysisSummary.h"
+#include "charts/ChartExporter.h"
+#include "export/RunExporter.h"
+#include "export/SaveFile.h"
+#include "sim/ScenarioJson.h"
+
+#include <QDir>
+
+#include <stdexcept>
+
+namespace spare {
+
+QStringList ReportExporter::expectedFiles()
+{
+    QStringList files{QStringLiteral("summary.md"), QStringLiteral("scenario.json"), QStringLiteral("metrics.json")};
+    for (const QString& chart : AnalysisCharts::names())
+        for (const QString& format : chartFormats())
+            files.append(QStringLiteral("charts/%1.%2").arg(chart, format));
+    return files;
+}
+
+QStringList ReportExporter::write(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results,
+                                  const std::atomic<bool>* cancel)
+{
+    const QDir dir(folder);
+    if (!dir.mkpath(QStringLiteral("charts")))
+        throw std::runtime_error(QStringLiteral("could not create %1/charts").arg(folder).toStdString());
+    QStringList written;
+
+    for (const QString& chart : AnalysisCharts::names()) {
+        const ChartSpec spec = *AnalysisCharts::build(chart, request, results);
+        for (const QString& format : chartFormats()) {
+            const QString relative = QStringLiteral("charts/%1.%2").arg(chart, format);
+            QString error;
+            if (!ChartExporter::writeByExtension(spec, dir.filePath(relative), &error))
+                throw std::runtime_error(error.toStdString());
+            written.append(relative);
+        }
+    }
+
+    saveFileAtomically(dir.filePath(QStringLiteral("scenario.json")),
+                       QByteArray::fromStdString(scenarioToJsonText(request.scenario)));
+    written.append(QStringLiteral("scenario.json"));
+
+    RunExportPaths paths;
+    paths.metricsJson = dir.filePath(QStringLiteral("metrics.json"));
+    if (RunExporter::write(request.scenario, paths, cancel))
+        written.append(QStringLiteral("metrics.json"));
+
+    saveFileAtomically(dir.filePath(QStringLiteral("summary.md")), AnalysisSummary::markdown(request, results).toUtf8());
+    written.append(QStringLiteral("summary.md"));
+    return written;
+}
+
+}  // namespace spare

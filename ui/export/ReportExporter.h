@@ -1,0 +1,31 @@
+#pragma once
+
+#include "analysis/AnalysisRequest.h"
+#include "analysis/AnalysisResults.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace spare {
+
+// "Export report": one folder with
+//   summary.md            best r per policy, gain of SPARe over Rep, availability, the model's r*
+//   scenario.json         the scenario as simulated (scenarioToJsonText)
+//   metrics.json          RunMetrics of one run of the scenario (same as `spare-cli simulate --json`)
+//   charts/<id>.png       every analysis chart at 2x, .svg (thinned), .pdf (A4) and .csv (its data)
+// Every file goes through QSaveFile: an existing report is replaced file by file, never half-written.
+class ReportExporter {
+public:
+    static QStringList chartFormats() { return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv")}; }
+    // Relative paths of every file write() produces for a request (for tests and the docs).
+    static QStringList expectedFiles();
+
+    // Returns the relative paths written. Throws std::runtime_error naming the file on I/O errors.
+    // Runs a simulation for metrics.json: call it off the GUI thread for big scenarios.
+    static QStringList write(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results,
+                             const std::atomic<bool>* cancel = nullptr);
+};
+
+}  // namespace spare
