@@ -126,10 +126,16 @@ std::string scenarioRangeMessage(const ScenarioKeyInfo& row, std::string_view va
 
 std::string scenarioKeyTableMarkdown()
 {
+    auto cell = [](std::string_view text) {
+        std::string escaped;
+        for (char c : text)
+            escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+        return escaped;
+    };
     std::string out = "| key | meaning | unit | default | allowed |\n|---|---|---|---|---|\n";
     for (const ScenarioKeyInfo& row : kKeys)
-        out += fmt::format("| `{}` | {} | {} | `{}` | {} |\n", row.key, row.meaning, row.unit, row.defaultText,
-                           row.allowed);
+        out += fmt::format("| `{}` | {} | {} | `{}` | {} |\n", row.key, cell(row.meaning), row.unit, row.defaultText,
+                           cell(row.allowed));
     return out;
 }
 

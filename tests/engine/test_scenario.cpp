@@ -222,6 +222,12 @@ private slots:
             }
         }
         QCOMPARE(leaves, scenarioKeyTable().size());
+        // The documented defaults are Scenario's member initialisers.
+        for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
+            std::string pointer = "/" + std::string(row.key);
+            std::replace(pointer.begin(), pointer.end(), '.', '/');
+            QVERIFY2(doc.at(nlohmann::json::json_pointer(pointer)) == nlohmann::json::parse(row.defaultText), row.key);
+        }
         const std::string markdown = scenarioKeyTableMarkdown();
         QVERIFY(markdown.find("| `cluster.groups` |") != std::string::npos);
         QCOMPARE(std::count(markdown.begin(), markdown.end(), '\n'), static_cast<long>(scenarioKeyTable().size() + 2));

@@ -1,0 +1,25 @@
+#include "CliCommand.h"
+
+#include "sim/ScenarioLimits.h"
+
+#include <fmt/core.h>
+
+namespace spare::cli {
+
+namespace {
+
+CommandAction setupScenarioKeys(CLI::App&)
+{
+    return [] {
+        fmt::print("{}", scenarioKeyTableMarkdown());
+        return 0;
+    };
+}
+
+const bool registered = registerCommand(
+    {"scenario-keys", "Print every scenario JSON key with meaning, unit, default and allowed range (Markdown)",
+     &setupScenarioKeys});
+
+}  // namespace
+
+}  // namespace spare::cli
