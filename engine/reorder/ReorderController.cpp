@@ -534,6 +534,18 @@ ReorderController::~ReorderController() = default;
 ReorderController::ReorderController(ReorderController&&) noexcept = default;
 ReorderController& ReorderController::operator=(ReorderController&&) noexcept = default;
 
+ReorderController::ReorderController(const ReorderController& other)
+    : state_(std::make_unique<State>(*other.state_))
+{
+}
+
+ReorderController& ReorderController::operator=(const ReorderController& other)
+{
+    if (this != &other)
+        state_ = std::make_unique<State>(*other.state_);
+    return *this;
+}
+
 ReorderDecision ReorderController::onFailures(std::span<const int> groups)
 {
     State& s = *state_;

@@ -39,6 +39,9 @@ public:
     ~ReorderController();
     ReorderController(ReorderController&&) noexcept;
     ReorderController& operator=(ReorderController&&) noexcept;
+    // Deep copy, O(N r): what-if evaluation from a given state.
+    ReorderController(const ReorderController& other);
+    ReorderController& operator=(const ReorderController& other);
 
     // The groups fail together (detected at the same check point). Already-failed or out-of-range
     // ids throw std::invalid_argument. After a wipe-out the state is left as it was before the call

@@ -1,0 +1,158 @@
+#include "CliCommand.h"
+#include "CliOptions.h"
+
+#include "layout/Layout.h"
+#include "reorder/ReorderController.h"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace spare::cli {
+
+namespace {
+
+// "3,17,42" -> ids in 0 .. groups-1, each at most once; UsageError naming flag, value and range.
+std::vector<int> parseFailed(const std::string& text, int groups)
+{
+    const std::string range = fmt::format("allowed distinct group ids 0 .. {}", groups - 1);
+    if (text.empty())
+        throw UsageError(fmt::format("--failed '' is empty: {}, comma-separated", range));
+    std::vector<int> ids;
+    size_t begin = 0;
+    while (true) {
+        const size_t end = std::min(text.find(',', begin), text.size());
+        const std::string token = text.substr(begin, end - begin);
+        int id = 0;
+        const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), id);
+        if (token.empty() || ec != std::errc{} || ptr != token.data() + token.size())
+            throw UsageError(fmt::format("--failed '{}': '{}' is not a group id ({})", text, token, range));
+        if (id < 0 || id >= groups)
+            throw UsageError(fmt::format("--failed '{}': group {} is out of range ({})", text, id, range));
+        if (std::find(ids.begin(), ids.end(), id) != ids.end())
+            throw UsageError(fmt::format("--failed '{}': group {} is repeated ({})", text, id, range));
+        ids.push_back(id);
+        if (end == text.size())
+            return ids;
+        begin = end + 1;
+    }
+}
+
+nlohmann::json toJson(const ReorderController& controller, const ReorderDecision& d)
+{
+    nlohmann::json out;
+    out["wipeout"] = d.wipeout;
+    out["lost_types"] = d.lostTypes;
+    out["phase"] = static_cast<int>(d.phase);
+    out["stack_number"] = d.wipeout ? nlohmann::json(nullptr) : nlohmann::json(d.stackNumber);
+    out["previous_stack_number"] = d.previousStackNumber;
+    out["moves"] = d.moves;
+    out["failed"] = d.failedGroups;
+    auto assignment = nlohmann::json::array();
+    if (!d.wipeout)
+        for (int t = 0; t < controller.layout().groups(); ++t)
+            assignment.push_back(
+                {{"type", t}, {"group", controller.contributor(t)}, {"position", controller.contributorPosition(t)}});
+    out["assignment"] = std::move(assignment);
+    auto patches = nlohmann::json::array();
+    for (const auto& p : d.patches)
+        patches.push_back({{"group", p.group}, {"position", p.position}});
+    out["patches"] = std::move(patches);
+    auto moves = nlohmann::json::array();
+    for (const auto& m : d.stackMoves)
+        moves.push_back({{"group", m.group}, {"type", m.type}, {"from", m.fromPosition}, {"to", m.toPosition}});
+    out["stack_moves"] = std::move(moves);
+    return out;
+}
+
+const char* phaseName(ReorderDecision::Phase phase)
+{
+    switch (phase) {
+    case ReorderDecision::Phase::FixedCheck:
+        return "0 (fixed check: current top-S still covers every type)";
+    case ReorderDecision::Phase::FreeSearch:
+        return "1 (free search: no feasible S', wipe-out)";
+    case ReorderDecision::Phase::MinCost:
+        return "2 (min-cost reorder applied)";
+    }
+    return "?";
+}
+
+void printTable(const ReorderController& controller, const ReorderDecision& d)
+{
+    constexpr int kShown = 24;
+    fmt::print("failed       {}\nphase        {}\n", fmt::join(d.failedGroups, " "), phaseName(d.phase));
+    if (d.wipeout) {
+        fmt::print("wipe-out     types without a live holder: {}\n"
+                   "             a global restart is needed; stack number stays {}\n",
+                   fmt::join(d.lostTypes, " "), d.stackNumber);
+        return;
+    }
+    fmt::print("stack number {} -> {}\nmoves        {}\n", d.previousStackNumber, d.stackNumber, d.moves);
+
+    const int n = controller.layout().groups();
+    fmt::print("\n  type | group | position\n-------+-------+---------\n");
+    for (int t = 0; t < std::min(n, kShown); ++t)
+        fmt::print("{:6} | {:5} | {:8}\n", t, controller.contributor(t), controller.contributorPosition(t));
+    if (n > kShown)
+        fmt::print("  ...  ({} more types; use --json for all)\n", n - kShown);
+
+    fmt::print("\npatch computes: {}\n", d.patches.size());
+    if (!d.patches.empty()) {
+        fmt::print(" group | position\n-------+---------\n");
+        for (size_t i = 0; i < std::min(d.patches.size(), static_cast<size_t>(kShown)); ++i)
+            fmt::print("{:6} | {:8}\n", d.patches[i].group, d.patches[i].position);
+        if (d.patches.size() > static_cast<size_t>(kShown))
+            fmt::print("  ...  ({} more)\n", d.patches.size() - static_cast<size_t>(kShown));
+    }
+    fmt::print("\nstack moves: {}\n", d.stackMoves.size());
+    if (!d.stackMoves.empty()) {
+        fmt::print(" group |  type | from -> to\n-------+-------+-----------\n");
+        for (size_t i = 0; i < std::min(d.stackMoves.size(), static_cast<size_t>(kShown)); ++i) {
+            const auto& m = d.stackMoves[i];
+            fmt::print("{:6} | {:5} | {:4} -> {}\n", m.group, m.type, m.fromPosition, m.toPosition);
+        }
+        if (d.stackMoves.size() > static_cast<size_t>(kShown))
+            fmt::print("  ...  ({} more)\n", d.stackMoves.size() - static_cast<size_t>(kShown));
+    }
+}
+
+CommandAction setupReorder(CLI::App& sub)
+{
+    auto opts = std::make_shared<LayoutOptions>();
+    auto failed = std::make_shared<std::string>();
+    auto stackNumber = std::make_shared<int>(1);
+    auto json = std::make_shared<bool>(false);
+    addLayoutOptions(sub, *opts);
+    sub.add_option("--failed", *failed, "Groups failing together, comma-separated (e.g. 3,17,42)")->required();
+    sub.add_option("--stack-number,-S", *stackNumber, "Stack number S before the failures (1 .. r)")
+        ->capture_default_str();
+    sub.add_flag("--json", *json, "Print JSON instead of tables");
+    return [opts, failed, stackNumber, json] {
+        const Layout layout = makeLayout(*opts);
+        if (*stackNumber < 1 || *stackNumber > layout.redundancy())
+            throw UsageError(fmt::format("--stack-number {} is out of range: allowed 1 .. {} (the redundancy)",
+                                         *stackNumber, layout.redundancy()));
+        const std::vector<int> groups = parseFailed(*failed, layout.groups());
+        ReorderController controller(layout, *stackNumber);
+        const ReorderDecision decision = controller.onFailures(groups);
+        if (*json)
+            fmt::print("{}\n", toJson(controller, decision).dump(2));
+        else
+            printTable(controller, decision);
+        return 0;
+    };
+}
+
+const bool registered =
+    registerCommand({"reorder", "Fail groups together and print the reorder controller's decision", &setupReorder});
+
+}  // namespace
+
+}  // namespace spare::cli
