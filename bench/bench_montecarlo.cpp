@@ -80,8 +80,8 @@ int main(int argc, char** argv)
     const int cores = tbb::info::default_concurrency();
     const std::string all = fmt::format("cpu_threads:{}", cores);
     const auto add = [trials](const std::string& label, Device device, int threads) {
-        benchmark::RegisterBenchmark(("montecarlo_N1000_r9/" + label).c_str(),
-                                     [=](benchmark::State& state) { runMonteCarlo(state, label, device, threads, trials); })
+        const auto run = [=](benchmark::State& state) { runMonteCarlo(state, label, device, threads, trials); };
+        benchmark::RegisterBenchmark(("montecarlo_N1000_r9/" + label).c_str(), run)
             ->Iterations(1)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);

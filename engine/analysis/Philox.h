@@ -7,8 +7,10 @@
 
 #if defined(__CUDACC__)
 #define SPARE_HOST_DEVICE __host__ __device__
+#define SPARE_HOST_DEVICE_INLINE __host__ __device__ __forceinline__
 #else
 #define SPARE_HOST_DEVICE
+#define SPARE_HOST_DEVICE_INLINE inline
 #endif
 
 namespace spare {
@@ -64,7 +66,9 @@ public:
             ++block_;
             used_ = 0;
         }
-        return buffer_.v[used_++];
+        // Selects instead of indexing so that the buffer stays in registers on the GPU.
+        const int i = used_++;
+        return i == 0 ? buffer_.v[0] : i == 1 ? buffer_.v[1] : i == 2 ? buffer_.v[2] : buffer_.v[3];
     }
 
     // Uniform in [0, range), range >= 1, unbiased (Lemire's multiply-shift with rejection).

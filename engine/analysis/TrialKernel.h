@@ -26,9 +26,11 @@ struct TrialOutcome {
     std::uint32_t failuresEndured = 0;  // K
 };
 
-// One trial's scratch arrays, N entries each. Entry i of an array lives at array[i * stride]: stride 1
-// on the host; on the GPU the arrays of neighbouring threads are interleaved (stride = threads) so
-// that a warp's accesses to the same entry are coalesced. Index is uint16_t when N <= 65535.
+// One trial's scratch arrays, N entries each. Entry i of an array lives at array[i * stride + slot]:
+// stride 1, slot 0 on the host; on the GPU the arrays of neighbouring threads are interleaved
+// (stride = threads, slot = thread) so that a warp's accesses to the same entry are coalesced.
+// Index is uint16_t when N <= 65535. The kernel's functions are force-inlined on the GPU: a real call
+// there spills the caller's registers.
 template <typename Index>
 struct TrialWorkspace {
     Index* order = nullptr;        // incremental Fisher-Yates permutation of the groups
@@ -41,20 +43,13 @@ struct TrialWorkspace {
     std::uint32_t* typeSeen = nullptr;   // per type: BFS stamp
     std::uint32_t* groupSeen = nullptr;  // per group: BFS stamp
     std::uint64_t stride = 1;
+    std::uint64_t slot = 0;
 
-    // The workspace of slot `slot` when the arrays of many slots are interleaved (stride = slots).
-    SPARE_HOST_DEVICE TrialWorkspace shifted(std::uint64_t slot) const
+    // The workspace of one slot when the arrays of many slots are interleaved (stride = slots).
+    SPARE_HOST_DEVICE TrialWorkspace forSlot(std::uint64_t index) const
     {
         TrialWorkspace w = *this;
-        w.order += slot;
-        w.liveHolders += slot;
-        w.alive += slot;
-        w.matchOf += slot;
-        w.load += slot;
-        w.from += slot;
-        w.queue += slot;
-        w.typeSeen += slot;
-        w.groupSeen += slot;
+        w.slot = index;
         return w;
     }
 
@@ -72,7 +67,7 @@ public:
     };
 
     // All groups alive, the layout's initial matching, S = 1.
-    SPARE_HOST_DEVICE static void reset(const LayoutArrays& layout, const TrialWorkspace<Index>& w, State& state)
+    SPARE_HOST_DEVICE_INLINE static void reset(const LayoutArrays& layout, const TrialWorkspace<Index>& w, State& state)
     {
         const int n = layout.groups;
         for (int i = 0; i < n; ++i) {
@@ -88,7 +83,7 @@ public:
     }
 
     // Empty matching, loads 0 (used once per layout to build the initial matching).
-    SPARE_HOST_DEVICE static void resetUnmatched(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+    SPARE_HOST_DEVICE_INLINE static void resetUnmatched(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
                                                  State& state)
     {
         const int n = layout.groups;
@@ -105,8 +100,8 @@ public:
 
     // Finds an augmenting path from the free type `type` at the current capacity (BFS over
     // type -> live holder -> types matched there) and applies it. False when none exists.
-    SPARE_HOST_DEVICE static bool augment(const LayoutArrays& layout, const TrialWorkspace<Index>& w, State& state,
-                                          int type)
+    SPARE_HOST_DEVICE_INLINE static bool augment(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                 State& state, int type)
     {
         const int r = layout.redundancy;
         if (state.stamp == 0xFFFFFFFFu) {
@@ -158,8 +153,8 @@ public:
 
     // Group g fails. False on wipe-out (some type lost its last live holder; the state is then spent).
     // Otherwise the matching is repaired and state.capacity is the new smallest feasible S.
-    SPARE_HOST_DEVICE static bool failGroup(const LayoutArrays& layout, const TrialWorkspace<Index>& w, State& state,
-                                            int group)
+    SPARE_HOST_DEVICE_INLINE static bool failGroup(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                   State& state, int group)
     {
         if (at(w.alive, group, w) == 0)
             return true;
@@ -196,7 +191,7 @@ public:
     }
 
     // One Monte-Carlo trial: a uniform failure order drawn from Philox keyed by (seed, trial).
-    SPARE_HOST_DEVICE static TrialOutcome runTrial(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+    SPARE_HOST_DEVICE_INLINE static TrialOutcome runTrial(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
                                                    std::uint64_t seed, std::uint64_t trial)
     {
         State state;
@@ -221,7 +216,7 @@ public:
     }
 
     // Smallest feasible S after the given groups failed, or -1 on wipe-out. Repeated ids count once.
-    SPARE_HOST_DEVICE static int whatIf(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+    SPARE_HOST_DEVICE_INLINE static int whatIf(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
                                         const std::int32_t* failed, int count)
     {
         State state;
@@ -235,12 +230,12 @@ public:
 
 private:
     template <typename T>
-    SPARE_HOST_DEVICE static T& at(T* array, int i, const TrialWorkspace<Index>& w)
+    SPARE_HOST_DEVICE_INLINE static T& at(T* array, int i, const TrialWorkspace<Index>& w)
     {
-        return array[static_cast<std::uint64_t>(i) * w.stride];
+        return array[static_cast<std::uint64_t>(i) * w.stride + w.slot];
     }
 
-    SPARE_HOST_DEVICE static void clearStamps(const LayoutArrays& layout, const TrialWorkspace<Index>& w)
+    SPARE_HOST_DEVICE_INLINE static void clearStamps(const LayoutArrays& layout, const TrialWorkspace<Index>& w)
     {
         for (int i = 0; i < layout.groups; ++i) {
             at(w.typeSeen, i, w) = 0;

@@ -180,7 +180,8 @@ void TestMonteCarlo::philoxKnownAnswers()
     QFETCH(QList<quint32>, counter);
     QFETCH(QList<quint32>, key);
     QFETCH(QList<quint32>, expected);
-    const PhiloxBlock out = philox4x32_10(PhiloxBlock{{counter[0], counter[1], counter[2], counter[3]}}, key[0], key[1]);
+    const PhiloxBlock in{{counter[0], counter[1], counter[2], counter[3]}};
+    const PhiloxBlock out = philox4x32_10(in, key[0], key[1]);
     for (int i = 0; i < 4; ++i)
         QCOMPARE(out.v[i], expected[i]);
 }
