@@ -115,11 +115,11 @@ private:
 
     void checkKeys(const json& object, const std::string& prefix)
     {
-        for (const auto& [key, value] : object.items()) {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const std::string& key = it.key();
             const std::string path = prefix.empty() ? key : prefix + "." + key;
-            const bool isSection = prefix.empty() && std::find_if(std::begin(kSections), std::end(kSections),
-                                                                  [&](const char* s) { return key == s; }) !=
-                                                         std::end(kSections);
+            const bool isSection = prefix.empty() && std::find(std::begin(kSections), std::end(kSections),
+                                                               std::string_view(key)) != std::end(kSections);
             if (isSection || findScenarioKey(path) != nullptr)
                 continue;
             fail(path, fmt::format("unknown key; known keys here: {}", knownKeys(prefix)));
