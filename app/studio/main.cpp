@@ -1,0 +1,48 @@
+// spare-studio: the GUI. See docs/studio-tour.md.
+#include "MainWindow.h"
+#include "StudioOptions.h"
+
+#include <QApplication>
+#include <QTimer>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("SPARe"));
+    QCoreApplication::setApplicationName(QStringLiteral("spare-studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QString error;
+    const auto options = spare::StudioOptions::parse(QCoreApplication::arguments(), &error);
+    if (!options) {
+        std::fprintf(stderr, "spare-studio: %s\n", qUtf8Printable(error));
+        return 2;
+    }
+
+    spare::MainWindow window(*options);
+    window.show();
+
+    const bool automated = options->runUntil.kind != spare::RunUntil::Kind::None || !options->screenshotPath.isEmpty()
+        || options->quit;
+    if (automated) {
+        int exitCode = 0;
+        auto finish = [&] {
+            if (!options->screenshotPath.isEmpty() && !window.saveScreenshot(options->screenshotPath))
+                exitCode = 1;
+            if (options->quit)
+                QCoreApplication::exit(exitCode);
+        };
+        // Without --run-until, a screenshot shows the first second of playback.
+        if (options->runUntil.kind == spare::RunUntil::Kind::None)
+            QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 1000, &window, finish);
+        else
+            window.runUntil(options->runUntil, [&] {
+                // Let pending paints and animations settle before grabbing.
+                QTimer::singleShot(700, &window, finish);
+            });
+        return app.exec() == 0 ? exitCode : 1;
+    }
+    return app.exec();
+}

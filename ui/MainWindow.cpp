@@ -1,0 +1,688 @@
+#include "MainWindow.h"
+
+#include "StudioPaths.h"
+#include "ViewState.h"
+#include "editor/ScenarioEditor.h"
+#include "layout/Layout.h"
+#include "models/EventFilterProxyModel.h"
+#include "models/EventLogModel.h"
+#include "playback/PlaybackClock.h"
+#include "playback/PlaybackCursor.h"
+#include "playback/SimulationWorker.h"
+#include "sim/ScenarioJson.h"
+#include "views/ClusterView.h"
+#include "views/RaceView.h"
+#include "views/StackView.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+// Resources of a static library must be registered by hand (outside any namespace).
+static void initStudioResources()
+{
+    Q_INIT_RESOURCE(studio);
+}
+
+namespace spare {
+
+namespace {
+
+constexpr int kTimelineTicks = 10000;
+constexpr int kMaxRecentFiles = 8;
+
+// Shows the Export submenu only while somebody has put actions in it.
+class ShowWhenNotEmpty : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::ActionAdded || event->type() == QEvent::ActionRemoved) {
+            auto* menu = static_cast<QMenu*>(watched);
+            // ActionRemoved arrives before the action is gone.
+            const qsizetype left = menu->actions().size() - (event->type() == QEvent::ActionRemoved ? 1 : 0);
+            menu->menuAction()->setVisible(left > 0);
+        }
+        return false;
+    }
+};
+
+double speedForSlider(int value)
+{
+    return std::pow(10.0, value / 100.0);
+}
+
+int sliderForSpeed(double speed)
+{
+    return static_cast<int>(std::lround(100.0 * std::log10(speed)));
+}
+
+}  // namespace
+
+MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWindow(parent)
+{
+    initStudioResources();
+    setWindowTitle(tr("SPARe Studio"));
+    setObjectName(QStringLiteral("SpareStudioMainWindow"));
+    viewState_ = new ViewState(this);
+    cursor_ = new PlaybackCursor(this);
+    clock_ = new PlaybackClock(this);
+    clock_->addCursor(cursor_);
+    worker_ = new SimulationWorker(this);
+    eventLog_ = new EventLogModel(this);
+    connect(worker_, &SimulationWorker::chunkReady, cursor_, &PlaybackCursor::append);
+    connect(worker_, &SimulationWorker::chunkReady, eventLog_, &EventLogModel::append);
+    connect(worker_, &SimulationWorker::chunkReady, this, &MainWindow::checkRunUntil);
+    connect(worker_, &SimulationWorker::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("The simulation stopped: %1").arg(message));
+    });
+
+    tabs_ = new QTabWidget;
+    tabs_->setObjectName(QStringLiteral("mainTabs"));
+    setCentralWidget(tabs_);
+    raceView_ = new RaceView;
+    buildRunTab();
+    tabs_->addTab(raceView_, tr("Race"));
+    connect(raceView_, &RaceView::recordingGrew, this, &MainWindow::checkRunUntil);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (tabs_->currentWidget() == raceView_ && !raceView_->started())
+            raceView_->start(scenario_);
+    });
+    buildDocks();
+    buildMenus();
+
+    auto* status = statusBar();
+    for (QLabel*& label : statusLabels_) {
+        label = new QLabel;
+        label->setMinimumWidth(90);
+        status->addPermanentWidget(label);
+    }
+    connect(cursor_, &PlaybackCursor::stateChanged, this, &MainWindow::updateStatus);
+    connect(cursor_, &PlaybackCursor::recordingGrew, this, &MainWindow::updateTimeline);
+
+    QSettings settings;
+    if (options.screenshotPath.isEmpty()) {
+        resize(1400, 900);
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    } else {
+        resize(1400, 900);
+    }
+    rebuildRecentMenu();
+
+    const QString path = options.scenarioPath.isEmpty() ? StudioPaths::defaultScenario() : options.scenarioPath;
+    if (openScenario(path, true)) {
+        if (options.policy || options.seed) {
+            if (options.policy)
+                scenario_.policy = *options.policy;
+            if (options.seed)
+                scenario_.seed = *options.seed;
+            editor_->setScenario(scenario_, scenarioPath_);
+            startRun(scenario_);
+        }
+    }
+    if (options.race)
+        showRace();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildRunTab()
+{
+    auto* run = new QWidget;
+    auto* column = new QVBoxLayout(run);
+    column->setContentsMargins(4, 4, 4, 4);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    clusterView_ = new ClusterView(cursor_, viewState_);
+    stackView_ = new StackView(cursor_, viewState_);
+    splitter->addWidget(clusterView_);
+    splitter->addWidget(stackView_);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    column->addWidget(splitter, 1);
+
+    auto* bar = new QHBoxLayout;
+    timeline_ = new QSlider(Qt::Horizontal);
+    timeline_->setObjectName(QStringLiteral("timeline"));
+    timeline_->setRange(0, kTimelineTicks);
+    timeline_->setToolTip(tr("Timeline: drag to seek anywhere in what has been simulated"));
+    timeLabel_ = new QLabel;
+    timeLabel_->setMinimumWidth(220);
+    speedSlider_ = new QSlider(Qt::Horizontal);
+    speedSlider_->setObjectName(QStringLiteral("speed"));
+    speedSlider_->setRange(sliderForSpeed(PlaybackClock::kMinSpeed), sliderForSpeed(PlaybackClock::kMaxSpeed));
+    speedSlider_->setValue(sliderForSpeed(clock_->speed()));
+    speedSlider_->setMaximumWidth(180);
+    speedSlider_->setToolTip(tr("Playback speed: real time (1x) to 10^6 x, logarithmic"));
+    speedLabel_ = new QLabel;
+    speedLabel_->setMinimumWidth(80);
+    bar->addWidget(new QLabel(tr("Time")));
+    bar->addWidget(timeline_, 1);
+    bar->addWidget(timeLabel_);
+    bar->addWidget(new QLabel(tr("Speed")));
+    bar->addWidget(speedSlider_);
+    bar->addWidget(speedLabel_);
+    column->addLayout(bar);
+    tabs_->addTab(run, tr("Run"));
+
+    // Programmatic moves are signal-blocked (updateTimeline), so every change here is the user's.
+    connect(timeline_, &QSlider::valueChanged, this, [this](int value) {
+        clock_->seek(cursor_->recording().endTime() * value / kTimelineTicks);
+    });
+    auto applySpeed = [this](int value) {
+        const double speed = speedForSlider(value);
+        clock_->setSpeed(speed);
+        raceView_->clock()->setSpeed(speed);
+        speedLabel_->setText(QStringLiteral("%1x").arg(speed < 1e5 ? QString::number(speed, 'f', 0) : QString::number(speed, 'g', 2)));
+    };
+    connect(speedSlider_, &QSlider::valueChanged, this, applySpeed);
+    applySpeed(speedSlider_->value());
+}
+
+void MainWindow::buildDocks()
+{
+    editor_ = new ScenarioEditor;
+    editorDock_ = new QDockWidget(tr("Scenario"), this);
+    editorDock_->setObjectName(QStringLiteral("scenarioDock"));
+    editorDock_->setWidget(editor_);
+    addDockWidget(Qt::RightDockWidgetArea, editorDock_);
+    connect(editor_, &ScenarioEditor::applied, this, [this](const Scenario& s) { startRun(s); });
+    connect(editor_, &ScenarioEditor::pathChanged, this, [this](const QString& path) {
+        if (!path.isEmpty())
+            addRecentFile(path);
+    });
+
+    auto* logHost = new QWidget;
+    auto* logColumn = new QVBoxLayout(logHost);
+    logColumn->setContentsMargins(2, 2, 2, 2);
+    auto* filterRow = new QHBoxLayout;
+    auto* kinds = new QComboBox;
+    kinds->setObjectName(QStringLiteral("kindFilter"));
+    kinds->addItem(tr("Notable events"), static_cast<qulonglong>(EventFilterProxyModel::notableKinds()));
+    kinds->addItem(tr("All kinds"), static_cast<qulonglong>(EventFilterProxyModel::allKinds()));
+    for (int k = 0; k <= static_cast<int>(EventKind::RunEnd); ++k)
+        kinds->addItem(EventLogModel::kindName(static_cast<EventKind>(k)),
+                       static_cast<qulonglong>(EventFilterProxyModel::kindBit(static_cast<EventKind>(k))));
+    auto* text = new QLineEdit;
+    text->setObjectName(QStringLiteral("textFilter"));
+    text->setPlaceholderText(tr("Filter: text in kind/details, or a group number"));
+    text->setClearButtonEnabled(true);
+    filterRow->addWidget(kinds);
+    filterRow->addWidget(text, 1);
+    logColumn->addLayout(filterRow);
+    eventFilter_ = new EventFilterProxyModel(this);
+    eventFilter_->setSourceModel(eventLog_);
+    eventFilter_->setKindMask(EventFilterProxyModel::notableKinds());
+    eventTable_ = new QTableView;
+    eventTable_->setModel(eventFilter_);
+    eventTable_->setSortingEnabled(true);
+    eventTable_->sortByColumn(EventLogModel::TimeColumn, Qt::AscendingOrder);
+    eventTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    eventTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+    eventTable_->verticalHeader()->hide();
+    eventTable_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    eventTable_->verticalHeader()->setDefaultSectionSize(eventTable_->fontMetrics().height() + 4);
+    eventTable_->horizontalHeader()->setStretchLastSection(true);
+    eventTable_->setColumnWidth(EventLogModel::TimeColumn, 110);
+    eventTable_->setColumnWidth(EventLogModel::GroupColumn, 60);
+    eventTable_->setColumnWidth(EventLogModel::KindColumn, 140);
+    eventTable_->setToolTip(tr("Click an event to select its group and seek playback there"));
+    logColumn->addWidget(eventTable_, 1);
+    connect(kinds, &QComboBox::currentIndexChanged, this, [this, kinds](int index) {
+        eventFilter_->setKindMask(static_cast<std::uint32_t>(kinds->itemData(index).toULongLong()));
+    });
+    connect(text, &QLineEdit::textChanged, eventFilter_, &EventFilterProxyModel::setText);
+    connect(eventTable_, &QTableView::clicked, this, &MainWindow::openEventRow);
+    logDock_ = new QDockWidget(tr("Event log"), this);
+    logDock_->setObjectName(QStringLiteral("eventLogDock"));
+    logDock_->setWidget(logHost);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock_);
+}
+
+void MainWindow::buildMenus()
+{
+    QStyle* st = style();
+    auto* toolbar = addToolBar(tr("Playback"));
+    toolbar->setObjectName(QStringLiteral("playbackToolbar"));
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open scenario..."), this, [this] {
+        if (!editor_->maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), StudioPaths::scenarioDirectory(),
+                                                          tr("Scenario JSON (*.json)"));
+        if (!path.isEmpty())
+            openScenario(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("Open &recent"));
+    QAction* saveAs = file->addAction(tr("&Save scenario as..."), editor_, &ScenarioEditor::saveAs);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    exportMenu_ = file->addMenu(tr("&Export"));
+    exportMenu_->setObjectName(QStringLiteral("exportMenu"));
+    exportMenu_->menuAction()->setVisible(false);
+    exportMenu_->installEventFilter(new ShowWhenNotEmpty(exportMenu_));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    playAction_ = sim->addAction(st->standardIcon(QStyle::SP_MediaPlay), tr("&Play / pause"), this, [this] {
+        (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->togglePlay();
+    });
+    playAction_->setShortcut(Qt::Key_Space);
+    connect(clock_, &PlaybackClock::playingChanged, this, [this, st](bool playing) {
+        playAction_->setIcon(st->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+    struct Jump {
+        QStyle::StandardPixmap icon;
+        const char* text;
+        QKeySequence key;
+        void (MainWindow::*slot)();
+    };
+    const Jump jumps[] = {
+        {QStyle::SP_MediaSeekForward, QT_TR_NOOP("&Step one event"), QKeySequence(Qt::Key_Right), &MainWindow::stepEvent},
+        {QStyle::SP_MessageBoxWarning, QT_TR_NOOP("Next &failure"), QKeySequence(Qt::CTRL | Qt::Key_Right), &MainWindow::jumpToNextFailure},
+        {QStyle::SP_BrowserReload, QT_TR_NOOP("Next &reorder"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToNextReorder},
+        {QStyle::SP_MessageBoxCritical, QT_TR_NOOP("Next &wipe-out"), QKeySequence(Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextWipeout},
+        {QStyle::SP_MediaSkipForward, QT_TR_NOOP("Next restart &end"), QKeySequence(Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToRestartEnd},
+    };
+    toolbar->addAction(playAction_);
+    for (const Jump& j : jumps) {
+        QAction* a = sim->addAction(st->standardIcon(j.icon), tr(j.text), this, j.slot);
+        a->setShortcut(j.key);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(tr(j.text).remove(QLatin1Char('&')), j.key.toString(QKeySequence::NativeText)));
+        toolbar->addAction(a);
+    }
+    sim->addSeparator();
+    QAction* restartView = sim->addAction(st->standardIcon(QStyle::SP_MediaSkipBackward), tr("Back to the &start"), this, [this] {
+        clock_->seek(0.0);
+    });
+    restartView->setShortcut(Qt::Key_Home);
+    toolbar->addAction(restartView);
+    QAction* faster = sim->addAction(tr("&Faster (x10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() + 100); });
+    faster->setShortcut(Qt::Key_BracketRight);
+    QAction* slower = sim->addAction(tr("S&lower (/10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() - 100); });
+    slower->setShortcut(Qt::Key_BracketLeft);
+    sim->addSeparator();
+    QAction* reset = sim->addAction(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset (run again)"), this, &MainWindow::resetRun);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    sim->addAction(tr("S&eed..."), this, [this] {
+        bool ok = false;
+        const QString text = QInputDialog::getText(this, tr("Seed"), tr("run.seed (0 .. 2^64-1):"), QLineEdit::Normal,
+                                                   QString::number(scenario_.seed), &ok);
+        if (!ok)
+            return;
+        editor_->setFieldText(QStringLiteral("run.seed"), text);
+        if (!editor_->isValid()) {
+            QMessageBox::warning(this, tr("Seed"), editor_->issues().value(QStringLiteral("run.seed")));
+            editor_->revert();
+            return;
+        }
+        editor_->apply();
+    });
+    QMenu* policies = sim->addMenu(tr("&Policy"));
+    auto* policyGroup = new QActionGroup(this);
+    for (Policy p : RaceView::kPolicies) {
+        QAction* a = policies->addAction(QString::fromLatin1(policyDisplayName(p)), this, [this, p] {
+            editor_->setFieldText(QStringLiteral("run.policy"), QString::fromLatin1(policyName(p)));
+            editor_->apply();
+        });
+        a->setCheckable(true);
+        a->setData(static_cast<int>(p));
+        policyGroup->addAction(a);
+    }
+    connect(policies, &QMenu::aboutToShow, this, [this, policyGroup] {
+        for (QAction* a : policyGroup->actions())
+            a->setChecked(a->data().toInt() == static_cast<int>(scenario_.policy));
+    });
+    QAction* race = sim->addAction(tr("Race the three &policies"), this, &MainWindow::showRace);
+    race->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    viewMenu_->addAction(editorDock_->toggleViewAction());
+    viewMenu_->addAction(logDock_->toggleViewAction());
+    viewMenu_->addAction(toolbar->toggleViewAction());
+    viewMenu_->addSeparator();
+    toolbar->addSeparator();
+    QAction* zoomIn = viewMenu_->addAction(st->standardIcon(QStyle::SP_ArrowUp), tr("Zoom &in"), viewState_, &ViewState::zoomIn);
+    zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    QAction* zoomOut = viewMenu_->addAction(st->standardIcon(QStyle::SP_ArrowDown), tr("Zoom &out"), viewState_, &ViewState::zoomOut);
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    QAction* fit = viewMenu_->addAction(st->standardIcon(QStyle::SP_TitleBarMaxButton), tr("Zoom to &fit"), viewState_, &ViewState::zoomToFit);
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    toolbar->addAction(zoomIn);
+    toolbar->addAction(zoomOut);
+    toolbar->addAction(fit);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&Method guide"), this, [this] {
+        auto* dialog = new QDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setWindowTitle(tr("SPARe: the method in short"));
+        auto* browser = new QTextBrowser;
+        browser->setOpenExternalLinks(true);
+        browser->setSource(QUrl(QStringLiteral("qrc:/studio/method-guide.html")));
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+        connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+        auto* layout = new QVBoxLayout(dialog);
+        layout->addWidget(browser);
+        layout->addWidget(buttons);
+        dialog->resize(720, 640);
+        dialog->show();
+    });
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About SPARe Studio"), this, [this] {
+        QMessageBox::about(this, tr("About SPARe Studio"),
+                           tr("<b>SPARe Studio</b> %1<br>Simulates and shows SPARe (stacked parallelism with adaptive "
+                              "reordering), Rep+CKPT and CKPT-only training runs under GPU failures.<br>"
+                              "Method: Lee et al., ICML 2026, arXiv 2603.00357. Every figure on screen comes from the "
+                              "same engine as spare-cli.")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+bool MainWindow::openScenario(const QString& path, bool quiet)
+{
+    try {
+        const Scenario s = loadScenarioFile(path.toStdString());
+        scenarioPath_ = QFileInfo(path).absoluteFilePath();
+        editor_->setScenario(s, scenarioPath_);
+        addRecentFile(scenarioPath_);
+        startRun(s);
+        return true;
+    } catch (const std::exception& e) {
+        if (!quiet)
+            QMessageBox::warning(this, tr("Open scenario"), QString::fromUtf8(e.what()));
+        statusBar()->showMessage(tr("Could not open %1: %2").arg(path, QString::fromUtf8(e.what())));
+        return false;
+    }
+}
+
+void MainWindow::startRun(const Scenario& scenario)
+{
+    std::shared_ptr<const Layout> layout;
+    try {
+        layout = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
+    } catch (const std::exception& e) {
+        statusBar()->showMessage(tr("Invalid layout: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    scenario_ = scenario;
+    layout_ = layout;
+    setWindowTitle(tr("SPARe Studio - %1 (%2)")
+                       .arg(QString::fromStdString(scenario.name), QString::fromLatin1(policyDisplayName(scenario.policy))));
+    clock_->pause();
+    eventLog_->clear();
+    cursor_->reset(scenario_, layout_);
+    clock_->syncTo(0.0);
+    viewState_->select(-1);
+    worker_->start(scenario_);
+    clock_->play();
+    if (raceView_->started())
+        raceView_->start(scenario_);
+}
+
+void MainWindow::resetRun()
+{
+    startRun(scenario_);
+}
+
+void MainWindow::showRace()
+{
+    tabs_->setCurrentWidget(raceView_);
+    if (!raceView_->started())
+        raceView_->start(scenario_);
+}
+
+void MainWindow::stepEvent()
+{
+    clock_->pause();
+    if (!cursor_->stepEvent())
+        statusBar()->showMessage(tr("No further event recorded yet"), 2000);
+    clock_->syncTo(cursor_->state().time());
+}
+
+void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QString& what)
+{
+    clock_->pause();
+    if (cursor_->jumpToNext(match)) {
+        clock_->syncTo(cursor_->state().time());
+        statusBar()->showMessage(tr("Jumped to the next %1").arg(what), 2000);
+    } else {
+        statusBar()->showMessage(cursor_->recording().complete() ? tr("No further %1 in this run").arg(what)
+                                                                 : tr("No further %1 recorded yet").arg(what),
+                                 3000);
+    }
+}
+
+void MainWindow::jumpToNextFailure()
+{
+    jumpTo([](const Event& e) { return e.kind == EventKind::Failure; }, tr("failure"));
+}
+
+void MainWindow::jumpToNextReorder()
+{
+    jumpTo([](const Event& e) {
+        return e.kind == EventKind::Decision && e.decision && !e.decision->wipeout
+            && e.decision->phase == ReorderDecision::Phase::MinCost;
+    }, tr("reorder"));
+}
+
+void MainWindow::jumpToNextWipeout()
+{
+    jumpTo([](const Event& e) { return e.kind == EventKind::Decision && e.decision && e.decision->wipeout; },
+           tr("wipe-out"));
+}
+
+void MainWindow::jumpToRestartEnd()
+{
+    jumpTo([](const Event& e) { return e.kind == EventKind::RestartEnd; }, tr("restart end"));
+}
+
+void MainWindow::openEventRow(const QModelIndex& proxyIndex)
+{
+    const QModelIndex source = eventFilter_->mapToSource(proxyIndex);
+    if (!source.isValid())
+        return;
+    const Event& e = eventLog_->event(source.row());
+    clock_->pause();
+    cursor_->seekToEvent(static_cast<std::size_t>(source.row()) + 1);
+    clock_->syncTo(cursor_->state().time());
+    if (e.group >= 0)
+        viewState_->select(e.group, e.kind == EventKind::Failure ? e.gpu : -1);
+}
+
+QString MainWindow::statusText() const
+{
+    QStringList parts;
+    for (QLabel* l : statusLabels_)
+        parts << l->text();
+    return parts.join(QStringLiteral(" | "));
+}
+
+void MainWindow::updateStatus()
+{
+    const PlaybackState& s = cursor_->state();
+    statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(s.time())));
+    statusLabels_[1]->setText(tr("step %1/%2").arg(s.stepsDone()).arg(s.totalSteps()));
+    statusLabels_[2]->setText(tr("S = %1").arg(s.stackNumber()));
+    statusLabels_[3]->setText(tr("live %1/%2").arg(s.aliveGroups()).arg(s.groups()));
+    statusLabels_[4]->setText(tr("restarts %1").arg(s.restarts()));
+    statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * s.availability(), 0, 'f', 1));
+    updateTimeline();
+}
+
+void MainWindow::updateTimeline()
+{
+    const double end = cursor_->recording().endTime();
+    const double t = cursor_->state().time();
+    if (!timeline_->isSliderDown()) {
+        const QSignalBlocker block(timeline_);
+        timeline_->setValue(end > 0.0 ? static_cast<int>(kTimelineTicks * std::min(1.0, t / end)) : 0);
+    }
+    timeLabel_->setText(tr("%1 / %2%3")
+                            .arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end),
+                                 cursor_->recording().complete() ? QString() : tr(" (simulating)")));
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!recentMenu_)
+        return;
+    recentMenu_->clear();
+    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& f : files)
+        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (editor_->maybeSave())
+                openScenario(f);
+        })->setToolTip(f);
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::runUntil(const RunUntil& until, std::function<void()> done)
+{
+    pendingUntil_ = until;
+    pendingDone_ = std::move(done);
+    if (until.kind == RunUntil::Kind::None) {
+        auto callback = std::move(pendingDone_);
+        pendingDone_ = nullptr;
+        if (callback)
+            callback();
+        return;
+    }
+    clock_->pause();
+    raceView_->clock()->pause();
+    checkRunUntil();
+}
+
+bool MainWindow::runUntilReached(const RunUntil& until, PlaybackCursor* reference, std::size_t* eventCount,
+                                 double* time) const
+{
+    const Recording& r = reference->recording();
+    *eventCount = r.eventCount();
+    switch (until.kind) {
+    case RunUntil::Kind::Failures: {
+        int seen = 0;
+        const auto index = r.findNext(0, [&](const Event& e) {
+            return e.kind == EventKind::Failure && ++seen >= static_cast<int>(until.value);
+        });
+        if (index) {
+            *eventCount = *index + 1;
+            *time = r.event(*index).time;
+            return true;
+        }
+        *time = r.endTime();
+        return r.complete();
+    }
+    case RunUntil::Kind::Time:
+        *time = std::min(until.value, r.endTime());
+        return r.complete() || r.endTime() >= until.value;
+    case RunUntil::Kind::End:
+        *time = r.endTime();
+        return r.complete();
+    case RunUntil::Kind::None: break;
+    }
+    return true;
+}
+
+void MainWindow::checkRunUntil()
+{
+    if (!pendingDone_)
+        return;
+    const bool race = tabs_->currentWidget() == raceView_;
+    std::size_t count = 0;
+    double time = 0.0;
+    if (!race) {
+        if (!runUntilReached(pendingUntil_, cursor_, &count, &time))
+            return;
+        if (pendingUntil_.kind == RunUntil::Kind::Failures)
+            cursor_->seekToEvent(count);
+        else
+            cursor_->seekToTime(time);
+        clock_->syncTo(cursor_->state().time());
+    } else {
+        // The race: the target time comes from the CKPT-only lane (it sees every failure); all three
+        // must have recorded that far.
+        if (!runUntilReached(pendingUntil_, raceView_->cursor(0), &count, &time))
+            return;
+        for (int lane = 0; lane < 3; ++lane) {
+            const Recording& r = raceView_->cursor(lane)->recording();
+            if (pendingUntil_.kind == RunUntil::Kind::End)
+                time = std::max(time, r.endTime());
+            if (!r.complete() && r.endTime() < time)
+                return;
+        }
+        raceView_->clock()->seek(time);
+    }
+    auto done = std::move(pendingDone_);
+    pendingDone_ = nullptr;
+    done();
+}
+
+bool MainWindow::saveScreenshot(const QString& path)
+{
+    const QPixmap shot = grab();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !shot.save(&file, "PNG") || !file.commit()) {
+        qWarning("screenshot: cannot write %s: %s", qUtf8Printable(path), qUtf8Printable(file.errorString()));
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!editor_->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    clock_->pause();
+    worker_->cancel();
+    event->accept();
+}
+
+}  // namespace spare

@@ -1,0 +1,128 @@
+#pragma once
+
+#include "StudioOptions.h"
+#include "sim/Scenario.h"
+
+#include <QMainWindow>
+
+#include <functional>
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSlider;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+
+namespace spare {
+
+class ClusterView;
+class EventFilterProxyModel;
+class EventLogModel;
+class Layout;
+class PlaybackClock;
+class PlaybackCursor;
+class RaceView;
+class ScenarioEditor;
+class SimulationWorker;
+class StackView;
+class ViewState;
+struct Event;
+
+// spare-studio's window: Run tab (cluster view, stack view, playback bar), Race tab, the scenario
+// editor and event log docks, menus, toolbar and status bar. Other parts add tabs (tabs()), export
+// actions (exportMenu(), hidden until it has actions) and View entries (viewMenu()).
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // Opens `scenarioPath` (default scenarios/teaching-12.json) and starts playing it at once.
+    explicit MainWindow(const StudioOptions& options = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    QTabWidget* tabs() const { return tabs_; }
+    QMenu* exportMenu() const { return exportMenu_; }
+    QMenu* viewMenu() const { return viewMenu_; }
+
+    PlaybackCursor* cursor() const { return cursor_; }
+    PlaybackClock* clock() const { return clock_; }
+    SimulationWorker* worker() const { return worker_; }
+    ViewState* viewState() const { return viewState_; }
+    ScenarioEditor* editor() const { return editor_; }
+    ClusterView* clusterView() const { return clusterView_; }
+    StackView* stackView() const { return stackView_; }
+    RaceView* raceView() const { return raceView_; }
+    EventLogModel* eventLog() const { return eventLog_; }
+    EventFilterProxyModel* eventFilter() const { return eventFilter_; }
+    QTableView* eventTable() const { return eventTable_; }
+    const Scenario& scenario() const { return scenario_; }
+    QString statusText() const;
+
+    // Loads a scenario file; false (and a message box unless quiet) on error.
+    bool openScenario(const QString& path, bool quiet = false);
+    // Restarts the run (and the race, when it was started) on a scenario.
+    void startRun(const Scenario& scenario);
+    // Pauses, waits (without blocking) until the recording reaches `until`, seeks there and calls
+    // `done`. Applies to the Race tab when it is current.
+    void runUntil(const RunUntil& until, std::function<void()> done);
+    // The whole window as a PNG, written with QSaveFile.
+    bool saveScreenshot(const QString& path);
+
+public slots:
+    void stepEvent();
+    void jumpToNextFailure();
+    void jumpToNextReorder();
+    void jumpToNextWipeout();
+    void jumpToRestartEnd();
+    void resetRun();
+    void showRace();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildRunTab();
+    void buildDocks();
+    void buildMenus();
+    void updateStatus();
+    void updateTimeline();
+    void jumpTo(const std::function<bool(const Event&)>& match, const QString& what);
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void openEventRow(const QModelIndex& proxyIndex);
+    void checkRunUntil();
+    bool runUntilReached(const RunUntil& until, PlaybackCursor* cursor, std::size_t* eventCount, double* time) const;
+
+    Scenario scenario_;
+    QString scenarioPath_;
+    std::shared_ptr<const Layout> layout_;
+    ViewState* viewState_ = nullptr;
+    PlaybackCursor* cursor_ = nullptr;
+    PlaybackClock* clock_ = nullptr;
+    SimulationWorker* worker_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    ClusterView* clusterView_ = nullptr;
+    StackView* stackView_ = nullptr;
+    RaceView* raceView_ = nullptr;
+    ScenarioEditor* editor_ = nullptr;
+    EventLogModel* eventLog_ = nullptr;
+    EventFilterProxyModel* eventFilter_ = nullptr;
+    QTableView* eventTable_ = nullptr;
+    QDockWidget* editorDock_ = nullptr;
+    QDockWidget* logDock_ = nullptr;
+    QMenu* exportMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QAction* playAction_ = nullptr;
+    QSlider* timeline_ = nullptr;
+    QSlider* speedSlider_ = nullptr;
+    QLabel* speedLabel_ = nullptr;
+    QLabel* timeLabel_ = nullptr;
+    QLabel* statusLabels_[6] = {};
+    RunUntil pendingUntil_;
+    std::function<void()> pendingDone_;
+};
+
+}  // namespace spare

@@ -1,0 +1,113 @@
+#include "StudioOptions.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <cmath>
+
+namespace spare {
+
+std::optional<RunUntil> StudioOptions::parseRunUntil(const QString& text)
+{
+    RunUntil r;
+    if (text == QLatin1String("end")) {
+        r.kind = RunUntil::Kind::End;
+        return r;
+    }
+    const QString kind = text.section(QLatin1Char(':'), 0, 0);
+    const QString value = text.section(QLatin1Char(':'), 1);
+    bool ok = false;
+    if (kind == QLatin1String("failures")) {
+        const int n = value.toInt(&ok);
+        if (!ok || n < 1)
+            return std::nullopt;
+        r.kind = RunUntil::Kind::Failures;
+        r.value = n;
+        return r;
+    }
+    if (kind == QLatin1String("time")) {
+        const double t = value.toDouble(&ok);
+        if (!ok || !std::isfinite(t) || t < 0.0)
+            return std::nullopt;
+        r.kind = RunUntil::Kind::Time;
+        r.value = t;
+        return r;
+    }
+    return std::nullopt;
+}
+
+std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, QString* error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("SPARe Studio: watch SPARe, replication and checkpoint-only "
+                                                    "training runs fail and recover."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Scenario JSON to open (default: scenarios/teaching-12.json)."), QStringLiteral("FILE"));
+    const QCommandLineOption policy(QStringLiteral("policy"), QStringLiteral("Override run.policy: spare | rep | ckpt."), QStringLiteral("P"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Override run.seed (0 .. 2^64-1)."), QStringLiteral("X"));
+    const QCommandLineOption race(QStringLiteral("race"), QStringLiteral("Open the Race tab: the three policies side by side."));
+    const QCommandLineOption runUntil(QStringLiteral("run-until"), QStringLiteral("Play until failures:N, time:SEC (simulated seconds) or end, then pause."), QStringLiteral("WHEN"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the whole window (after --run-until, if given)."), QStringLiteral("FILE.png"));
+    const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit after --run-until / --screenshot."));
+    parser.addOptions({scenario, policy, seed, race, runUntil, screenshot, quit});
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+    if (!parser.positionalArguments().isEmpty()) {
+        *error = QStringLiteral("unexpected argument '%1'; see --help").arg(parser.positionalArguments().front());
+        return std::nullopt;
+    }
+
+    StudioOptions o;
+    o.race = parser.isSet(race);
+    o.quit = parser.isSet(quit);
+    if (parser.isSet(scenario)) {
+        o.scenarioPath = parser.value(scenario);
+        if (!QFileInfo(o.scenarioPath).isFile()) {
+            *error = QStringLiteral("--scenario '%1': no such file").arg(o.scenarioPath);
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(policy)) {
+        o.policy = parsePolicy(parser.value(policy).toStdString());
+        if (!o.policy) {
+            *error = QStringLiteral("--policy '%1': allowed %2").arg(parser.value(policy), QString::fromLatin1(policyNames()));
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(seed)) {
+        bool ok = false;
+        const qulonglong s = parser.value(seed).toULongLong(&ok);
+        if (!ok) {
+            *error = QStringLiteral("--seed '%1': allowed an integer 0 .. 18446744073709551615").arg(parser.value(seed));
+            return std::nullopt;
+        }
+        o.seed = s;
+    }
+    if (parser.isSet(runUntil)) {
+        const auto r = parseRunUntil(parser.value(runUntil));
+        if (!r) {
+            *error = QStringLiteral("--run-until '%1': allowed failures:N (N >= 1), time:SEC (SEC >= 0) or end")
+                         .arg(parser.value(runUntil));
+            return std::nullopt;
+        }
+        o.runUntil = *r;
+    }
+    if (parser.isSet(screenshot)) {
+        o.screenshotPath = parser.value(screenshot);
+        if (!o.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
+            *error = QStringLiteral("--screenshot '%1': allowed a file name ending in .png").arg(o.screenshotPath);
+            return std::nullopt;
+        }
+    }
+    return o;
+}
+
+}  // namespace spare

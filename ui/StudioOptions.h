@@ -1,0 +1,37 @@
+#pragma once
+
+#include "sim/Scenario.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+
+namespace spare {
+
+// Where --run-until stops playback.
+struct RunUntil {
+    enum class Kind { None, Failures, Time, End };
+    Kind kind = Kind::None;
+    double value = 0.0;  // failures count or simulated seconds
+};
+
+// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race]
+// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--quit].
+struct StudioOptions {
+    QString scenarioPath;
+    std::optional<Policy> policy;
+    std::optional<std::uint64_t> seed;
+    bool race = false;
+    RunUntil runUntil;
+    QString screenshotPath;
+    bool quit = false;
+
+    // Parses arguments (argv[0] first). On a bad value returns nullopt and sets *error to a message
+    // naming the flag, the value and what is allowed; --help/--version print and exit inside.
+    static std::optional<StudioOptions> parse(const QStringList& arguments, QString* error);
+    static std::optional<RunUntil> parseRunUntil(const QString& text);
+};
+
+}  // namespace spare

@@ -1,0 +1,161 @@
+#include "charts/ProgressChart.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QTimer>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace spare {
+
+namespace {
+
+constexpr double kHour = 3600.0;
+constexpr int kThinColumns = 800;  // at most about this many points per line across the time axis
+
+}  // namespace
+
+struct ProgressChart::Impl {
+    struct Line {
+        QLineSeries* series = nullptr;
+        QScatterSeries* markers = nullptr;
+        QList<QPointF> pending;
+        QList<QPointF> pendingMarkers;
+        QPointF last{-1.0, -1.0};
+        double lastMarkerX = -1e300;
+    };
+    QChart* chart = nullptr;
+    QChartView* view = nullptr;
+    QValueAxis* timeAxis = nullptr;
+    QValueAxis* stepAxis = nullptr;
+    std::vector<Line> lines;
+    double maxHours = 1.0;
+    QTimer flushTimer;
+};
+
+ProgressChart::ProgressChart(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>())
+{
+    impl_->chart = new QChart;
+    impl_->chart->setTitle(tr("Training progress vs simulated wall-clock"));
+    impl_->chart->legend()->setAlignment(Qt::AlignBottom);
+    impl_->chart->setMargins(QMargins(4, 4, 4, 4));
+    impl_->timeAxis = new QValueAxis;
+    impl_->timeAxis->setTitleText(tr("simulated time (h)"));
+    impl_->timeAxis->setLabelFormat(QStringLiteral("%.0f"));
+    impl_->stepAxis = new QValueAxis;
+    impl_->stepAxis->setTitleText(tr("committed steps"));
+    impl_->stepAxis->setLabelFormat(QStringLiteral("%.0f"));
+    impl_->chart->addAxis(impl_->timeAxis, Qt::AlignBottom);
+    impl_->chart->addAxis(impl_->stepAxis, Qt::AlignLeft);
+    impl_->view = new QChartView(impl_->chart);
+    impl_->view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(impl_->view);
+    impl_->flushTimer.setInterval(200);
+    connect(&impl_->flushTimer, &QTimer::timeout, this, &ProgressChart::flush);
+    impl_->flushTimer.start();
+    reset(1);
+}
+
+ProgressChart::~ProgressChart() = default;
+
+void ProgressChart::reset(int totalSteps)
+{
+    for (Impl::Line& l : impl_->lines) {
+        impl_->chart->removeSeries(l.series);
+        impl_->chart->removeSeries(l.markers);
+        delete l.series;
+        delete l.markers;
+    }
+    impl_->lines.clear();
+    impl_->maxHours = 1.0;
+    impl_->timeAxis->setRange(0.0, impl_->maxHours);
+    impl_->stepAxis->setRange(0.0, std::max(1, totalSteps) * 1.05);
+}
+
+int ProgressChart::addLine(const QString& name, const QColor& colour)
+{
+    Impl::Line l;
+    l.series = new QLineSeries;
+    l.series->setName(name);
+    l.series->setPen(QPen(colour, 2.0));
+    l.markers = new QScatterSeries;
+    l.markers->setName(tr("%1 failures").arg(name));
+    l.markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    l.markers->setMarkerSize(5.0);
+    l.markers->setColor(colour.darker(140));
+    l.markers->setBorderColor(Qt::transparent);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(l.series), static_cast<QAbstractSeries*>(l.markers)}) {
+        impl_->chart->addSeries(s);
+        s->attachAxis(impl_->timeAxis);
+        s->attachAxis(impl_->stepAxis);
+    }
+    impl_->lines.push_back(l);
+    return static_cast<int>(impl_->lines.size()) - 1;
+}
+
+void ProgressChart::addPoint(int line, double timeS, int stepsDone)
+{
+    Impl::Line& l = impl_->lines.at(static_cast<std::size_t>(line));
+    const QPointF p(timeS / kHour, stepsDone);
+    const double minGap = impl_->maxHours / kThinColumns;
+    // Keep every drop (a rollback) as a vertical edge; thin the rest to about one point per column.
+    if (l.last.x() >= 0 && p.y() >= l.last.y() && p.x() - l.last.x() < minGap)
+        return;
+    if (l.last.x() >= 0 && p.y() < l.last.y())
+        l.pending.append(QPointF(p.x(), l.last.y()));
+    l.pending.append(p);
+    l.last = p;
+}
+
+void ProgressChart::addFailureMarker(int line, double timeS, int stepsDone)
+{
+    Impl::Line& l = impl_->lines.at(static_cast<std::size_t>(line));
+    const double x = timeS / kHour;
+    if (x - l.lastMarkerX < impl_->maxHours / kThinColumns)
+        return;
+    l.lastMarkerX = x;
+    l.pendingMarkers.append(QPointF(x, stepsDone));
+}
+
+void ProgressChart::flush()
+{
+    double maxX = impl_->maxHours;
+    for (Impl::Line& l : impl_->lines) {
+        if (!l.pending.isEmpty()) {
+            maxX = std::max(maxX, l.pending.back().x());
+            l.series->append(l.pending);
+            l.pending.clear();
+        }
+        if (!l.pendingMarkers.isEmpty()) {
+            l.markers->append(l.pendingMarkers);
+            l.pendingMarkers.clear();
+        }
+    }
+    if (maxX > impl_->maxHours) {
+        // Grow the time axis in steps so that it does not rescale on every flush.
+        impl_->maxHours = std::pow(2.0, std::ceil(std::log2(maxX * 1.05)));
+        impl_->timeAxis->setRange(0.0, impl_->maxHours);
+    }
+}
+
+int ProgressChart::pointCount(int line) const
+{
+    const Impl::Line& l = impl_->lines.at(static_cast<std::size_t>(line));
+    return static_cast<int>(l.series->count() + l.pending.size());
+}
+
+int ProgressChart::markerCount(int line) const
+{
+    const Impl::Line& l = impl_->lines.at(static_cast<std::size_t>(line));
+    return static_cast<int>(l.markers->count() + l.pendingMarkers.size());
+}
+
+}  // namespace spare

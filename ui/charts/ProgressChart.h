@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QColor>
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+
+namespace spare {
+
+// Live plot of training progress (committed steps) against simulated wall-clock, one line per
+// policy, with failure markers. Our interface; Qt Charts stays inside the .cpp. Points are
+// buffered and handed to the chart a few times per second, thinned to about one per pixel column.
+class ProgressChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProgressChart(QWidget* parent = nullptr);
+    ~ProgressChart() override;
+
+    // Drops every line; totalSteps sets the y range.
+    void reset(int totalSteps);
+    int addLine(const QString& name, const QColor& colour);
+    void addPoint(int line, double timeS, int stepsDone);
+    void addFailureMarker(int line, double timeS, int stepsDone);
+    // Points and markers handed to the chart so far (after thinning), for tests.
+    int pointCount(int line) const;
+    int markerCount(int line) const;
+
+public slots:
+    void flush();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spare

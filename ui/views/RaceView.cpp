@@ -1,0 +1,125 @@
+#include "views/RaceView.h"
+
+#include "charts/ProgressChart.h"
+#include "layout/Layout.h"
+#include "models/EventLogModel.h"
+#include "playback/PlaybackClock.h"
+#include "playback/PlaybackCursor.h"
+#include "playback/SimulationWorker.h"
+#include "views/ClusterView.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace spare {
+
+namespace {
+
+QColor policyColour(Policy p)
+{
+    switch (p) {
+    case Policy::Ckpt: return QColor(0xc6, 0x28, 0x28);
+    case Policy::Rep: return QColor(0x6a, 0x1b, 0x9a);
+    case Policy::Spare: return QColor(0x2e, 0x7d, 0x32);
+    }
+    return Qt::black;
+}
+
+}  // namespace
+
+RaceView::RaceView(QWidget* parent) : QWidget(parent)
+{
+    clock_ = new PlaybackClock(this);
+    auto* outer = new QVBoxLayout(this);
+    timeLabel_ = new QLabel;
+    outer->addWidget(timeLabel_);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    auto* lanesHost = new QWidget;
+    auto* grid = new QGridLayout(lanesHost);
+    grid->setColumnStretch(1, 3);
+    grid->setColumnStretch(2, 2);
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        Lane& lane = lanes_[i];
+        lane.cursor = new PlaybackCursor(this);
+        lane.worker = new SimulationWorker(this);
+        connect(lane.worker, &SimulationWorker::chunkReady, lane.cursor, &PlaybackCursor::append);
+        connect(lane.worker, &SimulationWorker::chunkReady, this, &RaceView::recordingGrew);
+        clock_->addCursor(lane.cursor);
+        auto* name = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(policyDisplayName(kPolicies[i]))));
+        name->setStyleSheet(QStringLiteral("color: %1;").arg(policyColour(kPolicies[i]).name()));
+        lane.strip = new ClusterView(lane.cursor);
+        lane.strip->setCompact(true);
+        lane.strip->setMinimumHeight(48);
+        lane.progress = new QProgressBar;
+        lane.progress->setFormat(tr("%v / %m steps"));
+        lane.figures = new QLabel;
+        auto* right = new QVBoxLayout;
+        right->addWidget(lane.progress);
+        right->addWidget(lane.figures);
+        const int row = static_cast<int>(i);
+        grid->addWidget(name, row, 0);
+        grid->addWidget(lane.strip, row, 1);
+        grid->addLayout(right, row, 2);
+        grid->setRowStretch(row, 1);
+    }
+    splitter->addWidget(lanesHost);
+    chart_ = new ProgressChart;
+    splitter->addWidget(chart_);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    outer->addWidget(splitter, 1);
+    connect(clock_, &PlaybackClock::ticked, this, &RaceView::refresh);
+}
+
+RaceView::~RaceView() = default;
+
+void RaceView::start(const Scenario& scenario)
+{
+    clock_->pause();
+    chart_->reset(scenario.steps);
+    std::shared_ptr<const Layout> layout
+        = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        Lane& lane = lanes_[i];
+        Scenario s = scenario;
+        s.policy = kPolicies[i];
+        lane.cursor->reset(s, layout);
+        lane.failuresSeen = 0;
+        lane.progress->setRange(0, s.steps);
+        lane.progress->setValue(0);
+        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(s.policy)), policyColour(s.policy));
+        lane.worker->start(s);
+    }
+    clock_->syncTo(0.0);
+    started_ = true;
+    clock_->play();
+}
+
+void RaceView::refresh()
+{
+    const double t = clock_->time();
+    timeLabel_->setText(tr("Race on one clock: %1 simulated (h:mm:ss), %2x real time. "
+                           "Same scenario, same seed, three policies.")
+                            .arg(EventLogModel::formatTime(t))
+                            .arg(clock_->speed(), 0, 'g', 3));
+    for (Lane& lane : lanes_) {
+        const PlaybackState& s = lane.cursor->state();
+        lane.progress->setValue(s.stepsDone());
+        lane.figures->setText(tr("down %1 h | availability %2% | restarts %3 | failures %4%5")
+                                  .arg(s.downTimeS() / 3600.0, 0, 'f', 1)
+                                  .arg(100.0 * s.availability(), 0, 'f', 1)
+                                  .arg(s.restarts())
+                                  .arg(s.failures())
+                                  .arg(s.finished() ? tr(" | DONE at %1 h").arg(s.time() / 3600.0, 0, 'f', 1) : QString()));
+        chart_->addPoint(lane.chartLine, s.time(), s.stepsDone());
+        if (s.failures() > lane.failuresSeen) {
+            chart_->addFailureMarker(lane.chartLine, s.time(), s.stepsDone());
+            lane.failuresSeen = s.failures();
+        }
+    }
+}
+
+}  // namespace spare
