@@ -61,6 +61,7 @@ AnalysisResults sampleResults(const AnalysisRequest& request)
             p.policy = policy;
             p.x = r;
             p.runs = request.seeds;
+            p.completed = true;
             p.tttRatio = {policy == Policy::Spare ? 3.0 - 0.1 * r : 5.0 + 0.2 * r, 0.1};
             p.availability = {0.9, 0.01};
             p.stackNumber = {policy == Policy::Spare ? 2.0 : r * 1.0, 0.05};

@@ -164,7 +164,7 @@ std::optional<SimulatedPoint> AnalysisCharts::best(const std::vector<SimulatedPo
 {
     std::optional<SimulatedPoint> winner;
     for (const SimulatedPoint& p : points)
-        if (p.policy == policy && p.tttRatio.mean > 0.0 && (!winner || p.tttRatio.mean < winner->tttRatio.mean))
+        if (p.policy == policy && p.completed && p.tttRatio.mean > 0.0 && (!winner || p.tttRatio.mean < winner->tttRatio.mean))
             winner = p;
     return winner;
 }

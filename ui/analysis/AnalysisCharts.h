@@ -31,7 +31,8 @@ public:
     static ChartSpec layoutsMu(const AnalysisRequest& request, const AnalysisResults& results);
     static ChartSpec layoutsSbar(const AnalysisRequest& request, const AnalysisResults& results);
 
-    // The r with the largest simulated T0/TTT for a policy (nullopt before any point of it).
+    // The point with the lowest mean TTT/T0 for a policy among points whose runs all completed (the
+    // rule of Sweep::markBest); nullopt before any such point.
     static std::optional<SimulatedPoint> best(const std::vector<SimulatedPoint>& points, Policy policy);
 };
 

@@ -19,7 +19,8 @@ struct AnalysisProgress {
 
 // Computes an AnalysisResults with the engine, stage by stage: the headline sweep (Sweep on oneTBB),
 // the Monte-Carlo estimates per layout and r, the N sweep and the checkpoint-interval sweep. Calls
-// `update` (from the calling thread) after every finished grid point with the results so far. Raising
+// `update` after every finished grid point with the results so far (from the sweep's worker threads,
+// one call at a time). Raising
 // `cancel` stops at the next grid point and returns the consistent partial results (cancelled = true).
 // The GUI worker, the CLI exports, the tests and the benchmark all call this one function.
 class AnalysisComputation {

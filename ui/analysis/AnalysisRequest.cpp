@@ -14,13 +14,13 @@ AnalysisRequest AnalysisRequest::interactiveDefaults(const Scenario& scenario)
     const int maxR = std::clamp(scenario.groups / 4, 2, 20);
     for (int r = 2; r <= maxR; r += (maxR > 12 ? 2 : 1))
         request.redundancies.push_back(r);
-    request.seeds = 2;
+    request.seeds = 3;
     request.chosenRedundancy = std::clamp(optimalRedundancy(scenario.groups), 2, maxR);
     for (int n : {scenario.groups / 4, scenario.groups / 2, scenario.groups})
         if (n >= 4 * request.chosenRedundancy || n == scenario.groups)
             request.groupsGrid.push_back(n);
     request.intervalGrid = {5, 10, 20, 40, 80};
-    request.stepsCap = std::min(scenario.steps, 2000);
+    request.stepsCap = std::min(scenario.steps, kInteractiveStepsCap);
     return request;
 }
 
@@ -32,6 +32,7 @@ AnalysisRequest AnalysisRequest::headlineBenchmark(const Scenario& scenario)
     for (int r = 2; r <= 20; ++r)
         request.redundancies.push_back(r);
     request.seeds = 3;
+    request.monteCarloTrials = 0;
     request.chosenRedundancy = optimalRedundancy(scenario.groups);
     return request;
 }

@@ -23,9 +23,13 @@ struct AnalysisRequest {
     std::string extraLayoutPath;        // a loaded layout for the layout comparison (may be empty)
     int stepsCap = 0;                   // > 0: simulate at most this many steps (interactive default)
 
-    // Defaults sized to stay interactive: r = 2..min(20, N/4) capped to 10 values, a few N, a few T_c.
+    static constexpr int kInteractiveStepsCap = 10'000;
+
+    // Defaults sized to stay interactive (a few seconds for the paper's N = 600): r = 2..min(20, N/4)
+    // (every other r past 12), 3 seeds, at most kInteractiveStepsCap steps, 3 values of N, 5 of T_c.
     static AnalysisRequest interactiveDefaults(const Scenario& scenario);
-    // The full headline grid of the paper: SPARe and Rep, r = 2..20, 3 seeds, whole run length.
+    // The full headline grid of the paper: SPARe and Rep, r = 2..20, 3 seeds, whole run length, no
+    // Monte-Carlo / N / T_c stages (the benchmark).
     static AnalysisRequest headlineBenchmark(const Scenario& scenario);
 
     // The scenario as simulated (steps capped).

@@ -21,6 +21,7 @@ struct SimulatedPoint {
     Policy policy = Policy::Spare;
     double x = 0.0;
     int runs = 0;
+    bool completed = false;  // every seed finished all steps (only such points can be "best")
     SeedSpread tttRatio;
     SeedSpread availability;
     SeedSpread stackNumber;

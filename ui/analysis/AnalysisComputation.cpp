@@ -1,0 +1,199 @@
+#include "analysis/AnalysisComputation.h"
+
+#include "layout/Layout.h"
+#include "sweep/Sweep.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <exception>
+#include <mutex>
+
+namespace spare {
+namespace {
+
+SimulatedPoint pointOf(const SweepRow& row, double x)
+{
+    SimulatedPoint point;
+    point.policy = row.policy;
+    point.x = x;
+    point.runs = row.runs;
+    point.completed = row.runs > 0 && row.completedRuns == row.runs;
+    auto spread = [&row](const char* key) {
+        const SweepStat& stat = row.stat(key);
+        return SeedSpread{stat.mean, stat.sd};
+    };
+    point.tttRatio = spread("ttt_ratio");
+    point.availability = spread("availability");
+    point.stackNumber = spread("mean_stack_number");
+    return point;
+}
+
+bool has(const std::vector<Policy>& policies, Policy policy)
+{
+    return std::find(policies.begin(), policies.end(), policy) != policies.end();
+}
+
+// The sweep grid of one stage: SPARe and Rep at `redundancies`, CKPT-only (r-independent) once.
+SweepSpec sweepSpec(const Scenario& base, const std::vector<Policy>& policies, const std::vector<int>& redundancies,
+                    int seeds)
+{
+    SweepSpec spec;
+    spec.base = base;
+    spec.policies = policies;
+    spec.spareRedundancies = has(policies, Policy::Spare) ? redundancies : std::vector<int>{};
+    spec.repRedundancies = has(policies, Policy::Rep) ? redundancies : std::vector<int>{};
+    spec.seeds = seeds;
+    return spec;
+}
+
+std::vector<Policy> withoutCkpt(const std::vector<Policy>& policies)
+{
+    std::vector<Policy> kept;
+    std::copy_if(policies.begin(), policies.end(), std::back_inserter(kept), [](Policy p) { return p != Policy::Ckpt; });
+    return kept;
+}
+
+// Shared state of one computation: the growing results, the progress and the update callback.
+class Stages {
+public:
+    Stages(const AnalysisRequest& request, const std::atomic<bool>& cancel, const AnalysisComputation::UpdateFn& update)
+        : request_(request), cancel_(cancel), update_(update), total_(AnalysisComputation::totalUnits(request))
+    {
+    }
+
+    bool cancelled() const { return cancel_.load(); }
+
+    // Runs one sweep; each finished row becomes points (x from xOf) appended to target.
+    void sweep(const QString& stage, const SweepSpec& spec, std::vector<SimulatedPoint> AnalysisResults::*target,
+               const std::function<std::vector<double>(const SweepRow&)>& xOf)
+    {
+        SweepRunOptions options;
+        options.cancel = &cancel_;
+        const int offset = done_;
+        options.progress = [this, offset, stage](std::size_t done, std::size_t) {
+            std::lock_guard lock(mutex_);
+            done_ = offset + static_cast<int>(done);
+            publish(stage);
+        };
+        options.rowDone = [this, target, xOf, stage](const SweepRow& row) {
+            if (row.runs == 0)
+                return;
+            std::lock_guard lock(mutex_);
+            for (double x : xOf(row))
+                (results_.*target).push_back(pointOf(row, x));
+            publish(stage);
+        };
+        const SweepResult result = Sweep::run(spec, options);
+        std::lock_guard lock(mutex_);
+        done_ = offset + static_cast<int>(result.cells.size());
+    }
+
+    void monteCarlo(const QString& layoutName, const Layout& layout)
+    {
+        MonteCarloOptions options;
+        options.trials = request_.monteCarloTrials;
+        options.seed = request_.scenario.seed;
+        LayoutEstimate estimate;
+        estimate.layout = layoutName;
+        estimate.redundancy = layout.redundancy();
+        estimate.result = MonteCarlo::run(layout, options);
+        std::lock_guard lock(mutex_);
+        results_.layouts.push_back(std::move(estimate));
+        ++done_;
+        publish(QObject::tr("Monte-Carlo, %1 layout").arg(layoutName));
+    }
+
+    AnalysisResults finish(bool complete, const QString& error)
+    {
+        std::lock_guard lock(mutex_);
+        results_.cancelled = cancelled();
+        results_.complete = complete && !results_.cancelled && error.isEmpty();
+        results_.error = error;
+        return results_;
+    }
+
+private:
+    void publish(const QString& stage)
+    {
+        if (update_)
+            update_(results_, AnalysisProgress{done_, total_, stage});
+    }
+
+    const AnalysisRequest& request_;
+    const std::atomic<bool>& cancel_;
+    const AnalysisComputation::UpdateFn& update_;
+    std::mutex mutex_;
+    AnalysisResults results_;
+    int done_ = 0;
+    int total_ = 0;
+};
+
+}  // namespace
+
+int AnalysisComputation::totalUnits(const AnalysisRequest& request)
+{
+    const Scenario base = request.simulatedScenario();
+    int units = static_cast<int>(Sweep::cells(sweepSpec(base, request.policies, request.redundancies, request.seeds)).size());
+    if (request.monteCarloTrials > 0)
+        units += 2 * static_cast<int>(request.redundancies.size()) + (request.extraLayoutPath.empty() ? 0 : 1);
+    const std::vector<int> chosen{request.chosenRedundancy};
+    units += static_cast<int>(request.groupsGrid.size())
+             * static_cast<int>(Sweep::cells(sweepSpec(base, withoutCkpt(request.policies), chosen, request.seeds)).size());
+    units += static_cast<int>(request.intervalGrid.size())
+             * static_cast<int>(Sweep::cells(sweepSpec(base, {Policy::Spare}, chosen, request.seeds)).size());
+    return units;
+}
+
+AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const std::atomic<bool>& cancel,
+                                         const UpdateFn& update)
+{
+    Stages stages(request, cancel, update);
+    const Scenario base = request.simulatedScenario();
+    const std::vector<int> chosen{request.chosenRedundancy};
+    try {
+        // Headline: CKPT-only does not depend on r, so its single row is drawn at every r of the grid.
+        const std::vector<int> grid = request.redundancies;
+        stages.sweep(QObject::tr("sweep over r"), sweepSpec(base, request.policies, grid, request.seeds),
+                     &AnalysisResults::headline, [&grid](const SweepRow& row) {
+                         return row.policy == Policy::Ckpt ? std::vector<double>(grid.begin(), grid.end())
+                                                           : std::vector<double>{double(row.redundancy)};
+                     });
+
+        for (const char* name : {"golomb", "consecutive"})
+            for (int r : request.redundancies) {
+                if (request.monteCarloTrials == 0 || stages.cancelled())
+                    break;
+                stages.monteCarlo(QString::fromLatin1(name), Layout::byName(name, request.scenario.groups, r));
+            }
+        if (request.monteCarloTrials > 0 && !request.extraLayoutPath.empty() && !stages.cancelled()) {
+            const Layout loaded = Layout::fromJsonFile(request.extraLayoutPath);
+            stages.monteCarlo(QString::fromStdString(loaded.name()), loaded);
+        }
+
+        for (int groups : request.groupsGrid) {
+            if (stages.cancelled())
+                break;
+            Scenario scaled = base;
+            scaled.groups = groups;
+            stages.sweep(QObject::tr("sweep over N (N = %1)").arg(groups),
+                         sweepSpec(scaled, withoutCkpt(request.policies), chosen, request.seeds),
+                         &AnalysisResults::byGroups, [groups](const SweepRow&) { return std::vector<double>{double(groups)}; });
+        }
+
+        for (int interval : request.intervalGrid) {
+            if (stages.cancelled())
+                break;
+            Scenario periodic = base;
+            periodic.checkpointIntervalSteps = std::min(interval, periodic.steps);
+            stages.sweep(QObject::tr("checkpoint explorer (T_c = %1)").arg(interval),
+                         sweepSpec(periodic, {Policy::Spare}, chosen, request.seeds), &AnalysisResults::byInterval,
+                         [interval](const SweepRow&) { return std::vector<double>{double(interval)}; });
+        }
+    } catch (const std::exception& e) {
+        return stages.finish(false, QString::fromUtf8(e.what()));
+    }
+    return stages.finish(true, QString());
+}
+
+}  // namespace spare
