@@ -52,6 +52,7 @@ private:
     bool stopRequested() const
     {
         return t_ >= limits_.untilS || m_.failures >= limits_.maxFailures ||
+               (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) ||
                (observer_ && observer_->stopRequested());
     }
 

@@ -5,6 +5,7 @@
 #include "sim/RunMetrics.h"
 #include "sim/Scenario.h"
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -15,6 +16,7 @@ namespace spare {
 struct SimulationLimits {
     double untilS = std::numeric_limits<double>::infinity();          // stop at this simulated time
     std::int64_t maxFailures = std::numeric_limits<std::int64_t>::max();  // stop after this many failures
+    const std::atomic<bool>* cancel = nullptr;  // polled at each step start (sweeps; no observer needed)
 };
 
 // Discrete-event simulator of one training run under scenario.policy (SPARe+CKPT, Rep+CKPT or

@@ -1,0 +1,121 @@
+#include "CliCommand.h"
+
+#include "sweep/PaperTable.h"
+#include "sweep/SweepReport.h"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <mutex>
+
+namespace spare::cli {
+
+namespace {
+
+struct PaperTableOptions {
+    int seeds = 3;
+    int threads = 0;
+    bool json = false;
+};
+
+nlohmann::json rowSummary(const SweepRow& row)
+{
+    return {{"redundancy", row.redundancy},
+            {"ttt_ratio", row.stat("ttt_ratio").mean},
+            {"ttt_ratio_sd", row.stat("ttt_ratio").sd},
+            {"availability", row.stat("availability").mean},
+            {"steps_done", row.stat("steps_done").mean},
+            {"ttt_s", row.stat("ttt_s").mean},
+            {"restarts", row.stat("restarts").mean},
+            {"completed_runs", row.completedRuns},
+            {"runs", row.runs}};
+}
+
+nlohmann::json tableToJson(const PaperTable& table)
+{
+    auto out = nlohmann::json::array();
+    for (const auto& row : table.rows) {
+        const PaperReference& p = row.paper;
+        out.push_back({{"groups", p.groups},
+                       {"paper",
+                        {{"rep", {{"redundancy", p.repRedundancy}, {"ttt_ratio", p.repTttRatio}, {"availability", p.repAvailability}}},
+                         {"spare", {{"redundancy", p.spareRedundancy}, {"ttt_ratio", p.spareTttRatio}, {"availability", p.spareAvailability}}},
+                         {"gain_percent", p.gainPercent}}},
+                       {"ours",
+                        {{"rep_best", rowSummary(row.repBest)},
+                         {"spare_best", rowSummary(row.spareBest)},
+                         {"rep_at_paper_r", rowSummary(row.repAtPaperR)},
+                         {"spare_at_paper_r", rowSummary(row.spareAtPaperR)},
+                         {"ckpt", rowSummary(row.ckpt)},
+                         {"gain_percent", row.gainPercent}}},
+                       {"rows", sweepRowsToJson(row.rows)}});
+    }
+    return out;
+}
+
+void printTable(const PaperTable& table)
+{
+    fmt::print("{:>5} | {:<7} | {:>14} {:>6} {:>9} | {:>15} {:>7} {:>9} | {:>6}\n", "N", "source", "Rep TTT/T0 (r)",
+               "", "avail", "SPARe TTT/T0 (r)", "", "avail", "gain");
+    for (const auto& row : table.rows) {
+        const PaperReference& p = row.paper;
+        fmt::print("{:>5} | {:<7} | {:>14.2f} {:>6} {:>8.2f}% | {:>15.2f} {:>7} {:>8.2f}% | {:>5.1f}%\n", p.groups,
+                   "paper", p.repTttRatio, fmt::format("(r={})", p.repRedundancy), p.repAvailability * 100.0,
+                   p.spareTttRatio, fmt::format("(r={})", p.spareRedundancy), p.spareAvailability * 100.0,
+                   p.gainPercent);
+        const auto line = [&](const char* label, const SweepRow& rep, const SweepRow& spare, const std::string& gain) {
+            fmt::print("{:>5} | {:<7} | {:>14.2f} {:>6} {:>8.2f}% | {:>15.2f} {:>7} {:>8.2f}% | {:>6}\n", "", label,
+                       rep.stat("ttt_ratio").mean, fmt::format("(r={})", rep.redundancy),
+                       rep.stat("availability").mean * 100.0, spare.stat("ttt_ratio").mean,
+                       fmt::format("(r={})", spare.redundancy), spare.stat("availability").mean * 100.0, gain);
+        };
+        line("ours", row.repBest, row.spareBest, fmt::format("{:.1f}%", row.gainPercent));
+        line("ours@r", row.repAtPaperR, row.spareAtPaperR, "");
+    }
+    fmt::print("\nCKPT-only (stopped at 100 x T0 when not done):\n");
+    for (const auto& row : table.rows) {
+        const SweepRow& c = row.ckpt;
+        fmt::print("{:>5} | {} of {} runs completed; mean steps done {:.1f} of {}; TTT/T0 {:.2f}; restarts {:.0f}; "
+                   "availability {:.2f}%\n",
+                   row.paper.groups, c.completedRuns, c.runs, c.stat("steps_done").mean, c.stat("steps").mean,
+                   c.stat("ttt_ratio").mean, c.stat("restarts").mean, c.stat("availability").mean * 100.0);
+    }
+}
+
+CommandAction setupPaperTable(CLI::App& sub)
+{
+    auto opts = std::make_shared<PaperTableOptions>();
+    sub.add_option("--seeds", opts->seeds, "Seeds per (policy, r) (1 .. 1000)")->capture_default_str();
+    sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
+    sub.add_flag("--json", opts->json, "Print JSON instead of a table");
+    return [opts] {
+        if (opts->seeds < 1 || opts->seeds > 1000)
+            throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
+        if (opts->threads < 0 || opts->threads > 1024)
+            throw UsageError(fmt::format("--threads {} is out of range: allowed 0 .. 1024", opts->threads));
+        SweepRunOptions run;
+        run.threads = opts->threads;
+        auto progressMutex = std::make_shared<std::mutex>();
+        run.progress = [progressMutex](std::size_t done, std::size_t total) {
+            const std::lock_guard lock(*progressMutex);
+            fmt::print(stderr, "\rpaper-table: {}/{} runs", done, total);
+            if (done == total)
+                fmt::print(stderr, "\n");
+        };
+        const PaperTable table = runPaperTable(opts->seeds, run);
+        if (opts->json)
+            fmt::print("{}\n", tableToJson(table).dump(2));
+        else
+            printTable(table);
+        return 0;
+    };
+}
+
+const bool registered = registerCommand(
+    {"paper-table", "Reproduce the SPARe paper's table (N = 200/600/1000) beside the published numbers",
+     &setupPaperTable});
+
+}  // namespace
+
+}  // namespace spare::cli

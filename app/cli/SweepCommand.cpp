@@ -1,0 +1,126 @@
+#include "CliCommand.h"
+
+#include "io/AtomicFile.h"
+#include "sim/ScenarioJson.h"
+#include "sweep/Sweep.h"
+#include "sweep/SweepReport.h"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+
+namespace spare::cli {
+
+namespace {
+
+struct SweepOptions {
+    std::string scenarioPath;
+    std::string policies = "spare,rep,ckpt";
+    std::string redundancy = "2-12";
+    int seeds = 3;
+    int threads = 0;
+    std::string outPath;
+    bool json = false;
+};
+
+std::vector<Policy> parsePolicyList(const std::string& text)
+{
+    std::vector<Policy> policies;
+    std::stringstream in(text);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+        const auto policy = parsePolicy(name);
+        if (!policy)
+            throw UsageError(fmt::format("--policies {}: \"{}\" is not allowed; use a comma list of {}", text, name,
+                                         policyNames()));
+        if (std::find(policies.begin(), policies.end(), *policy) == policies.end())
+            policies.push_back(*policy);
+    }
+    if (policies.empty())
+        throw UsageError(fmt::format("--policies \"{}\" is empty; use a comma list of {}", text, policyNames()));
+    return policies;
+}
+
+void printRows(const std::vector<SweepRow>& rows)
+{
+    fmt::print("{:<6} {:>3} {:>5}  {:>15}  {:>17}  {:>9} {:>9} {:>7}  {}\n", "policy", "r", "runs", "TTT/T0 (sd)",
+               "availability (sd)", "restarts", "masked", "mean S", "");
+    for (const auto& row : rows) {
+        const auto& ttt = row.stat("ttt_ratio");
+        const auto& availability = row.stat("availability");
+        fmt::print("{:<6} {:>3} {:>2}/{:<2}  {:>7.3f} ({:5.3f})  {:>8.2f}% ({:5.2f})  {:>9.1f} {:>9.1f} {:>7.3f}  {}\n",
+                   policyName(row.policy), row.redundancy, row.completedRuns, row.runs, ttt.mean, ttt.sd,
+                   availability.mean * 100.0, availability.sd * 100.0, row.stat("restarts").mean,
+                   row.stat("masked_failures").mean, row.stat("mean_stack_number").mean,
+                   row.best ? "<- best" : (row.completedRuns < row.runs ? "(incomplete: stopped at 100 x T0)" : ""));
+    }
+}
+
+CommandAction setupSweep(CLI::App& sub)
+{
+    auto opts = std::make_shared<SweepOptions>();
+    sub.add_option("scenario", opts->scenarioPath, "Scenario JSON file (the base of every cell)")->required();
+    sub.add_option("--policies", opts->policies, "Comma list of spare, rep, ckpt")->capture_default_str();
+    sub.add_option("--redundancy,-r", opts->redundancy, "r values for spare and rep: 2-20, 3 or 2,4,8")
+        ->capture_default_str();
+    sub.add_option("--seeds", opts->seeds, "Seeds per cell (1 .. 1000): run.seed, run.seed + 1, ...")
+        ->capture_default_str();
+    sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
+    sub.add_option("--out", opts->outPath, "Write the rows as CSV (atomically)");
+    sub.add_flag("--json", opts->json, "Print the rows as a JSON array");
+    return [opts] {
+        if (opts->seeds < 1 || opts->seeds > 1000)
+            throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
+        if (opts->threads < 0 || opts->threads > 1024)
+            throw UsageError(fmt::format("--threads {} is out of range: allowed 0 .. 1024", opts->threads));
+        SweepSpec spec;
+        spec.base = loadScenarioFile(opts->scenarioPath);
+        spec.policies = parsePolicyList(opts->policies);
+        spec.seeds = opts->seeds;
+        std::vector<int> redundancies;
+        try {
+            redundancies = parseIntegerRanges(opts->redundancy);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("--redundancy {}", e.what()));
+        }
+        const int maxR = std::min(spec.base.groups, 64);
+        for (const int r : redundancies)
+            if (r < 1 || r > maxR)
+                throw UsageError(fmt::format("--redundancy {}: {} is out of range: allowed 1 .. {} (min(groups, 64))",
+                                             opts->redundancy, r, maxR));
+        spec.spareRedundancies = redundancies;
+        spec.repRedundancies = redundancies;
+
+        SweepRunOptions run;
+        run.threads = opts->threads;
+        auto progressMutex = std::make_shared<std::mutex>();
+        run.progress = [progressMutex](std::size_t done, std::size_t total) {
+            const std::lock_guard lock(*progressMutex);
+            fmt::print(stderr, "\rsweep: {}/{} runs", done, total);
+            if (done == total)
+                fmt::print(stderr, "\n");
+        };
+        const SweepResult result = Sweep::run(spec, run);
+
+        if (!opts->outPath.empty())
+            writeFileAtomically(opts->outPath, sweepRowsToCsv(result.rows));
+        if (opts->json) {
+            fmt::print("{}\n", sweepRowsToJson(result.rows).dump(2));
+            return 0;
+        }
+        printRows(result.rows);
+        return 0;
+    };
+}
+
+const bool registered = registerCommand(
+    {"sweep", "Run a policy x redundancy x seed grid in parallel and summarise each (policy, r)", &setupSweep});
+
+}  // namespace
+
+}  // namespace spare::cli

@@ -1,0 +1,120 @@
+#include "sweep/PaperTable.h"
+
+#include "layout/GolombRulers.h"
+
+#include <array>
+#include <stdexcept>
+
+namespace spare {
+
+std::span<const PaperReference> paperReferences()
+{
+    static constexpr std::array<PaperReference, 3> table{{
+        {200, 3, 6.07, 0.6174, 9, 2.92, 0.8700, 51.9},
+        {600, 3, 4.27, 0.7989, 8, 2.49, 0.9390, 41.7},
+        {1000, 3, 3.88, 0.8441, 9, 2.34, 0.9654, 39.6},
+    }};
+    return table;
+}
+
+Scenario paperScenario(int groups)
+{
+    Scenario scenario;
+    scenario.name = "paper-n" + std::to_string(groups);
+    scenario.description = "The SPARe paper's setting (method doc, section 7)";
+    scenario.groups = groups;
+    scenario.gpusPerGroup = 600'000 / groups;
+    scenario.steps = 10'000;
+    scenario.computeS = 64.0;
+    scenario.allReduceS = groups / 100.0;
+    scenario.failedAllReduceFactor = 0.5;
+    scenario.shrinkS = 0.1;
+    scenario.jitterSd = 0.05;
+    scenario.jitterMin = 0.1;
+    scenario.failureModel = FailureModel::Weibull;
+    scenario.systemMtbfS = 300.0;
+    scenario.weibullShape = 0.78;
+    scenario.restartS = 3600.0;
+    scenario.restartRule = RestartRule::ExtendOnFailure;
+    scenario.checkpointIntervalSteps.reset();
+    scenario.checkpointWriteS = 59.0;
+    scenario.writerOnlyWaits = false;
+    scenario.seed = 1;
+    return scenario;
+}
+
+int paperMaxRedundancy(int groups)
+{
+    int best = 1;
+    for (int r = 2;; ++r) {
+        const auto ruler = optimalGolombRuler(r);
+        if (ruler.empty() || groups <= 2 * ruler.back() - 1)
+            return best;
+        best = r;
+    }
+}
+
+namespace {
+
+const SweepRow& rowAt(const std::vector<SweepRow>& rows, Policy policy, int redundancy)
+{
+    for (const auto& row : rows)
+        if (row.policy == policy && (policy == Policy::Ckpt || row.redundancy == redundancy))
+            return row;
+    throw std::logic_error("paper table: missing sweep row");
+}
+
+}  // namespace
+
+PaperTable runPaperTable(int seeds, const SweepRunOptions& options)
+{
+    PaperTable table;
+    std::vector<SweepSpec> specs;
+    std::size_t total = 0;
+    for (const PaperReference& paper : paperReferences()) {
+        SweepSpec spec;
+        spec.base = paperScenario(paper.groups);
+        spec.seeds = seeds;
+        for (int r = 2; r <= paperMaxRedundancy(paper.groups); ++r) {
+            spec.spareRedundancies.push_back(r);
+            spec.repRedundancies.push_back(r);
+        }
+        total += Sweep::cells(spec).size();
+        specs.push_back(std::move(spec));
+    }
+
+    std::size_t offset = 0;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        SweepRunOptions sweepOptions = options;
+        if (options.progress)
+            sweepOptions.progress = [&options, offset, total](std::size_t done, std::size_t) {
+                options.progress(offset + done, total);
+            };
+        const SweepResult result = Sweep::run(specs[i], sweepOptions);
+        offset += result.cells.size();
+        if (result.cancelled) {
+            table.cancelled = true;
+            return table;
+        }
+        const PaperReference& paper = paperReferences()[i];
+        PaperTableRow row;
+        row.paper = paper;
+        row.rows = result.rows;
+        const auto spareBest = Sweep::bestRow(result.rows, Policy::Spare);
+        const auto repBest = Sweep::bestRow(result.rows, Policy::Rep);
+        if (!spareBest || !repBest)
+            throw std::runtime_error("paper table: a policy has no completed row at N = " +
+                                     std::to_string(paper.groups));
+        row.spareBest = result.rows[*spareBest];
+        row.repBest = result.rows[*repBest];
+        row.spareAtPaperR = rowAt(result.rows, Policy::Spare, paper.spareRedundancy);
+        row.repAtPaperR = rowAt(result.rows, Policy::Rep, paper.repRedundancy);
+        row.ckpt = rowAt(result.rows, Policy::Ckpt, 1);
+        const double rep = row.repBest.stat("ttt_ratio").mean;
+        row.gainPercent = (rep - row.spareBest.stat("ttt_ratio").mean) / rep * 100.0;
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+}  // namespace spare

@@ -1,0 +1,189 @@
+#include "sweep/Sweep.h"
+
+#include "sim/RunMetricsJson.h"
+#include "sim/Simulator.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <stdexcept>
+
+namespace spare {
+
+const SweepStat& SweepRow::stat(const std::string& key) const
+{
+    const auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end())
+        throw std::out_of_range("SweepRow: no metric " + key);
+    return stats[static_cast<std::size_t>(it - keys.begin())];
+}
+
+std::vector<SweepCell> Sweep::cells(const SweepSpec& spec)
+{
+    std::vector<SweepCell> out;
+    for (const Policy policy : spec.policies) {
+        std::vector<int> redundancies{1};
+        if (policy == Policy::Spare)
+            redundancies = spec.spareRedundancies;
+        else if (policy == Policy::Rep)
+            redundancies = spec.repRedundancies;
+        for (const int r : redundancies)
+            for (int s = 0; s < spec.seeds; ++s)
+                out.push_back({policy, r, spec.base.seed + static_cast<std::uint64_t>(s)});
+    }
+    return out;
+}
+
+SweepRow Sweep::summarize(const SweepCell& cell, const std::vector<RunMetrics>& runs)
+{
+    SweepRow row;
+    row.policy = cell.policy;
+    row.redundancy = cell.redundancy;
+    row.runs = static_cast<int>(runs.size());
+    for (const RunMetrics& m : runs)
+        row.completedRuns += m.completed ? 1 : 0;
+    if (runs.empty())
+        return row;
+    for (const auto& [key, value] : runMetricsFields(runs.front()))
+        row.keys.push_back(key);
+    row.stats.resize(row.keys.size());
+    for (const RunMetrics& m : runs) {
+        const auto fields = runMetricsFields(m);
+        for (std::size_t k = 0; k < fields.size(); ++k)
+            row.stats[k].mean += fields[k].second;
+    }
+    const double n = static_cast<double>(runs.size());
+    for (auto& stat : row.stats)
+        stat.mean /= n;
+    if (runs.size() > 1) {
+        for (const RunMetrics& m : runs) {
+            const auto fields = runMetricsFields(m);
+            for (std::size_t k = 0; k < fields.size(); ++k) {
+                const double d = fields[k].second - row.stats[k].mean;
+                row.stats[k].sd += d * d;
+            }
+        }
+        for (auto& stat : row.stats)
+            stat.sd = std::sqrt(stat.sd / (n - 1.0));
+    }
+    return row;
+}
+
+std::optional<std::size_t> Sweep::bestRow(const std::vector<SweepRow>& rows, Policy policy)
+{
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const SweepRow& row = rows[i];
+        if (row.policy != policy || row.runs == 0 || row.completedRuns != row.runs)
+            continue;
+        if (!best || row.stat("ttt_ratio").mean < rows[*best].stat("ttt_ratio").mean)
+            best = i;
+    }
+    return best;
+}
+
+void Sweep::markBest(std::vector<SweepRow>& rows)
+{
+    for (auto& row : rows)
+        row.best = false;
+    for (const Policy policy : {Policy::Spare, Policy::Rep, Policy::Ckpt})
+        if (const auto best = bestRow(rows, policy))
+            rows[*best].best = true;
+}
+
+SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
+{
+    SweepResult result;
+    result.cells = cells(spec);
+    result.metrics.resize(result.cells.size());
+    const std::size_t total = result.cells.size();
+    const std::size_t seeds = static_cast<std::size_t>(std::max(spec.seeds, 1));
+    const std::size_t rowCount = spec.seeds > 0 ? total / seeds : 0;
+    std::vector<std::atomic<int>> rowRemaining(rowCount);
+    for (auto& remaining : rowRemaining)
+        remaining.store(static_cast<int>(seeds));
+    std::atomic<std::size_t> done{0};
+
+    const auto runCell = [&](std::size_t i) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+            return;
+        const SweepCell& cell = result.cells[i];
+        Scenario scenario = spec.base;
+        scenario.policy = cell.policy;
+        scenario.redundancy = cell.redundancy;
+        scenario.seed = cell.seed;
+        SimulationLimits limits;
+        limits.untilS = spec.maxTttRatio * scenario.steps * (scenario.computeS + scenario.allReduceS);
+        limits.cancel = options.cancel;
+        result.metrics[i] = Simulator(scenario).run(nullptr, limits);
+        const std::size_t finished = done.fetch_add(1) + 1;
+        if (options.progress)
+            options.progress(finished, total);
+        const std::size_t row = i / seeds;
+        if (rowRemaining[row].fetch_sub(1) == 1 && options.rowDone) {
+            const std::vector<RunMetrics> runs(result.metrics.begin() + static_cast<std::ptrdiff_t>(row * seeds),
+                                               result.metrics.begin() + static_cast<std::ptrdiff_t>((row + 1) * seeds));
+            options.rowDone(summarize(result.cells[row * seeds], runs));
+        }
+    };
+
+    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, total, 1), [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i)
+                runCell(i);
+        });
+    });
+
+    result.cancelled = options.cancel && options.cancel->load();
+    for (std::size_t row = 0; row < rowCount; ++row) {
+        const std::vector<RunMetrics> runs(result.metrics.begin() + static_cast<std::ptrdiff_t>(row * seeds),
+                                           result.metrics.begin() + static_cast<std::ptrdiff_t>((row + 1) * seeds));
+        result.rows.push_back(summarize(result.cells[row * seeds], runs));
+    }
+    markBest(result.rows);
+    return result;
+}
+
+std::vector<int> parseIntegerRanges(const std::string& text)
+{
+    std::set<int> values;
+    const auto fail = [&text] {
+        throw std::invalid_argument("\"" + text + "\" is not a list of integers or ranges like 2-20 or 2,4,8");
+    };
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', pos), text.size());
+        const std::string part = text.substr(pos, comma - pos);
+        const std::size_t dash = part.find('-', 1);
+        try {
+            std::size_t used = 0;
+            const int lo = std::stoi(part.substr(0, dash), &used);
+            if (used != (dash == std::string::npos ? part.size() : dash))
+                fail();
+            int hi = lo;
+            if (dash != std::string::npos) {
+                const std::string upper = part.substr(dash + 1);
+                hi = std::stoi(upper, &used);
+                if (used != upper.size())
+                    fail();
+            }
+            if (hi < lo || hi - lo > 100000)
+                fail();
+            for (int v = lo; v <= hi; ++v)
+                values.insert(v);
+        } catch (const std::logic_error&) {
+            fail();
+        }
+        pos = comma + 1;
+    }
+    return {values.begin(), values.end()};
+}
+
+}  // namespace spare
