@@ -615,15 +615,23 @@ private slots:
         std::shuffle(order.begin(), order.end(), rng);
         ReorderController a(layout);
         ReorderController b(layout);
-        for (int g : order) {
-            const ReorderDecision da = a.onFailure(g);
-            const ReorderDecision db = b.onFailure(g);
+        std::optional<ReorderController> copy;  // a deep copy taken half-way must behave the same
+        for (size_t i = 0; i < order.size(); ++i) {
+            if (i == order.size() / 4)
+                copy.emplace(a);
+            const ReorderDecision da = a.onFailure(order[i]);
+            const ReorderDecision db = b.onFailure(order[i]);
             QVERIFY(sameDecision(da, db));
+            if (copy)
+                QVERIFY(sameDecision(da, copy->onFailure(order[i])));
             if (da.wipeout)
                 break;
         }
-        for (int t = 0; t < 150; ++t)
+        QVERIFY(copy.has_value());
+        for (int t = 0; t < 150; ++t) {
             QCOMPARE(a.contributor(t), b.contributor(t));
+            QCOMPARE(a.contributor(t), copy->contributor(t));
+        }
     }
 };
 
