@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "analysis/AnalysisIntegration.h"
+
 #include "StudioPaths.h"
 #include "ViewState.h"
 #include "editor/ScenarioEditor.h"
@@ -118,6 +120,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     });
     buildDocks();
     buildMenus();
+    new AnalysisIntegration(this);  // Analysis tab, exports, presentation mode, guided tour
 
     auto* status = statusBar();
     for (QLabel*& label : statusLabels_) {

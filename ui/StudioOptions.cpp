@@ -51,7 +51,10 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption runUntil(QStringLiteral("run-until"), QStringLiteral("Play until failures:N, time:SEC (simulated seconds) or end, then pause."), QStringLiteral("WHEN"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the whole window (after --run-until, if given)."), QStringLiteral("FILE.png"));
     const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit after --run-until / --screenshot."));
-    parser.addOptions({scenario, policy, seed, race, runUntil, screenshot, quit});
+    const QCommandLineOption exportReport(QStringLiteral("export-report"), QStringLiteral("Compute the analysis and write the report folder (charts, CSVs, scenario, metrics, summary)."), QStringLiteral("DIR"));
+    const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis and write one chart (throughput-vs-r, availability-vs-r, ...) to --out."), QStringLiteral("NAME"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
+    parser.addOptions({scenario, policy, seed, race, runUntil, screenshot, quit, exportReport, exportChart, out});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -106,6 +109,14 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
             *error = QStringLiteral("--screenshot '%1': allowed a file name ending in .png").arg(o.screenshotPath);
             return std::nullopt;
         }
+    }
+    o.exportReportDir = parser.value(exportReport);
+    o.exportChart = parser.value(exportChart);
+    o.exportChartOut = parser.value(out);
+    if (o.exportChart.isEmpty() != o.exportChartOut.isEmpty()) {
+        *error = QStringLiteral("--export-chart and --out go together (got %1)")
+                     .arg(o.exportChart.isEmpty() ? QStringLiteral("--out only") : QStringLiteral("--export-chart only"));
+        return std::nullopt;
     }
     return o;
 }

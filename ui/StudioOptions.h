@@ -27,6 +27,9 @@ struct StudioOptions {
     RunUntil runUntil;
     QString screenshotPath;
     bool quit = false;
+    QString exportReportDir;  // --export-report DIR: write the analysis report folder
+    QString exportChart;      // --export-chart NAME (with --out FILE.png|svg|pdf|csv)
+    QString exportChartOut;
 
     // Parses arguments (argv[0] first). On a bad value returns nullopt and sets *error to a message
     // naming the flag, the value and what is allowed; --help/--version print and exit inside.

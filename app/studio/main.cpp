@@ -1,6 +1,7 @@
 // spare-studio: the GUI. See docs/studio-tour.md.
 #include "MainWindow.h"
 #include "StudioOptions.h"
+#include "analysis/AnalysisIntegration.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -22,6 +23,11 @@ int main(int argc, char** argv)
     }
 
     spare::MainWindow window(*options);
+    if (!options->exportReportDir.isEmpty() || !options->exportChart.isEmpty()) {
+        const int code = window.findChild<spare::AnalysisIntegration*>()->runScriptedExports(*options);
+        if (options->quit || code != 0)
+            return code;
+    }
     window.show();
 
     const bool automated = options->runUntil.kind != spare::RunUntil::Kind::None || !options->screenshotPath.isEmpty()

@@ -65,6 +65,17 @@ void AnalysisRunner::cancel()
         job->cancel = true;
 }
 
+void AnalysisRunner::adopt(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    cancel();
+    request_ = request;
+    ++generation_;
+    if (results.complete)
+        cache_.insert(request.cacheKey(), results);
+    const int total = AnalysisComputation::totalUnits(request);
+    deliver(generation_, results, AnalysisProgress{total, total, QString()}, true);
+}
+
 void AnalysisRunner::deliver(std::uint64_t generation, const AnalysisResults& results, const AnalysisProgress& progress,
                              bool done)
 {

@@ -25,6 +25,8 @@ public:
 
     void start(const AnalysisRequest& request);
     void cancel();
+    // Takes results computed elsewhere (the scripted exports) as this request's finished results.
+    void adopt(const AnalysisRequest& request, const AnalysisResults& results);
     bool running() const { return running_; }
     const AnalysisRequest& request() const { return request_; }
     const AnalysisResults& results() const { return results_; }

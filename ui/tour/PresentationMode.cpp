@@ -1,7 +1,7 @@
 #include "tour/PresentationMode.h"
 
 #include <QMainWindow>
-#include <QSplitter>
+#include <QDockWidget>
 
 namespace spare {
 
@@ -37,30 +37,20 @@ void PresentationMode::setActive(bool active)
         font.setPointSizeF(font.pointSizeF() * kFontScale);
         window_->setPalette(highContrastPalette());
         window_->setFont(font);
-        savedSizes_.clear();
-        for (QSplitter* splitter : window_->findChildren<QSplitter*>()) {
-            const QList<int> sizes = splitter->sizes();
-            if (sizes.size() < 2)
-                continue;
-            savedSizes_.append({splitter, sizes});
-            int total = 0;
-            for (int size : sizes)
-                total += size;
-            // The first pane (the views) takes 80%, the rest share the remainder.
-            QList<int> enlarged;
-            enlarged.append(total * 4 / 5);
-            for (qsizetype i = 1; i < sizes.size(); ++i)
-                enlarged.append(total / 5 / static_cast<int>(sizes.size() - 1));
-            splitter->setSizes(enlarged);
-        }
+        hiddenDocks_.clear();
+        for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
+            if (!dock->isHidden()) {
+                hiddenDocks_.append(dock);
+                dock->hide();
+            }
         window_->showFullScreen();
     } else {
         window_->setPalette(savedPalette_);
         window_->setFont(savedFont_);
-        for (const auto& [splitter, sizes] : savedSizes_)
-            if (splitter)
-                splitter->setSizes(sizes);
-        savedSizes_.clear();
+        for (const QPointer<QDockWidget>& dock : hiddenDocks_)
+            if (dock)
+                dock->show();
+        hiddenDocks_.clear();
         window_->setWindowState(savedState_);
     }
     emit toggled(active);

@@ -2,18 +2,18 @@
 
 #include <QFont>
 #include <QList>
-#include <QPair>
 #include <QObject>
 #include <QPalette>
 #include <QPointer>
 
 class QMainWindow;
-class QSplitter;
+class QDockWidget;
 
 namespace spare {
 
-// Presentation mode (F11): full screen, larger fonts, a high-contrast palette, and the first pane of
-// every splitter (the cluster and stack views) enlarged. Everything is restored on leaving.
+// Presentation mode (F11): full screen, larger fonts, a high-contrast palette, and the docks (editor,
+// event log) hidden so the cluster and stack views take the whole window. Everything is restored on
+// leaving.
 // Listeners (charts, views with their own scale) follow toggled().
 class PresentationMode : public QObject {
     Q_OBJECT
@@ -38,7 +38,7 @@ private:
     QPalette savedPalette_;
     QFont savedFont_;
     Qt::WindowStates savedState_;
-    QList<QPair<QPointer<QSplitter>, QList<int>>> savedSizes_;
+    QList<QPointer<QDockWidget>> hiddenDocks_;
 };
 
 }  // namespace spare

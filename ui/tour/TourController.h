@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tour/TourOverlay.h"
 #include "tour/TourScript.h"
 #include "tour/TourState.h"
 
@@ -14,7 +15,6 @@ class QWidget;
 namespace spare {
 
 class TourHost;
-class TourOverlay;
 
 // Runs the guided tour: prepares each step's state with the engine (cached), asks the host to show
 // it and draws the overlay. next()/previous() also come from the overlay's keys and buttons.
