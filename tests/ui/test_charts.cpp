@@ -208,7 +208,7 @@ private slots:
                                       << 0;
         QTest::newRow("stack number") << QStringLiteral("stack-number-vs-r")
                                       << QStringList{QStringLiteral("SPARe+CKPT simulated"),
-                                                     QStringLiteral("lower bound mean c(k), k < mu"),
+                                                     QStringLiteral("lower bound: mean c(k) for k below mu"),
                                                      QStringLiteral("Monte-Carlo S_bar (golomb, 95% CI)")}
                                       << 0;
         QTest::newRow("mu") << QStringLiteral("mu-vs-r")

@@ -1,0 +1,161 @@
+// The guided tour: its resources load offline, every step finds its engine state, the controller
+// walks forward and back with the clicker keys, and presentation mode toggles and restores.
+#include "tour/PresentationMode.h"
+#include "tour/TourController.h"
+#include "tour/TourHost.h"
+#include "tour/TourOverlay.h"
+#include "tour/TourScript.h"
+#include "tour/TourStateFinder.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QMainWindow>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace spare;
+
+namespace {
+
+// Records what the tour asked to show.
+class RecordingHost : public TourHost {
+public:
+    explicit RecordingHost(QWidget* target) : target_(target) {}
+    void showTourState(const Scenario&, const std::vector<TraceFailure>&, const TourState& state) override
+    {
+        shownTimes.append(state.timeS);
+    }
+    QWidget* tourTarget(const QString& name) override { return name.isEmpty() ? nullptr : target_; }
+    QList<double> shownTimes;
+
+private:
+    QWidget* target_;
+};
+
+}  // namespace
+
+class TestTour : public QObject {
+    Q_OBJECT
+private slots:
+    void scriptLoadsFromResources()
+    {
+        const TourScript script = TourScript::load();
+        QCOMPARE(script.steps().size(), 8);
+        QCOMPARE(script.scenario().groups, 8);
+        QCOMPARE(script.trace().size(), std::size_t(4));
+        for (const TourStep& step : script.steps()) {
+            QVERIFY(!step.title.isEmpty());
+            QVERIFY(step.captionHtml.contains(QStringLiteral("<p>")));
+        }
+    }
+
+    void everyStepFindsItsEvent_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("layout") << 0 << QStringLiteral("start");
+        QTest::newRow("normal step") << 1 << QStringLiteral("step_end");
+        QTest::newRow("failure") << 2 << QStringLiteral("failure");
+        QTest::newRow("phase 0") << 3 << QStringLiteral("decision");
+        QTest::newRow("reorder") << 4 << QStringLiteral("decision");
+        QTest::newRow("patch") << 5 << QStringLiteral("patch_compute");
+        QTest::newRow("wipe-out") << 6 << QStringLiteral("decision");
+        QTest::newRow("rollback") << 7 << QStringLiteral("rollback");
+    }
+
+    void everyStepFindsItsEvent()
+    {
+        QFETCH(int, index);
+        QFETCH(QString, kind);
+        const TourScript script = TourScript::load();
+        const TourStep& step = script.steps()[index];
+        const TourState state = TourStateFinder::find(script.scenario(), script.trace(), step.seek);
+        QVERIFY(state.found);
+        if (kind == QLatin1String("start")) {
+            QCOMPARE(state.timeS, 0.0);
+            return;
+        }
+        QCOMPARE(QString::fromLatin1(eventKindName(state.event.kind)), kind);
+        if (index == 1)
+            QCOMPARE(state.event.stackNumber, 1);
+        if (index == 3)
+            QVERIFY(state.event.decision && state.event.decision->phase == ReorderDecision::Phase::FixedCheck);
+        if (index == 4)
+            QVERIFY(state.event.decision && state.event.decision->moves >= 1);
+        if (index == 6)
+            QVERIFY(state.event.decision && state.event.decision->wipeout);
+        if (index == 7)
+            QVERIFY(state.event.value > 0);  // rework steps lost
+    }
+
+    void controllerWalksAllStepsWithKeys()
+    {
+        QMainWindow window;
+        auto* target = new QLabel(QStringLiteral("view"));
+        window.setCentralWidget(target);
+        window.resize(1000, 700);
+        window.show();
+        RecordingHost host(target);
+        TourController tour(TourScript::load(), &host, &window);
+        QSignalSpy shown(&tour, &TourController::stepShown);
+        QSignalSpy finished(&tour, &TourController::finished);
+        tour.start();
+        QCOMPARE(tour.currentIndex(), 0);
+        QVERIFY(tour.overlay() && tour.overlay()->isVisible());
+        for (int i = 1; i < tour.stepCount(); ++i) {
+            QTest::keyClick(tour.overlay(), i % 2 ? Qt::Key_PageDown : Qt::Key_Right);
+            QCOMPARE(tour.currentIndex(), i);
+        }
+        QCOMPARE(shown.count(), 8);
+        QTest::keyClick(tour.overlay(), Qt::Key_PageUp);
+        QCOMPARE(tour.currentIndex(), 6);
+        QTest::keyClick(tour.overlay(), Qt::Key_Left);
+        QCOMPARE(tour.currentIndex(), 5);
+        // The prepared states move forward in simulated time.
+        for (int i = 1; i < 8; ++i)
+            QVERIFY(host.shownTimes[i] >= host.shownTimes[i - 1]);
+        QVERIFY(tour.overlay()->captionText().contains(QStringLiteral("Patch compute")));
+        QTest::keyClick(tour.overlay(), Qt::Key_Escape);
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(!tour.running());
+        QVERIFY(!tour.overlay()->isVisible());
+    }
+
+    void lastNextFinishes()
+    {
+        QMainWindow window;
+        window.setCentralWidget(new QLabel);
+        RecordingHost host(nullptr);
+        TourController tour(TourScript::load(), &host, &window);
+        QSignalSpy finished(&tour, &TourController::finished);
+        tour.start();
+        for (int i = 0; i < tour.stepCount(); ++i)
+            tour.next();
+        QCOMPARE(finished.count(), 1);
+    }
+
+    void presentationModeTogglesAndRestores()
+    {
+        QMainWindow window;
+        window.setCentralWidget(new QLabel);
+        auto* dock = new QDockWidget(QStringLiteral("dock"), &window);
+        window.addDockWidget(Qt::RightDockWidgetArea, dock);
+        window.show();
+        const double pointSize = window.font().pointSizeF();
+        PresentationMode mode(&window);
+        QSignalSpy toggled(&mode, &PresentationMode::toggled);
+        mode.toggle();
+        QVERIFY(mode.active());
+        QVERIFY(dock->isHidden());
+        QCOMPARE(window.font().pointSizeF(), pointSize * PresentationMode::kFontScale);
+        QCOMPARE(window.palette().color(QPalette::Window), QColor(Qt::black));
+        mode.toggle();
+        QVERIFY(!mode.active());
+        QVERIFY(!dock->isHidden());
+        QCOMPARE(window.font().pointSizeF(), pointSize);
+        QCOMPARE(toggled.count(), 2);
+    }
+};
+
+QTEST_MAIN(TestTour)
+#include "test_tour.moc"

@@ -1,0 +1,132 @@
+// The level-of-detail cluster drawing agrees with the per-GPU colours, keeps a single failed GPU
+// visible when thousands of GPUs fold into one pixel, and the widget shows the state colours.
+#include "playback/PlaybackCursor.h"
+#include "views/ClusterImageRenderer.h"
+#include "views/ClusterPalette.h"
+#include "views/ClusterView.h"
+
+#include <QTest>
+
+using namespace spare;
+
+namespace {
+
+Scenario shape(int groups, int gpus, int r)
+{
+    Scenario s;
+    s.groups = groups;
+    s.gpusPerGroup = gpus;
+    s.redundancy = r;
+    s.layout = "consecutive";
+    return s;
+}
+
+Event failure(double t, int group, int gpu)
+{
+    Event e;
+    e.time = t;
+    e.kind = EventKind::Failure;
+    e.group = group;
+    e.gpu = gpu;
+    return e;
+}
+
+int countColour(const QImage& image, QRgb colour)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            n += (line[x] & 0xffffff) == (colour & 0xffffff);
+    }
+    return n;
+}
+
+}  // namespace
+
+class TestClusterView : public QObject {
+    Q_OBJECT
+private slots:
+    void fullDetailMatchesCellColours();
+    void foldedKeepsFailedGpu();
+    void widgetShowsStateColours();
+};
+
+void TestClusterView::fullDetailMatchesCellColours()
+{
+    const Scenario s = shape(12, 20, 3);
+    auto layout = std::make_shared<const Layout>(Layout::consecutive(12, 3));
+    PlaybackState state(s, layout);
+    Event compute;
+    compute.kind = EventKind::StackCompute;
+    compute.value = 1;
+    state.apply(compute);
+    state.apply(failure(1.0, 5, 7));
+    state.apply(failure(1.0, 9, 0));
+    Event shrink;
+    shrink.kind = EventKind::Shrink;
+    state.apply(shrink);  // both become masked out
+    state.apply(failure(2.0, 2, 19));
+
+    // 3 x 4 pixel cells: every pixel equals its cell's colour (no separators below 5 px).
+    QImage image(20 * 3, 12 * 4, QImage::Format_RGB32);
+    ClusterImageRenderer::render(image, state, ClusterViewport{3.0, 4.0, 0.0, 0.0});
+    for (int g = 0; g < 12; ++g)
+        for (int c = 0; c < 20; ++c)
+            QCOMPARE(image.pixel(c * 3 + 1, g * 4 + 2) & 0xffffff,
+                     ClusterImageRenderer::cellColor(state, g, c, false) & 0xffffff);
+    QCOMPARE(state.groupState(5), GroupState::MaskedOut);
+    QCOMPARE(state.groupState(2), GroupState::Failed);
+    QCOMPARE(ClusterImageRenderer::cellColor(state, 5, 7, false), ClusterPalette::failedGpu());
+    QCOMPARE(ClusterImageRenderer::cellColor(state, 0, 0, false), ClusterPalette::computing(1));
+}
+
+void TestClusterView::foldedKeepsFailedGpu()
+{
+    // The paper's N = 600 x M = 1000 drawn into 500 x 300 pixels: 2 groups and 2 GPUs per pixel.
+    const Scenario s = shape(600, 1000, 8);
+    auto layout = std::make_shared<const Layout>(Layout::consecutive(600, 8));
+    PlaybackState state(s, layout);
+    state.apply(failure(1.0, 301, 555));
+    QImage image(500, 300, QImage::Format_RGB32);
+    ClusterImageRenderer::render(image, state, ClusterViewport{0.5, 0.5, 0.0, 0.0});
+    QCOMPARE(image.pixel(277, 150) & 0xffffff, ClusterPalette::failedGpu() & 0xffffff);
+    QCOMPARE(image.pixel(10, 150) & 0xffffff, ClusterPalette::state(GroupState::Failed) & 0xffffff);
+    std::vector<std::uint8_t> flashing(600, 0);
+    flashing[301] = 1;
+    ClusterImageRenderer::render(image, state, ClusterViewport{0.5, 0.5, 0.0, 0.0}, flashing);
+    QCOMPARE(image.pixel(10, 150) & 0xffffff, ClusterPalette::failureFlash() & 0xffffff);
+    QCOMPARE(countColour(image, ClusterPalette::state(GroupState::Idle)), 500 * 299);
+}
+
+void TestClusterView::widgetShowsStateColours()
+{
+    const Scenario s = shape(40, 64, 3);
+    auto layout = std::make_shared<const Layout>(Layout::consecutive(40, 3));
+    PlaybackCursor cursor;
+    cursor.reset(s, layout);
+    auto chunk = std::make_shared<RecordingChunk>();
+    Event compute;
+    compute.kind = EventKind::StackCompute;
+    chunk->events.push_back(compute);
+    chunk->events.push_back(failure(1.0, 3, 10));
+    Event shrink;
+    shrink.kind = EventKind::Shrink;
+    shrink.time = 2.0;
+    chunk->events.push_back(shrink);
+    chunk->last = true;
+    cursor.append(chunk);
+    cursor.seekToEvent(3);
+
+    ClusterView view(&cursor);
+    view.resize(640, 422);
+    const QImage shot = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QVERIFY(countColour(shot, ClusterPalette::computing(0)) > 100000);
+    QVERIFY(countColour(shot, ClusterPalette::state(GroupState::MaskedOut)) > 5000);
+    QVERIFY(countColour(shot, ClusterPalette::failedGpu()) > 50);
+    QCOMPARE(view.cellAt(QPointF(5, 30)), QPoint(0, 0));
+    QCOMPARE(view.cellAt(QPointF(639, 421)), QPoint(39, 63));
+}
+
+QTEST_MAIN(TestClusterView)
+#include "tst_ui_cluster_view.moc"

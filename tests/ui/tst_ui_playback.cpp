@@ -1,0 +1,172 @@
+// The worker thread's recording, played back by a cursor, is exactly the engine's event stream; seeks
+// (snapshot + replay) land on the same state as stepping there.
+#include "playback/PlaybackCursor.h"
+#include "playback/SimulationWorker.h"
+#include "sim/ScenarioJson.h"
+#include "sim/Simulator.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace spare;
+
+namespace {
+
+class CollectingObserver : public SimulationObserver {
+public:
+    void onEvent(const Event& e) override { events.push_back(e); }
+    std::vector<Event> events;
+};
+
+Scenario teaching()
+{
+    return loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
+}
+
+// Runs the scenario on the worker and feeds the cursor until the recording is complete.
+void record(const Scenario& s, PlaybackCursor& cursor, SimulationWorker& worker)
+{
+    cursor.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
+    QObject::connect(&worker, &SimulationWorker::chunkReady, &cursor, &PlaybackCursor::append);
+    QSignalSpy finished(&worker, &SimulationWorker::finished);
+    worker.start(s);
+    QVERIFY(finished.wait(15000));
+    QTRY_VERIFY(cursor.recording().complete());
+}
+
+bool sameEvent(const Event& a, const Event& b)
+{
+    return a.kind == b.kind && a.time == b.time && a.duration == b.duration && a.group == b.group && a.gpu == b.gpu
+        && a.step == b.step && a.stackNumber == b.stackNumber && a.value == b.value
+        && (a.decision == nullptr) == (b.decision == nullptr);
+}
+
+}  // namespace
+
+class TestPlayback : public QObject {
+    Q_OBJECT
+private slots:
+    void workerSignals();
+    void steppingReproducesEngineEvents_data();
+    void steppingReproducesEngineEvents();
+    void seekMatchesStepping();
+    void cancelDropsOldChunks();
+};
+
+void TestPlayback::workerSignals()
+{
+    SimulationWorker worker;
+    QSignalSpy started(&worker, &SimulationWorker::started);
+    QSignalSpy chunks(&worker, &SimulationWorker::chunkReady);
+    QSignalSpy finished(&worker, &SimulationWorker::finished);
+    QSignalSpy failed(&worker, &SimulationWorker::failed);
+    worker.start(teaching());
+    QCOMPARE(started.count(), 1);
+    QVERIFY(finished.wait(15000));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(chunks.count() >= 2);  // small first chunks: playback starts before the run ends
+    std::size_t next = 0;
+    for (const QList<QVariant>& args : chunks) {
+        const auto chunk = args.at(0).value<RecordingChunkPtr>();
+        QVERIFY(chunk);
+        QCOMPARE(chunk->firstEventIndex, next);
+        next += chunk->events.size();
+    }
+    QVERIFY(chunks.last().at(0).value<RecordingChunkPtr>()->last);
+    const auto metrics = finished.at(0).at(0).value<RunMetrics>();
+    QVERIFY(metrics.completed);
+    QCOMPARE(static_cast<std::size_t>(metrics.events), next);
+    QVERIFY(!worker.running());
+}
+
+void TestPlayback::steppingReproducesEngineEvents_data()
+{
+    QTest::addColumn<int>("policy");
+    QTest::newRow("spare") << static_cast<int>(Policy::Spare);
+    QTest::newRow("rep") << static_cast<int>(Policy::Rep);
+    QTest::newRow("ckpt") << static_cast<int>(Policy::Ckpt);
+}
+
+void TestPlayback::steppingReproducesEngineEvents()
+{
+    QFETCH(int, policy);
+    Scenario s = teaching();
+    s.policy = static_cast<Policy>(policy);
+    s.steps = 60;
+    CollectingObserver direct;
+    Simulator(s).run(&direct);
+
+    PlaybackCursor cursor;
+    SimulationWorker worker;
+    record(s, cursor, worker);
+    QCOMPARE(cursor.recording().eventCount(), direct.events.size());
+    std::size_t stepped = 0;
+    QSignalSpy played(&cursor, &PlaybackCursor::eventPlayed);
+    while (cursor.stepEvent()) {
+        QVERIFY2(sameEvent(cursor.recording().event(stepped), direct.events[stepped]),
+                 qPrintable(QStringLiteral("event %1 differs").arg(stepped)));
+        QCOMPARE(cursor.position(), stepped + 1);
+        ++stepped;
+    }
+    QCOMPARE(stepped, direct.events.size());
+    QVERIFY(cursor.atEnd());
+    QVERIFY(cursor.state().finished());
+    QCOMPARE(cursor.state().stepsDone(), s.steps);
+    QVERIFY(played.count() > 0);
+}
+
+void TestPlayback::seekMatchesStepping()
+{
+    Scenario s = teaching();
+    PlaybackCursor cursor;
+    SimulationWorker worker;
+    record(s, cursor, worker);
+    const std::size_t total = cursor.recording().eventCount();
+    QVERIFY(total > 1000);
+    PlaybackCursor stepper;
+    stepper.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
+    for (const RecordingChunkPtr& c : cursor.recording().chunks())
+        stepper.append(c);
+    // Seek backwards and forwards to many points; compare with plain forward application.
+    for (std::size_t target : {total - 1, total / 3, std::size_t(7), total / 2, total * 9 / 10, std::size_t(0)}) {
+        cursor.seekToEvent(target);
+        stepper.seekToEvent(0);
+        while (stepper.position() < target)
+            stepper.stepEvent();
+        const PlaybackState& a = cursor.state();
+        const PlaybackState& b = stepper.state();
+        QCOMPARE(a.stepsDone(), b.stepsDone());
+        QCOMPARE(a.stackNumber(), b.stackNumber());
+        QCOMPARE(a.restarts(), b.restarts());
+        QCOMPARE(a.failures(), b.failures());
+        QCOMPARE(a.stacks(), b.stacks());
+        QCOMPARE(a.aliveGroups(), b.aliveGroups());
+        QVERIFY(qAbs(a.downTimeS() - b.downTimeS()) < 1e-6);
+    }
+}
+
+void TestPlayback::cancelDropsOldChunks()
+{
+    Scenario big = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/paper-n600.json");
+    SimulationWorker worker;
+    QSignalSpy chunks(&worker, &SimulationWorker::chunkReady);
+    QSignalSpy finished(&worker, &SimulationWorker::finished);
+    worker.start(big);
+    Scenario small = teaching();
+    small.steps = 20;
+    worker.start(small);  // abandons the paper run
+    QVERIFY(finished.wait(15000));
+    QTRY_VERIFY(!worker.running());
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.at(0).at(0).value<RunMetrics>().steps, 20);
+    // Every delivered chunk belongs to the second run: indices start at 0 once and are contiguous.
+    std::size_t next = 0;
+    for (const QList<QVariant>& args : chunks) {
+        const auto chunk = args.at(0).value<RecordingChunkPtr>();
+        QCOMPARE(chunk->firstEventIndex, next);
+        next += chunk->events.size();
+    }
+}
+
+QTEST_MAIN(TestPlayback)
+#include "tst_ui_playback.moc"

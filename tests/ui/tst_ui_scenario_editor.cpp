@@ -1,0 +1,115 @@
+// The scenario editor rejects bad values with the engine's message naming the allowed range, and
+// keeps Apply disabled until the scenario is valid; saving goes through QSaveFile.
+#include "editor/ScenarioEditor.h"
+#include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
+
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace spare;
+
+class TestScenarioEditor : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void rejectsBadValues_data();
+    void rejectsBadValues();
+    void appliesValidEdit();
+    void savesAtomically();
+    void formCoversEveryKey();
+};
+
+void TestScenarioEditor::rejectsBadValues_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("groups too small") << QStringLiteral("cluster.groups") << QStringLiteral("1")
+                                      << QStringLiteral("1 is out of range; allowed: 2 .. 10,000,000 groups");
+    QTest::newRow("groups not a number") << QStringLiteral("cluster.groups") << QStringLiteral("many")
+                                         << QStringLiteral("expected");
+    QTest::newRow("redundancy above groups") << QStringLiteral("cluster.redundancy") << QStringLiteral("13")
+                                             << QStringLiteral("1 .. min(cluster.groups, 64)");
+    QTest::newRow("compute zero") << QStringLiteral("workload.compute_s") << QStringLiteral("0")
+                                  << QStringLiteral("allowed: > 0 .. 1e6 s");
+    QTest::newRow("jitter sd") << QStringLiteral("workload.jitter_sd") << QStringLiteral("1.5")
+                               << QStringLiteral("allowed: 0 .. 1");
+    QTest::newRow("weibull shape") << QStringLiteral("failures.weibull_shape") << QStringLiteral("0.01")
+                                   << QStringLiteral("0.05 .. 20");
+    QTest::newRow("negative restart") << QStringLiteral("restart.duration_s") << QStringLiteral("-5")
+                                      << QStringLiteral("allowed: 0 .. 1e9 s");
+    QTest::newRow("checkpoint interval") << QStringLiteral("checkpoint.interval_steps") << QStringLiteral("0")
+                                         << QStringLiteral("\"auto\"");
+}
+
+void TestScenarioEditor::rejectsBadValues()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    QVERIFY(editor.isValid());
+    QVERIFY(editor.applyButton()->isEnabled());
+    QSignalSpy applied(&editor, &ScenarioEditor::applied);
+    editor.setFieldText(key, text);
+    QVERIFY(!editor.isValid());
+    QVERIFY(!editor.applyButton()->isEnabled());
+    QVERIFY2(editor.issues().contains(key), qPrintable(editor.issues().keys().join(QLatin1Char(','))));
+    QVERIFY2(editor.issues().value(key).contains(message), qPrintable(editor.issues().value(key)));
+    QVERIFY(editor.fieldEditor(key)->property("invalid").toBool());
+    QVERIFY(editor.fieldEditor(key)->styleSheet().contains(QStringLiteral("background")));
+    editor.apply();  // refused while invalid
+    QCOMPARE(applied.count(), 0);
+    editor.revert();
+    QVERIFY(editor.isValid());
+    QVERIFY(!editor.fieldEditor(key)->property("invalid").toBool());
+}
+
+void TestScenarioEditor::appliesValidEdit()
+{
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    QSignalSpy applied(&editor, &ScenarioEditor::applied);
+    editor.setFieldText(QStringLiteral("cluster.groups"), QStringLiteral("20"));
+    editor.setFieldText(QStringLiteral("run.policy"), QStringLiteral("rep"));
+    QVERIFY(editor.isValid());
+    QVERIFY(editor.hasUnsavedChanges());
+    QTest::mouseClick(editor.applyButton(), Qt::LeftButton);
+    QCOMPARE(applied.count(), 1);
+    const auto s = applied.at(0).at(0).value<Scenario>();
+    QCOMPARE(s.groups, 20);
+    QCOMPARE(s.policy, Policy::Rep);
+}
+
+void TestScenarioEditor::savesAtomically()
+{
+    QTemporaryDir dir;
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    editor.setFieldText(QStringLiteral("run.seed"), QStringLiteral("77"));
+    const QString path = dir.filePath(QStringLiteral("edited.json"));
+    QVERIFY(editor.saveTo(path));
+    QVERIFY(!editor.hasUnsavedChanges());
+    const Scenario back = loadScenarioFile(path.toStdString());
+    QCOMPARE(back.seed, std::uint64_t(77));
+    QCOMPARE(back, editor.editedScenario());
+}
+
+void TestScenarioEditor::formCoversEveryKey()
+{
+    ScenarioEditor editor;
+    for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
+        QWidget* field = editor.fieldEditor(QString::fromLatin1(row.key));
+        QVERIFY2(field, row.key);
+        QVERIFY(field->toolTip().contains(QString::fromUtf8(row.meaning).toHtmlEscaped()));
+    }
+}
+
+QTEST_MAIN(TestScenarioEditor)
+#include "tst_ui_scenario_editor.moc"
