@@ -27,6 +27,7 @@ struct SimulateOptions {
     std::string tracePath;
     std::string eventsPath;
     double untilS = std::numeric_limits<double>::infinity();
+    double maxTttRatio = 100.0;
     bool json = false;
 };
 
@@ -84,10 +85,15 @@ CommandAction setupSimulate(CLI::App& sub)
     sub.add_option("--trace", opts->tracePath, "Write a Chrome trace-event JSON (Perfetto) of the run");
     sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
     sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds, > 0)");
+    sub.add_option("--max-ttt-ratio", opts->maxTttRatio,
+                   "Stop an unfinished run at this multiple of T0 (0 = never; 0 .. 1e6)")
+        ->capture_default_str();
     sub.add_flag("--json", opts->json, "Print the metrics as JSON");
     return [opts] {
         if (!(opts->untilS > 0.0))
             throw UsageError(fmt::format("--until {} is out of range: allowed > 0 seconds", opts->untilS));
+        if (!(opts->maxTttRatio >= 0.0 && opts->maxTttRatio <= 1e6))
+            throw UsageError(fmt::format("--max-ttt-ratio {} is out of range: allowed 0 .. 1e6", opts->maxTttRatio));
         const Scenario scenario = scenarioWithOverrides(*opts);
         const auto issues = validateScenario(scenario);
         if (!issues.empty())
@@ -109,6 +115,7 @@ CommandAction setupSimulate(CLI::App& sub)
         }
         SimulationLimits limits;
         limits.untilS = opts->untilS;
+        limits.maxTttRatio = opts->maxTttRatio;
         const RunMetrics metrics = simulator.run(fanOut.empty() ? nullptr : &fanOut, limits);
         if (trace)
             trace->finish();

@@ -51,7 +51,7 @@ public:
 private:
     bool stopRequested() const
     {
-        return t_ >= limits_.untilS || m_.failures >= limits_.maxFailures ||
+        return t_ >= limits_.untilS || (limits_.maxTttRatio > 0.0 && t_ >= limits_.maxTttRatio * t0S()) || m_.failures >= limits_.maxFailures ||
                (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) ||
                (observer_ && observer_->stopRequested());
     }
@@ -331,11 +331,13 @@ private:
         observer_->onSnapshot(snapshot);
     }
 
+    double t0S() const { return sc_.steps * (sc_.computeS + sc_.allReduceS); }
+
     RunMetrics finish()
     {
         m_.stepsDone = stepsDone_;
         m_.tttS = t_;
-        m_.t0S = sc_.steps * (sc_.computeS + sc_.allReduceS);
+        m_.t0S = t0S();
         m_.tttRatio = m_.t0S > 0.0 ? m_.tttS / m_.t0S : 0.0;
         m_.effectiveThroughput = m_.tttS > 0.0 ? m_.t0S / m_.tttS : 0.0;
         m_.downS = m_.restartS + m_.shrinkS;

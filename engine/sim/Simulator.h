@@ -15,6 +15,9 @@ namespace spare {
 // Optional early stops (the GUI's --run-until). A stopped run reports completed = false.
 struct SimulationLimits {
     double untilS = std::numeric_limits<double>::infinity();          // stop at this simulated time
+    // Stop a run that is still unfinished at this multiple of T0 (CKPT-only in the paper's regime
+    // never finishes: it restarts before reaching a checkpoint). <= 0: no cap.
+    double maxTttRatio = 100.0;
     std::int64_t maxFailures = std::numeric_limits<std::int64_t>::max();  // stop after this many failures
     const std::atomic<bool>* cancel = nullptr;  // polled at each step start (sweeps; no observer needed)
 };

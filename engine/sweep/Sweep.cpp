@@ -118,7 +118,7 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
         scenario.redundancy = cell.redundancy;
         scenario.seed = cell.seed;
         SimulationLimits limits;
-        limits.untilS = spec.maxTttRatio * scenario.steps * (scenario.computeS + scenario.allReduceS);
+        limits.maxTttRatio = spec.maxTttRatio;
         limits.cancel = options.cancel;
         result.metrics[i] = Simulator(scenario).run(nullptr, limits);
         const std::size_t finished = done.fetch_add(1) + 1;

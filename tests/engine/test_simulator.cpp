@@ -1,0 +1,394 @@
+#include "sim/FailureClocks.h"
+#include "sim/RecoveryPolicy.h"
+#include "sim/RunMetricsJson.h"
+#include "sim/Simulator.h"
+
+#include <QtTest/QtTest>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using namespace spare;
+
+Q_DECLARE_METATYPE(spare::Policy)
+Q_DECLARE_METATYPE(spare::RestartRule)
+Q_DECLARE_METATYPE(std::vector<spare::TraceFailure>)
+
+namespace {
+
+// Tiny exact scenario: T_comp = 10, T_a = 1 (failed all-reduce 0.5), shrink 0.1, T_r = 100, T_s = 5,
+// no jitter, so every time below is hand-computable.
+Scenario tinyScenario(Policy policy, int groups, int redundancy, int steps, int checkpointInterval)
+{
+    Scenario s;
+    s.name = "tiny";
+    s.groups = groups;
+    s.gpusPerGroup = 8;
+    s.redundancy = redundancy;
+    s.layout = "golomb";
+    s.steps = steps;
+    s.computeS = 10.0;
+    s.allReduceS = 1.0;
+    s.failedAllReduceFactor = 0.5;
+    s.shrinkS = 0.1;
+    s.jitterSd = 0.0;
+    s.restartS = 100.0;
+    s.restartRule = RestartRule::ExtendOnFailure;
+    s.checkpointIntervalSteps = checkpointInterval;
+    s.checkpointWriteS = 5.0;
+    s.policy = policy;
+    return s;
+}
+
+class RecordingObserver : public SimulationObserver {
+public:
+    void onEvent(const Event& event) override { events.push_back(event); }
+    bool stopRequested() const override { return stopAfter >= 0 && static_cast<int>(events.size()) >= stopAfter; }
+    int count(EventKind kind) const
+    {
+        return static_cast<int>(std::count_if(events.begin(), events.end(), [kind](const Event& e) { return e.kind == kind; }));
+    }
+    std::vector<Event> events;
+    int stopAfter = -1;
+};
+
+bool sameEvents(const std::vector<Event>& a, const std::vector<Event>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const Event& x = a[i];
+        const Event& y = b[i];
+        if (x.time != y.time || x.duration != y.duration || x.kind != y.kind || x.group != y.group || x.gpu != y.gpu ||
+            x.step != y.step || x.stackNumber != y.stackNumber || x.value != y.value ||
+            (x.decision == nullptr) != (y.decision == nullptr))
+            return false;
+    }
+    return true;
+}
+
+bool sameMetrics(const RunMetrics& a, const RunMetrics& b)
+{
+    const auto x = runMetricsFields(a);
+    const auto y = runMetricsFields(b);
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (std::memcmp(&x[i].second, &y[i].second, sizeof(double)) != 0)
+            return false;
+    return a.completed == b.completed;
+}
+
+Scenario paperLike(Policy policy, int steps)
+{
+    Scenario s;
+    s.groups = 200;
+    s.redundancy = policy == Policy::Rep ? 3 : 9;
+    s.steps = steps;
+    s.policy = policy;
+    s.seed = 7;
+    return s;
+}
+
+}  // namespace
+
+class TestSimulator : public QObject {
+    Q_OBJECT
+
+private slots:
+    void hitchlessRun()
+    {
+        const RunMetrics m = Simulator(tinyScenario(Policy::Spare, 7, 2, 3, 3), {}).run();
+        QVERIFY(m.completed);
+        QCOMPARE(m.tttS, 33.0);
+        QCOMPARE(m.t0S, 33.0);
+        QCOMPARE(m.tttRatio, 1.0);
+        QCOMPARE(m.availability, 1.0);
+        QCOMPARE(m.meanStackNumber, 1.0);
+    }
+
+    // Group 3 fails during step 0's compute: noticed at the all-reduce (t = 10), failed all-reduce
+    // (10.5), Phase 2 grows S to 2, 6 survivors patch one stack (20.5), shrink (20.6), retried
+    // all-reduce (21.6); then two steps of 2 stacks: 21.6 + 2 x 21 = 63.6.
+    void maskedFailureGrowsStackNumber()
+    {
+        RecordingObserver observer;
+        const RunMetrics m = Simulator(tinyScenario(Policy::Spare, 7, 2, 3, 3), {{5.0, 3}}).run(&observer);
+        QCOMPARE(m.tttS, 63.6);
+        QCOMPARE(m.failures, 1);
+        QCOMPARE(m.maskedFailures, 1);
+        QCOMPARE(m.phase2Decisions, 1);
+        QCOMPARE(m.patchComputes, 1);
+        QCOMPARE(m.meanStackNumber, 2.0);
+        QCOMPARE(m.restarts, 0);
+        QVERIFY(std::abs(m.shrinkS - 0.1) < 1e-12);
+        QVERIFY(std::abs(m.availability - (63.6 - 0.1) / 63.6) < 1e-12);
+        QCOMPARE(observer.count(EventKind::PatchCompute), 1);
+        for (const Event& e : observer.events)
+            if (e.kind == EventKind::Decision) {
+                QVERIFY(e.decision != nullptr);
+                QCOMPARE(e.decision->previousStackNumber, 1);
+                QCOMPARE(e.decision->stackNumber, 2);
+                QCOMPARE(e.decision->patches.size(), std::size_t{6});
+            }
+    }
+
+    // A second failure (group 5 at 30) once S = 2 is still covered: Phase 0, failed all-reduce + shrink.
+    void phaseZeroCommits()
+    {
+        const RunMetrics m = Simulator(tinyScenario(Policy::Spare, 7, 2, 3, 3), {{5.0, 3}, {30.0, 5}}).run();
+        QCOMPARE(m.phase0Decisions, 1);
+        QCOMPARE(m.phase2Decisions, 1);
+        QCOMPARE(m.maskedFailures, 2);
+        QVERIFY(std::abs(m.tttS - 63.2) < 1e-9);
+    }
+
+    // Groups 2 and 3 (both holders of type 3) fail at 40, in step 3: noticed at 48, failed all-reduce
+    // 48.5, wipe-out, restart to 148.5, rollback to the checkpoint of step 1 (written after step 1,
+    // at 22-27), re-execute steps 1..3 with the checkpoint again: 148.5 + 11 + 5 + 11 + 11 = 186.5.
+    void wipeoutRestartsAndRollsBack()
+    {
+        RecordingObserver observer;
+        const RunMetrics m = Simulator(tinyScenario(Policy::Spare, 7, 2, 4, 2), {{40.0, 2}, {40.0, 3}}).run(&observer);
+        QVERIFY(std::abs(m.tttS - 186.5) < 1e-9);
+        QCOMPARE(m.wipeouts, 1);
+        QCOMPARE(m.restarts, 1);
+        QCOMPARE(m.restartS, 100.0);
+        QCOMPARE(m.reworkSteps, 2);
+        QCOMPARE(m.executedSteps, 6);
+        QCOMPARE(m.checkpointsWritten, 2);
+        QCOMPARE(m.meanStackNumber, 1.0);
+        QCOMPARE(observer.count(EventKind::RestartStart), 1);
+        for (const Event& e : observer.events) {
+            if (e.kind == EventKind::RestartStart)
+                QCOMPARE(e.value, static_cast<int>(RestartCause::Wipeout));
+            if (e.kind == EventKind::Rollback) {
+                QCOMPARE(e.step, 1);
+                QCOMPARE(e.value, 2);
+            }
+        }
+    }
+
+    void restartRules_data()
+    {
+        QTest::addColumn<RestartRule>("rule");
+        QTest::addColumn<std::vector<TraceFailure>>("trace");
+        QTest::addColumn<double>("ttt");
+        QTest::addColumn<int>("restarts");
+        // CKPT-only, 3 steps: group 0 fails at 5 -> restart from 10.5.
+        QTest::newRow("quiet extend") << RestartRule::ExtendOnFailure << std::vector<TraceFailure>{{5.0, 0}} << 143.5 << 1;
+        // Group 1 fails at 50 inside its window: its window restarts, the restart ends at 150.
+        QTest::newRow("extended") << RestartRule::ExtendOnFailure << std::vector<TraceFailure>{{5.0, 0}, {50.0, 1}}
+                                  << 183.0 << 1;
+        // Fixed rule: the restart lasts exactly T_r whatever fails inside.
+        QTest::newRow("fixed") << RestartRule::Fixed << std::vector<TraceFailure>{{5.0, 0}, {50.0, 1}} << 143.5 << 1;
+        // Group 2 fails at 120, after its own window (110.5) while group 1 still waits (to 150): it
+        // surfaces at the first check point after the restart: a second restart 160.5 -> 260.5.
+        QTest::newRow("after own window") << RestartRule::ExtendOnFailure
+                                          << std::vector<TraceFailure>{{5.0, 0}, {50.0, 1}, {120.0, 2}} << 293.5 << 2;
+    }
+
+    void restartRules()
+    {
+        QFETCH(RestartRule, rule);
+        QFETCH(std::vector<TraceFailure>, trace);
+        QFETCH(double, ttt);
+        QFETCH(int, restarts);
+        Scenario s = tinyScenario(Policy::Ckpt, 3, 1, 3, 3);
+        s.restartRule = rule;
+        const RunMetrics m = Simulator(s, trace).run();
+        QVERIFY2(std::abs(m.tttS - ttt) < 1e-9, qPrintable(QString::number(m.tttS)));
+        QCOMPARE(m.restarts, restarts);
+        QCOMPARE(m.failures, static_cast<std::int64_t>(trace.size()));
+    }
+
+    // CKPT-only, checkpoint every 2 steps: the writer (group 0) fails at 21.5, after step 1's all-reduce
+    // check; the checkpoint at 22 is voided, the failure surfaces at step 2's start (22), compute to
+    // 32, failed all-reduce 32.5, restart to 132.5, rollback to step 0: 4 x 11 + 5 = 49 -> 181.5.
+    void checkpointWriterFailure()
+    {
+        RecordingObserver observer;
+        const RunMetrics m = Simulator(tinyScenario(Policy::Ckpt, 3, 1, 4, 2), {{21.5, 0}}).run(&observer);
+        QCOMPARE(m.checkpointsVoided, 1);
+        QCOMPARE(m.checkpointsWritten, 1);
+        QCOMPARE(m.restarts, 1);
+        QCOMPARE(m.reworkSteps, 2);
+        QVERIFY(std::abs(m.tttS - 181.5) < 1e-9);
+        QCOMPARE(observer.count(EventKind::CheckpointVoided), 1);
+    }
+
+    // Only the writer is checked: group 1 failing before the checkpoint does not void it.
+    void checkpointChecksOnlyWriter()
+    {
+        const RunMetrics m = Simulator(tinyScenario(Policy::Ckpt, 3, 1, 4, 2), {{21.5, 1}}).run();
+        QCOMPARE(m.checkpointsVoided, 0);
+        QCOMPARE(m.checkpointsWritten, 2);
+        QCOMPARE(m.reworkSteps, 1);  // rollback re-executes step 1, the checkpoint's step
+    }
+
+    // Rep+CKPT N = 4, r = 2: sets {0,1}, {2,3}; a step is 2 x 10 + 1 = 21.
+    void replicaSets()
+    {
+        // Different sets: both masked (failed all-reduce + shrink each).
+        const RunMetrics masked = Simulator(tinyScenario(Policy::Rep, 4, 2, 3, 3), {{5.0, 0}, {30.0, 2}}).run();
+        QCOMPARE(masked.maskedFailures, 2);
+        QCOMPARE(masked.restarts, 0);
+        QCOMPARE(masked.meanStackNumber, 2.0);
+        QVERIFY(std::abs(masked.tttS - (63.0 - 2 * 0.4)) < 1e-9);  // failed all-reduce + shrink: 0.6 < T_a
+        // Same set: the set dies in step 1 (noticed at 40.6, failed all-reduce 41.1), restart to
+        // 141.1, rollback to step 0 (rework 1), 3 x 21 -> 204.1.
+        RecordingObserver observer;
+        const RunMetrics dead = Simulator(tinyScenario(Policy::Rep, 4, 2, 3, 3), {{5.0, 0}, {30.0, 1}}).run(&observer);
+        QCOMPARE(dead.maskedFailures, 1);
+        QCOMPARE(dead.restarts, 1);
+        QCOMPARE(dead.reworkSteps, 1);
+        QVERIFY(std::abs(dead.tttS - 204.1) < 1e-9);
+        for (const Event& e : observer.events)
+            if (e.kind == EventKind::RestartStart)
+                QCOMPARE(e.value, static_cast<int>(RestartCause::ReplicaSetLost));
+    }
+
+    // CKPT-only restarts on every failure: 5 -> restart 10.5..110.5; 115 -> noticed at 120.5, restart
+    // 121..221; 3 x 11 -> 254.
+    void checkpointOnlyRestartsEveryFailure()
+    {
+        const RunMetrics m = Simulator(tinyScenario(Policy::Ckpt, 3, 1, 3, 3), {{5.0, 1}, {115.0, 2}}).run();
+        QCOMPARE(m.restarts, 2);
+        QCOMPARE(m.failures, 2);
+        QCOMPARE(m.maskedFailures, 0);
+        QVERIFY(std::abs(m.tttS - 254.0) < 1e-9);
+    }
+
+    // Common random numbers: the failure clocks depend on (seed, group) only, so every policy meets
+    // the same first failure, and the jitter setting does not move it.
+    void commonRandomNumbers()
+    {
+        std::vector<Event> firsts;
+        for (const Policy policy : {Policy::Spare, Policy::Rep, Policy::Ckpt})
+            for (const double sd : {0.0, 0.05}) {
+                Scenario s = paperLike(policy, 20);
+                s.jitterSd = sd;
+                RecordingObserver observer;
+                Simulator(s).run(&observer);
+                const auto it = std::find_if(observer.events.begin(), observer.events.end(),
+                                             [](const Event& e) { return e.kind == EventKind::Failure; });
+                QVERIFY(it != observer.events.end());
+                firsts.push_back(*it);
+            }
+        for (const Event& e : firsts) {
+            QCOMPARE(e.time, firsts.front().time);
+            QCOMPARE(e.group, firsts.front().group);
+        }
+        const FailureClocks a(paperLike(Policy::Spare, 10));
+        const FailureClocks b(paperLike(Policy::Rep, 10));
+        for (int g = 0; g < a.groups(); ++g)
+            QCOMPARE(a.next(g), b.next(g));
+    }
+
+    // Weibull clocks have mean N m per group.
+    void weibullScale()
+    {
+        Scenario s = paperLike(Policy::Spare, 10);
+        s.groups = 20000;
+        const FailureClocks clocks(s);
+        double sum = 0.0;
+        for (int g = 0; g < clocks.groups(); ++g)
+            sum += clocks.next(g);
+        const double mean = sum / clocks.groups();
+        QVERIFY2(std::abs(mean / (s.groups * s.systemMtbfS) - 1.0) < 0.05, qPrintable(QString::number(mean)));
+    }
+
+    void determinismAndObserverFree_data()
+    {
+        QTest::addColumn<Policy>("policy");
+        QTest::newRow("spare") << Policy::Spare;
+        QTest::newRow("rep") << Policy::Rep;
+        QTest::newRow("ckpt") << Policy::Ckpt;
+    }
+
+    void determinismAndObserverFree()
+    {
+        QFETCH(Policy, policy);
+        const Simulator simulator(paperLike(policy, 400));
+        RecordingObserver first;
+        RecordingObserver second;
+        const RunMetrics a = simulator.run(&first);
+        const RunMetrics b = simulator.run(&second);
+        const RunMetrics bare = simulator.run();
+        QVERIFY(sameMetrics(a, b));
+        QVERIFY(sameMetrics(a, bare));
+        QVERIFY(sameEvents(first.events, second.events));
+        QCOMPARE(static_cast<std::int64_t>(first.events.size()), a.events);
+    }
+
+    // Event stream sanity on a paper-like SPARe run with failures, reorders, a restart and checkpoints.
+    void eventStreamSanity()
+    {
+        Scenario s = paperLike(Policy::Spare, 2000);
+        RecordingObserver observer;
+        const RunMetrics m = Simulator(s).run(&observer);
+        QVERIFY(m.completed);
+        QVERIFY(m.restarts > 0);
+        QCOMPARE(observer.events.back().kind, EventKind::RunEnd);
+        QCOMPARE(observer.count(EventKind::Failure), static_cast<int>(m.failures));
+        QCOMPARE(observer.count(EventKind::StepEnd), static_cast<int>(m.executedSteps));
+        QCOMPARE(observer.count(EventKind::RestartStart), static_cast<int>(m.restarts));
+        QCOMPARE(observer.count(EventKind::RestartEnd), static_cast<int>(m.restarts));
+        QCOMPARE(observer.count(EventKind::Decision),
+                 static_cast<int>(m.phase0Decisions + m.phase2Decisions + m.wipeouts));
+        QCOMPARE(observer.count(EventKind::CheckpointEnd), static_cast<int>(m.checkpointsWritten));
+        double last = 0.0;
+        for (const Event& e : observer.events) {
+            if (e.kind == EventKind::Failure) {
+                QVERIFY(e.gpu >= 0 && e.gpu < s.gpusPerGroup);
+                QVERIFY(e.group >= 0 && e.group < s.groups);
+                continue;  // stamped with the clock's firing instant, reported when noticed
+            }
+            QVERIFY(e.time >= last);
+            last = e.time;
+            if (e.kind == EventKind::Decision)
+                QVERIFY(e.decision != nullptr);
+        }
+    }
+
+    void cancellation()
+    {
+        const Simulator simulator(paperLike(Policy::Spare, 2000));
+        RecordingObserver observer;
+        observer.stopAfter = 100;
+        const RunMetrics stopped = simulator.run(&observer);
+        QVERIFY(!stopped.completed);
+        QVERIFY(stopped.stepsDone < 2000);
+
+        SimulationLimits until;
+        until.untilS = 5000.0;
+        const RunMetrics early = simulator.run(nullptr, until);
+        QVERIFY(!early.completed);
+        QVERIFY(early.tttS >= 5000.0 && early.tttS < 5000.0 + 3600.0 * 10);
+
+        SimulationLimits failures;
+        failures.maxFailures = 3;
+        QVERIFY(simulator.run(nullptr, failures).failures >= 3);
+
+        std::atomic<bool> cancel{true};
+        SimulationLimits cancelled;
+        cancelled.cancel = &cancel;
+        QCOMPARE(simulator.run(nullptr, cancelled).stepsDone, 0);
+    }
+
+    void autoCheckpointInterval()
+    {
+        Scenario s = paperLike(Policy::Spare, 10000);
+        s.checkpointIntervalSteps.reset();
+        QVERIFY(std::abs(Simulator(s).checkpointIntervalSteps() - 15.75) <= 1.0);
+        s.policy = Policy::Ckpt;
+        s.steps = 100;
+        QCOMPARE(Simulator(s).checkpointIntervalSteps(), 11);  // T_c* = 740 s at M = m, in steps of 66 s
+        s.steps = 5;
+        QCOMPARE(Simulator(s).checkpointIntervalSteps(), 5);  // at most the run's steps
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSimulator)
+#include "test_simulator.moc"
