@@ -4,6 +4,8 @@
 
 #include <fmt/core.h>
 
+#include <cmath>
+
 namespace spare::cli {
 
 void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout)
@@ -14,13 +16,24 @@ void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout)
         sub.add_option("--layout", opts.layout, "golomb, consecutive or a JSON layout file")->capture_default_str();
 }
 
-Layout makeLayout(const LayoutOptions& opts)
+void checkGroupsAndRedundancy(const LayoutOptions& opts)
 {
     if (opts.groups < 2 || opts.groups > 10'000'000)
         throw UsageError(fmt::format("--groups {} is out of range: allowed 2 .. 10000000", opts.groups));
     if (opts.redundancy < 1 || opts.redundancy > opts.groups)
         throw UsageError(fmt::format("--redundancy {} is out of range: allowed 1 .. {} (the number of groups)",
                                      opts.redundancy, opts.groups));
+}
+
+void requirePositive(const std::string& flag, double value)
+{
+    if (!std::isfinite(value) || value <= 0.0)
+        throw UsageError(fmt::format("{} {} is out of range: allowed a finite number > 0", flag, value));
+}
+
+Layout makeLayout(const LayoutOptions& opts)
+{
+    checkGroupsAndRedundancy(opts);
     return Layout::byName(opts.layout, opts.groups, opts.redundancy);
 }
 

@@ -18,5 +18,9 @@ struct LayoutOptions {
 void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout = true);
 // Checks the ranges (UsageError naming flag, value and allowed range) and builds the layout.
 Layout makeLayout(const LayoutOptions& opts);
+// The range checks of makeLayout alone, for commands that need N and r but no layout.
+void checkGroupsAndRedundancy(const LayoutOptions& opts);
+// UsageError naming `flag` unless `value` is finite and > 0.
+void requirePositive(const std::string& flag, double value);
 
 }  // namespace spare::cli
