@@ -16,14 +16,16 @@ double muAsymptotic(int groups, int redundancy);
 
 // Exact mean number of failures endured before the first wipe-out for the consecutive layout (a wipe-out
 // is r circularly consecutive failed groups): mu = E[T] - 1, T the index of the wipe-out failure.
-// r = 1 gives 0, r = N gives N - 1. nullopt where long double cannot resolve the sum to ~1e-9 relative.
+// r = 1 gives 0, r = N gives N - 1. Computed as (N + 1) int_0^1 Q(p) dp - 1 (Q: survival when each group
+// failed independently with probability p), adaptive Gauss-Legendre to ~1e-13 relative; O(N) per node, so
+// ~0.2 s at N = 10^4 and ~3 s at N = 10^5. nullopt for N < 2 or r outside 1..N.
 std::optional<double> muExactConsecutive(int groups, int redundancy);
 
 // Exact mean number of failures endured before some contiguous replica set (group / r; the last set may
-// be short) has all its groups failed (Rep+CKPT). nullopt for inputs out of range.
+// be short) has all its groups failed (Rep+CKPT), by the same integral. nullopt for N < 2 or r outside 1..N.
 std::optional<double> muExactReplicaSets(int groups, int redundancy);
 
-// S_bar >= (1/floor(mu)) sum_{k=0}^{floor(mu)-1} c(k); 1 when floor(mu) = 0. mu is capped at N - 1.
+// S_bar >= (1/floor(mu)) sum_{k=0}^{floor(mu)-1} c(k); 1 when floor(mu) = 0; floor(mu) is capped at N.
 double sbarLowerBound(int groups, double mu);
 
 // Availability with checkpoint period T, checkpoint write time Ts, restart time Tr and mean time M
