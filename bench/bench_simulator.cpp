@@ -1,0 +1,113 @@
+// Simulator throughput: one 10,000-step SPARe+CKPT run at N = 1000, r = 9 (Weibull), without an
+// observer and with a counting observer; a small sweep on 1 and 2 threads. Prints events/s and the
+// ratios measured in this process.
+#include "sim/Simulator.h"
+#include "sweep/PaperTable.h"
+#include "sweep/Sweep.h"
+
+#include <benchmark/benchmark.h>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <map>
+#include <string>
+
+namespace {
+
+std::map<std::string, double>& measuredSeconds()
+{
+    static std::map<std::string, double> seconds;
+    return seconds;
+}
+
+class CountingObserver final : public spare::SimulationObserver {
+public:
+    void onEvent(const spare::Event& event) override { count += event.decision ? 2 : 1; }
+    long long count = 0;
+};
+
+spare::Scenario paperSpareN1000()
+{
+    spare::Scenario scenario = spare::paperScenario(1000);
+    scenario.policy = spare::Policy::Spare;
+    scenario.redundancy = 9;
+    return scenario;
+}
+
+void runSimulation(benchmark::State& state, bool observed)
+{
+    const spare::Simulator simulator(paperSpareN1000());
+    CountingObserver observer;
+    double seconds = 0.0;
+    std::int64_t events = 0;
+    int runs = 0;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        const spare::RunMetrics metrics = simulator.run(observed ? &observer : nullptr);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        events += metrics.events;
+        ++runs;
+        benchmark::DoNotOptimize(metrics.tttS);
+    }
+    state.counters["events_per_s"] = benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+    state.counters["events_per_run"] = static_cast<double>(events) / runs;
+    measuredSeconds()[observed ? "run_observed" : "run"] = seconds / runs;
+    measuredSeconds()["events_per_run"] = static_cast<double>(events) / runs;
+}
+
+void runSweep(benchmark::State& state, int threads)
+{
+    spare::SweepSpec spec;
+    spec.base = spare::paperScenario(600);
+    spec.seeds = 2;
+    spec.policies = {spare::Policy::Spare, spare::Policy::Rep};
+    spec.spareRedundancies = {6, 7, 8, 9, 10};
+    spec.repRedundancies = {2, 3, 4};
+    spare::SweepRunOptions options;
+    options.threads = threads;
+    double seconds = 0.0;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        const spare::SweepResult result = spare::Sweep::run(spec, options);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        benchmark::DoNotOptimize(result.rows.size());
+    }
+    measuredSeconds()[fmt::format("sweep_threads:{}", threads)] = seconds / static_cast<double>(state.iterations());
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    benchmark::RegisterBenchmark("simulate_spare_N1000_r9_10k_steps/no_observer",
+                                 [](benchmark::State& s) { runSimulation(s, false); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark("simulate_spare_N1000_r9_10k_steps/counting_observer",
+                                 [](benchmark::State& s) { runSimulation(s, true); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    for (const int threads : {1, 2})
+        benchmark::RegisterBenchmark(fmt::format("sweep_N600_16_runs/threads:{}", threads).c_str(),
+                                     [threads](benchmark::State& s) { runSweep(s, threads); })
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+
+    const auto& s = measuredSeconds();
+    fmt::print("\nsummary:\n");
+    if (s.count("run")) {
+        fmt::print("  10k-step run, N=1000 r=9 SPARe+CKPT: {:.3f} s, {:.0f} events, {:.2e} events/s\n", s.at("run"),
+                   s.at("events_per_run"), s.at("events_per_run") / s.at("run"));
+    }
+    if (s.count("run") && s.count("run_observed"))
+        fmt::print("  counting observer / no observer (time): {:.2f}x\n", s.at("run_observed") / s.at("run"));
+    if (s.count("sweep_threads:1") && s.count("sweep_threads:2"))
+        fmt::print("  sweep speed-up, 2 threads / 1 thread: {:.2f}x\n",
+                   s.at("sweep_threads:1") / s.at("sweep_threads:2"));
+    return 0;
+}
