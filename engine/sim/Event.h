@@ -57,7 +57,7 @@ struct SimulationSnapshot {
     int failures = 0;
     double downTimeS = 0.0;   // restart + shrink time so far
     std::vector<GroupState> groupStates;  // N entries
-    std::vector<int> stacks;              // N x r current stack orders (SPARe; base layout otherwise)
+    std::vector<int> stacks;              // N x r current stack orders (SPARe only; empty for Rep/CKPT)
 };
 
 // Receives every event and, every snapshotIntervalS() simulated seconds (0 = never), a snapshot.
