@@ -352,6 +352,30 @@ private slots:
         }
     }
 
+    void snapshots()
+    {
+        class SnapshotObserver final : public SimulationObserver {
+        public:
+            void onEvent(const Event&) override {}
+            void onSnapshot(const SimulationSnapshot& snapshot) override { snapshots.push_back(snapshot); }
+            double snapshotIntervalS() const override { return 3600.0; }
+            std::vector<SimulationSnapshot> snapshots;
+        };
+        const Scenario s = paperLike(Policy::Spare, 1000);
+        SnapshotObserver observer;
+        const RunMetrics m = Simulator(s).run(&observer);
+        QVERIFY(observer.snapshots.size() >= static_cast<std::size_t>(m.tttS / 3600.0 / 2));
+        double last = -1.0;
+        for (const auto& snapshot : observer.snapshots) {
+            QVERIFY(snapshot.time > last);
+            last = snapshot.time;
+            QCOMPARE(snapshot.groupStates.size(), std::size_t{200});
+            QCOMPARE(snapshot.stacks.size(), std::size_t{200 * 9});
+            const auto out = std::count(snapshot.groupStates.begin(), snapshot.groupStates.end(), GroupState::MaskedOut);
+            QVERIFY(snapshot.aliveGroups == 200 - out || snapshot.groupStates.front() == GroupState::Restarting);
+        }
+    }
+
     void cancellation()
     {
         const Simulator simulator(paperLike(Policy::Spare, 2000));
