@@ -59,7 +59,7 @@ ChromeTraceWriter::ChromeTraceWriter(const std::string& path, ChromeTraceOptions
     writeMetadata();
 }
 
-void ChromeTraceWriter::emit(const std::string& eventJson)
+void ChromeTraceWriter::appendEvent(const std::string& eventJson)
 {
     if (!first_)
         file_.write(",\n");
@@ -69,12 +69,12 @@ void ChromeTraceWriter::emit(const std::string& eventJson)
 
 void ChromeTraceWriter::writeMetadata()
 {
-    emit(fmt::format(R"({{"ph":"M","pid":1,"tid":0,"name":"process_name","args":{{"name":{}}}}})",
+    appendEvent(fmt::format(R"({{"ph":"M","pid":1,"tid":0,"name":"process_name","args":{{"name":{}}}}})",
                      jsonString(options_.policyLabel)));
     auto nameTrack = [this](int track, const std::string& name) {
-        emit(fmt::format(R"({{"ph":"M","pid":1,"tid":{},"name":"thread_name","args":{{"name":{}}}}})", track,
+        appendEvent(fmt::format(R"({{"ph":"M","pid":1,"tid":{},"name":"thread_name","args":{{"name":{}}}}})", track,
                          jsonString(name)));
-        emit(fmt::format(R"({{"ph":"M","pid":1,"tid":{},"name":"thread_sort_index","args":{{"sort_index":{}}}}})",
+        appendEvent(fmt::format(R"({{"ph":"M","pid":1,"tid":{},"name":"thread_sort_index","args":{{"sort_index":{}}}}})",
                          track, track));
     };
     for (int track = kSteps; track < kFirstLane; ++track)
@@ -89,7 +89,7 @@ bool ChromeTraceWriter::admit(double timeS)
         return false;
     if (written_ >= options_.maxEvents) {
         capped_ = true;
-        emit(fmt::format(R"({{"ph":"i","pid":1,"tid":{},"name":"trace capped","ts":{},"s":"g",)"
+        appendEvent(fmt::format(R"({{"ph":"i","pid":1,"tid":{},"name":"trace capped","ts":{},"s":"g",)"
                          R"("args":{{"reason":"event cap of {} reached; later events omitted"}}}})",
                          static_cast<int>(kEvents), toMicroseconds(timeS), options_.maxEvents));
         return false;
@@ -106,7 +106,7 @@ void ChromeTraceWriter::span(int track, const std::string& name, double startS, 
     const std::int64_t start = std::max(toMicroseconds(startS), trackEnd);
     const std::int64_t end = std::max(toMicroseconds(endS), start);
     trackEnd = end;
-    emit(fmt::format(R"({{"ph":"X","pid":1,"tid":{},"name":{},"ts":{},"dur":{},"args":{}}})", track, jsonString(name),
+    appendEvent(fmt::format(R"({{"ph":"X","pid":1,"tid":{},"name":{},"ts":{},"dur":{},"args":{}}})", track, jsonString(name),
                      start, end - start, args.empty() ? "{}" : args));
 }
 
@@ -114,7 +114,7 @@ void ChromeTraceWriter::instant(int track, const std::string& name, double timeS
 {
     if (!admit(timeS))
         return;
-    emit(fmt::format(R"({{"ph":"i","pid":1,"tid":{},"name":{},"ts":{},"s":"t","args":{}}})", track, jsonString(name),
+    appendEvent(fmt::format(R"({{"ph":"i","pid":1,"tid":{},"name":{},"ts":{},"s":"t","args":{}}})", track, jsonString(name),
                      toMicroseconds(timeS), args.empty() ? "{}" : args));
 }
 
@@ -122,7 +122,7 @@ void ChromeTraceWriter::counter(const char* name, double timeS, long long value)
 {
     if (!admit(timeS))
         return;
-    emit(fmt::format(R"({{"ph":"C","pid":1,"name":"{}","ts":{},"args":{{"value":{}}}}})", name,
+    appendEvent(fmt::format(R"({{"ph":"C","pid":1,"name":"{}","ts":{},"args":{{"value":{}}}}})", name,
                      toMicroseconds(timeS), value));
 }
 
@@ -242,7 +242,7 @@ void ChromeTraceWriter::onEvent(const Event& event)
     case EventKind::RestartEnd: closeSpan(restart_, kRestart, event.time); break;
     case EventKind::CheckpointStart:
         if (inWindow)
-            openSpan(checkpoint_, event.time, fmt::format("checkpoint step {}", event.step),
+            openSpan(checkpoint_, event.time, "checkpoint",
                      fmt::format("{{\"step\":{},\"writer\":{}}}", event.step, event.group));
         break;
     case EventKind::CheckpointEnd: closeSpan(checkpoint_, kCheckpoint, event.time); break;

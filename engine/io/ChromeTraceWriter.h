@@ -47,7 +47,7 @@ private:
     };
 
     bool admit(double timeS);
-    void emit(const std::string& eventJson);
+    void appendEvent(const std::string& eventJson);
     void writeMetadata();
     void span(int track, const std::string& name, double startS, double endS, const std::string& args);
     void instant(int track, const std::string& name, double timeS, const std::string& args);

@@ -181,7 +181,7 @@ private slots:
         QCOMPARE(counts["X:failed_allreduce"], 2);
         QCOMPARE(counts["X:shrink"], 1);
         QCOMPARE(counts["X:restart (wipeout)"], 1);
-        QCOMPARE(counts["X:checkpoint step 2"], 1);
+        QCOMPARE(counts["X:checkpoint"], 1);
         QCOMPARE(counts["X:step 2 (aborted)"], 1);
         QCOMPARE(counts["i:decision"], 2);
         QCOMPARE(counts["i:wipe-out"], 1);
