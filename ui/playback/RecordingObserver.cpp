@@ -6,7 +6,7 @@ namespace spare {
 
 namespace {
 
-constexpr std::size_t kMaxChunkEvents = 16384;
+constexpr std::size_t kMaxChunkEvents = 4096;
 constexpr auto kMaxChunkAge = std::chrono::milliseconds(40);
 
 }  // namespace

@@ -19,6 +19,7 @@ namespace {
 
 constexpr int kLegendHeight = 22;
 constexpr qint64 kFlashMs = 600;
+constexpr std::size_t kMaxFlashes = 16;
 
 }  // namespace
 
@@ -33,22 +34,28 @@ ClusterView::ClusterView(PlaybackCursor* cursor, ViewState* viewState, QWidget* 
         updateFlashes();
         update();
     });
-    connect(cursor_, &PlaybackCursor::stateChanged, this, [this] {
-        if (static_cast<int>(flashUntilMs_.size()) != cursor_->state().groups()) {
-            flashUntilMs_.assign(static_cast<std::size_t>(cursor_->state().groups()), 0);
-            flashing_.assign(flashUntilMs_.size(), 0);
-            flashCells_.clear();
-            if (fitted_)
-                fitToView();
-        }
-        update();
-    });
+    connect(cursor_, &PlaybackCursor::stateChanged, this, &ClusterView::followState);
+    followState();
     connect(cursor_, &PlaybackCursor::eventPlayed, this, &ClusterView::onEventPlayed);
     if (viewState_) {
         connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
         connect(viewState_, &ViewState::zoomRequested, this, [this](double f) { zoomBy(f); });
         connect(viewState_, &ViewState::fitRequested, this, &ClusterView::fitToView);
     }
+}
+
+void ClusterView::followState()
+{
+    if (static_cast<int>(flashUntilMs_.size()) != cursor_->state().groups()
+        || shownGpus_ != cursor_->state().gpusPerGroup()) {
+        shownGpus_ = cursor_->state().gpusPerGroup();
+        flashUntilMs_.assign(static_cast<std::size_t>(cursor_->state().groups()), 0);
+        flashing_.assign(flashUntilMs_.size(), 0);
+        flashCells_.clear();
+        if (fitted_)
+            fitToView();
+    }
+    update();
 }
 
 void ClusterView::setCompact(bool compact)
@@ -132,10 +139,9 @@ void ClusterView::updateFlashes()
         flashing_[g] = flashUntilMs_[g] > now;
         any = any || flashing_[g];
     }
-    if (!any) {
-        flashCells_.clear();
+    std::erase_if(flashCells_, [&](const QPoint& cell) { return !flashing_[static_cast<std::size_t>(cell.x())]; });
+    if (!any)
         animationTimer_.stop();
-    }
 }
 
 void ClusterView::onEventPlayed(const Event& event)
@@ -145,6 +151,9 @@ void ClusterView::onEventPlayed(const Event& event)
         return;
     flashUntilMs_[static_cast<std::size_t>(event.group)] = clock_.elapsed() + kFlashMs;
     flashCells_.push_back({event.group, event.gpu});
+    // At high playback speeds failures come faster than they fade: animate only the latest ones.
+    if (flashCells_.size() > kMaxFlashes)
+        flashCells_.erase(flashCells_.begin());
     updateFlashes();
     if (!animationTimer_.isActive())
         animationTimer_.start();

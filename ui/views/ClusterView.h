@@ -49,6 +49,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    void followState();
     void onEventPlayed(const Event& event);
     QRect gridRect() const;
     void drawLegend(QPainter& painter);
@@ -60,6 +61,7 @@ private:
     ClusterViewport viewport_;
     bool compact_ = false;
     bool fitted_ = true;
+    int shownGpus_ = -1;
     QImage image_;
     QPoint dragStart_;
     QPointF dragOrigin_;
