@@ -215,7 +215,7 @@ ChartSpec AnalysisCharts::stackNumber(const AnalysisRequest& request, const Anal
     addSimulatedSeries(spec, results.headline, {Policy::Spare},
                        [](const SimulatedPoint& p) { return p.stackNumber; }, &identity, QStringLiteral(" simulated"));
     const int groups = request.scenario.groups;
-    spec.series.append(modelSeries(QStringLiteral("lower bound mean c(k), k < mu"), request.redundancies,
+    spec.series.append(modelSeries(QStringLiteral("lower bound: mean c(k) for k below mu"), request.redundancies,
                                    [groups](int r) { return sbarLowerBound(groups, muAsymptotic(groups, r)); }));
     spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo S_bar (golomb, 95% CI)"),
                                         estimatesOf(results, QStringLiteral("golomb")), true, kMonteCarloColor));

@@ -12,7 +12,7 @@ AnalysisRequest AnalysisRequest::interactiveDefaults(const Scenario& scenario)
     AnalysisRequest request;
     request.scenario = scenario;
     const int maxR = std::clamp(scenario.groups / 4, 2, 20);
-    for (int r = 2; r <= maxR; r += (maxR > 12 ? 2 : 1))
+    for (int r = 2; r <= maxR; r += (r < 12 ? 1 : 2))
         request.redundancies.push_back(r);
     request.seeds = 3;
     request.chosenRedundancy = std::clamp(optimalRedundancy(scenario.groups), 2, maxR);

@@ -139,11 +139,17 @@ void ProgressChart::flush()
             l.pendingMarkers.clear();
         }
     }
-    if (maxX > impl_->maxHours) {
-        // Grow the time axis in steps so that it does not rescale on every flush.
-        impl_->maxHours = std::pow(2.0, std::ceil(std::log2(maxX * 1.05)));
-        impl_->timeAxis->setRange(0.0, impl_->maxHours);
-    }
+    ensureTimeRange(maxX * kHour);
+}
+
+void ProgressChart::ensureTimeRange(double seconds)
+{
+    const double hours = seconds / kHour;
+    if (hours <= impl_->maxHours)
+        return;
+    // Grow the time axis in powers of two so that it does not rescale on every flush.
+    impl_->maxHours = std::pow(2.0, std::ceil(std::log2(hours * 1.05)));
+    impl_->timeAxis->setRange(0.0, impl_->maxHours);
 }
 
 int ProgressChart::pointCount(int line) const

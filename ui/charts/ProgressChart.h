@@ -20,6 +20,8 @@ public:
     // Drops every line; totalSteps sets the y range.
     void reset(int totalSteps);
     int addLine(const QString& name, const QColor& colour);
+    // Makes the time axis cover at least [0, seconds] (it also grows by itself as points arrive).
+    void ensureTimeRange(double seconds);
     void addPoint(int line, double timeS, int stepsDone);
     void addFailureMarker(int line, double timeS, int stepsDone);
     // Points and markers handed to the chart so far (after thinning), for tests.

@@ -62,7 +62,8 @@ void applyRange(QValueAxis* axis, Range range, bool integer)
     double pad = (range.hi - range.lo) * 0.05;
     if (pad <= 0.0)
         pad = std::max(std::abs(range.hi) * 0.1, 0.5);
-    axis->setRange(range.lo - pad, range.hi + pad);
+    // Non-negative data (ratios, counts) keeps a zero floor instead of a padded negative one.
+    axis->setRange(range.lo >= 0.0 ? std::max(0.0, range.lo - pad) : range.lo - pad, range.hi + pad);
     axis->applyNiceNumbers();
 }
 
