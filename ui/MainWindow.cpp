@@ -204,7 +204,7 @@ void MainWindow::buildRunTab()
         const double speed = speedForSlider(value);
         clock_->setSpeed(speed);
         raceView_->clock()->setSpeed(speed);
-        speedLabel_->setText(QStringLiteral("%1x").arg(speed < 1e5 ? QString::number(speed, 'f', 0) : QString::number(speed, 'g', 2)));
+        speedLabel_->setText(PlaybackClock::speedText(speed));
     };
     connect(speedSlider_, &QSlider::valueChanged, this, applySpeed);
     applySpeed(speedSlider_->value());

@@ -60,6 +60,12 @@ void PlaybackClock::seek(double time)
     for (PlaybackCursor* c : cursors_)
         c->seekToTime(time);
     syncTo(time);
+    emit seeked(time);
+}
+
+QString PlaybackClock::speedText(double speed)
+{
+    return QStringLiteral("%1x").arg(speed < 1e5 ? QString::number(speed, 'f', 0) : QString::number(speed, 'g', 2));
 }
 
 void PlaybackClock::tick()

@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QString>
 #include <QTimer>
 
 #include <vector>
@@ -24,6 +25,8 @@ public:
     bool playing() const { return timer_.isActive(); }
     double speed() const { return speed_; }
     double time() const { return time_; }
+    // "1000x", "1e+06x": the speed as shown next to the sliders.
+    static QString speedText(double speed);
 
 public slots:
     void play();
@@ -39,6 +42,8 @@ signals:
     void playingChanged(bool playing);
     void speedChanged(double speed);
     void ticked(double time);
+    // The cursors jumped to `time` (a seek, not playback).
+    void seeked(double time);
 
 private:
     void tick();

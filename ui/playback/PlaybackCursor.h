@@ -46,6 +46,7 @@ signals:
 
 private:
     void applyUpTo(std::size_t count, bool animate);
+    void recallWipeout();
 
     Scenario scenario_;
     std::shared_ptr<const Layout> layout_;

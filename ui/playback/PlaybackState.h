@@ -37,6 +37,8 @@ public:
     double downTimeS() const { return downTimeS_ + (restarting_ ? time_ - restartStart_ : 0.0); }
     double availability() const;  // (time - down) / time, 1 at time 0
     bool restarting() const { return restarting_; }
+    // Restored from a snapshot taken at the start of a restart whose RestartStart event is next.
+    bool restartPending() const { return restartCountedBySnapshot_; }
     bool finished() const { return finished_; }
 
     GroupState groupState(int group) const { return groupStates_[static_cast<std::size_t>(group)]; }

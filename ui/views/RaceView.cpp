@@ -68,10 +68,12 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     splitter->addWidget(lanesHost);
     chart_ = new ProgressChart;
     splitter->addWidget(chart_);
+    chart_->setMinimumHeight(280);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     outer->addWidget(splitter, 1);
     connect(clock_, &PlaybackClock::ticked, this, &RaceView::refresh);
+    connect(clock_, &PlaybackClock::seeked, this, &RaceView::rebuildChart);
 }
 
 RaceView::~RaceView() = default;
@@ -98,13 +100,43 @@ void RaceView::start(const Scenario& scenario)
     clock_->play();
 }
 
+void RaceView::rebuildChart(double time)
+{
+    // After a seek the chart is redrawn from the recordings: every commit and rollback up to `time`.
+    chart_->reset(lanes_[0].cursor->scenario().steps);
+    chart_->ensureTimeRange(time);
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        Lane& lane = lanes_[i];
+        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), policyColour(kPolicies[i]));
+        const Recording& r = lane.cursor->recording();
+        const std::size_t count = r.eventsUpTo(time);
+        int steps = 0;
+        chart_->addPoint(lane.chartLine, 0.0, 0);
+        for (std::size_t k = 0; k < count; ++k) {
+            const Event& e = r.event(k);
+            if (e.kind == EventKind::StepEnd) {
+                steps = e.step + 1;
+                chart_->addPoint(lane.chartLine, e.time, steps);
+            } else if (e.kind == EventKind::Rollback) {
+                steps = e.step;
+                chart_->addPoint(lane.chartLine, e.time, steps);
+            } else if (e.kind == EventKind::Failure) {
+                chart_->addFailureMarker(lane.chartLine, e.time, steps);
+            }
+        }
+        lane.failuresSeen = lane.cursor->state().failures();
+    }
+    refresh();
+    chart_->flush();
+}
+
 void RaceView::refresh()
 {
     const double t = clock_->time();
-    timeLabel_->setText(tr("Race on one clock: %1 simulated (h:mm:ss), %2x real time. "
+    timeLabel_->setText(tr("Race on one clock: %1 simulated (h:mm:ss), %2 real time. "
                            "Same scenario, same seed, three policies.")
                             .arg(EventLogModel::formatTime(t))
-                            .arg(clock_->speed(), 0, 'g', 3));
+                            .arg(PlaybackClock::speedText(clock_->speed())));
     for (Lane& lane : lanes_) {
         const PlaybackState& s = lane.cursor->state();
         lane.progress->setValue(s.stepsDone());

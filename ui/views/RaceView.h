@@ -50,6 +50,7 @@ private:
         int failuresSeen = 0;
     };
     void refresh();
+    void rebuildChart(double time);
 
     std::array<Lane, 3> lanes_;
     PlaybackClock* clock_ = nullptr;
