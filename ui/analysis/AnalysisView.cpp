@@ -67,6 +67,11 @@ AnalysisView::AnalysisView(QWidget* parent)
     refreshTimer_->setSingleShot(true);
     refreshTimer_->setInterval(kRefreshMs);
     connect(refreshTimer_, &QTimer::timeout, this, &AnalysisView::refreshCharts);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        for (const QString& name : QSet<QString>(stale_))
+            if (panels_.value(name)->parentWidget() == tabs_->currentWidget())
+                refreshPanel(name);
+    });
     connect(cancel_, &QPushButton::clicked, this, &AnalysisView::cancel);
     connect(rerun_, &QPushButton::clicked, this, &AnalysisView::rerun);
     connect(runner_, &AnalysisRunner::updated, this, &AnalysisView::onUpdated);
@@ -164,12 +169,25 @@ void AnalysisView::onFinished(const AnalysisResults& results)
     emit analysisFinished();
 }
 
+// Only the charts on the current tab are rebuilt while results stream in; the others are marked stale
+// and rebuilt when their tab is shown, which keeps the GUI thread's work per update small.
 void AnalysisView::refreshCharts()
 {
-    for (auto it = panels_.constBegin(); it != panels_.constEnd(); ++it)
-        if (const auto spec = chartSpec(it.key()))
-            it.value()->setSpec(*spec);
+    const QWidget* current = tabs_->currentWidget();
+    for (auto it = panels_.constBegin(); it != panels_.constEnd(); ++it) {
+        if (it.value()->parentWidget() == current)
+            refreshPanel(it.key());
+        else
+            stale_.insert(it.key());
+    }
     summary_->setText(AnalysisSummary::oneLine(runner_->request(), runner_->results()));
+}
+
+void AnalysisView::refreshPanel(const QString& name)
+{
+    stale_.remove(name);
+    if (const auto spec = chartSpec(name))
+        panels_.value(name)->setSpec(*spec);
 }
 
 }  // namespace spare

@@ -6,6 +6,7 @@
 #include "charts/ChartStyle.h"
 
 #include <QHash>
+#include <QSet>
 #include <QWidget>
 
 #include <optional>
@@ -58,10 +59,12 @@ private:
     void onUpdated(const AnalysisResults& results, const AnalysisProgress& progress);
     void onFinished(const AnalysisResults& results);
     void refreshCharts();
+    void refreshPanel(const QString& name);
 
     AnalysisRunner* runner_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     QHash<QString, ChartPanel*> panels_;
+    QSet<QString> stale_;  // charts off screen that missed an update (rebuilt when their tab shows)
     QLabel* status_ = nullptr;
     QLabel* summary_ = nullptr;
     QProgressBar* progress_ = nullptr;
