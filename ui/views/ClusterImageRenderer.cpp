@@ -10,8 +10,8 @@ namespace spare {
 
 namespace {
 
-// Cells at least this many pixels wide/high get a one-pixel separator.
-constexpr double kSeparatorCell = 5.0;
+// Cells at least this many pixels wide/high get a one-pixel separator (smaller ones would look striped).
+constexpr double kSeparatorCell = 10.0;
 
 bool groupIsOut(GroupState st)
 {
