@@ -229,20 +229,20 @@ ChartSpec AnalysisCharts::enduredFailures(const AnalysisRequest& request, const 
                         .arg(request.scenario.groups)
                         .arg(request.monteCarloTrials);
     spec.xLabel = QStringLiteral("redundancy r");
-    spec.yLabel = QStringLiteral("mean failures masked, mu");
+    spec.yLabel = QStringLiteral("mean failures masked, mu (bands: 95% CI)");
     spec.integerX = true;
     const int groups = request.scenario.groups;
-    spec.series.append(modelSeries(QStringLiteral("asymptotic Gamma(1+1/r) N^(1-1/r)"), request.redundancies,
+    spec.series.append(modelSeries(QStringLiteral("asymptotic (golomb)"), request.redundancies,
                                    [groups](int r) { return muAsymptotic(groups, r); }));
     ChartSeries exact = modelSeries(QStringLiteral("exact, consecutive layout"), request.redundancies, [groups](int r) {
         return muExactConsecutive(groups, r).value_or(std::nan(""));
     });
-    exact.color = kLayoutColors[1];
+    exact.color = kLayoutColors[1].darker(160);
     exact.style = ChartSeries::Style::DashedLine;
     spec.series.append(exact);
-    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo golomb (95% CI)"),
+    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo golomb"),
                                         estimatesOf(results, QStringLiteral("golomb")), false, kLayoutColors[0]));
-    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo consecutive (95% CI)"),
+    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo consecutive"),
                                         estimatesOf(results, QStringLiteral("consecutive")), false, kLayoutColors[1]));
     return spec;
 }
