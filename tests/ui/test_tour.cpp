@@ -1,5 +1,8 @@
 // The guided tour: its resources load offline, every step finds its engine state, the controller
 // walks forward and back with the clicker keys, and presentation mode toggles and restores.
+#include "MainWindow.h"
+#include "analysis/AnalysisIntegration.h"
+#include "analysis/AnalysisView.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourHost.h"
@@ -10,6 +13,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMainWindow>
+#include <QMenu>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -132,6 +137,34 @@ private slots:
         for (int i = 0; i < tour.stepCount(); ++i)
             tour.next();
         QCOMPARE(finished.count(), 1);
+    }
+
+    void studioWindowHostsAnalysisAndTour()
+    {
+        StudioOptions options;
+        options.scenarioPath = QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
+        MainWindow window(options);
+        window.show();
+        auto* integration = window.findChild<AnalysisIntegration*>();
+        QVERIFY(integration);
+        QCOMPARE(window.tabs()->tabText(window.tabs()->count() - 1), QStringLiteral("Analysis"));
+        QCOMPARE(window.exportMenu()->actions().size(), 4);
+
+        TourController* tour = integration->tour();
+        tour->start();
+        for (int i = 0; i < tour->stepCount(); ++i) {
+            QCOMPARE(tour->currentIndex(), i);
+            QCOMPARE(window.scenario().name, std::string("tour-teaching"));
+            QCOMPARE(window.tabs()->currentIndex(), 0);
+            QVERIFY(tour->overlay()->isVisible());
+            QTest::keyClick(tour->overlay(), Qt::Key_PageDown);
+        }
+        QVERIFY(!tour->running());
+
+        integration->presentation()->toggle();
+        QVERIFY(integration->presentation()->active());
+        integration->presentation()->toggle();
+        QVERIFY(!integration->presentation()->active());
     }
 
     void presentationModeTogglesAndRestores()

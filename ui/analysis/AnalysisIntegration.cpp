@@ -72,9 +72,10 @@ void AnalysisIntegration::refreshAnalysis()
 {
     if (!window_)
         return;
-    const AnalysisRequest wanted = AnalysisRequest::interactiveDefaults(window_->scenario());
-    if (view_->request().redundancies.empty() || !sameRequest(view_->request(), wanted))
-        view_->setRequest(wanted);
+    // Same scenario: keep the grid the user may have changed (chosen r, compared layout).
+    if (!view_->request().redundancies.empty() && view_->request().scenario == window_->scenario())
+        return;
+    view_->setScenario(window_->scenario());
 }
 
 void AnalysisIntegration::buildActions()

@@ -5,9 +5,11 @@
 #include "analysis/AnalysisSummary.h"
 #include "charts/ChartPanel.h"
 
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QSpinBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
@@ -35,11 +37,15 @@ constexpr int kRefreshMs = 150;
 AnalysisView::AnalysisView(QWidget* parent)
     : QWidget(parent), runner_(new AnalysisRunner(this)), tabs_(new QTabWidget(this)), status_(new QLabel(this)),
       summary_(new QLabel(this)), progress_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
-      rerun_(new QPushButton(tr("Run again"), this)), refreshTimer_(new QTimer(this))
+      rerun_(new QPushButton(tr("Run again"), this)), loadLayout_(new QPushButton(tr("Compare layout..."), this)),
+      chosenRedundancy_(new QSpinBox(this)), refreshTimer_(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(status_, 1);
+    bar->addWidget(new QLabel(tr("r for N / T_c:"), this));
+    bar->addWidget(chosenRedundancy_);
+    bar->addWidget(loadLayout_);
     bar->addWidget(progress_);
     bar->addWidget(cancel_);
     bar->addWidget(rerun_);
@@ -72,6 +78,15 @@ AnalysisView::AnalysisView(QWidget* parent)
             if (panels_.value(name)->parentWidget() == tabs_->currentWidget())
                 refreshPanel(name);
     });
+    chosenRedundancy_->setRange(1, 64);
+    chosenRedundancy_->setToolTip(tr("Redundancy of the TTT vs N sweep and the checkpoint-period explorer"));
+    connect(chosenRedundancy_, &QSpinBox::editingFinished, this, [this] { setChosenRedundancy(chosenRedundancy_->value()); });
+    loadLayout_->setToolTip(tr("Add a layout JSON file to the layout comparison"));
+    connect(loadLayout_, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Layout to compare"), QString(), tr("Layout JSON (*.json)"));
+        if (!path.isEmpty())
+            setComparedLayout(path);
+    });
     connect(cancel_, &QPushButton::clicked, this, &AnalysisView::cancel);
     connect(rerun_, &QPushButton::clicked, this, &AnalysisView::rerun);
     connect(runner_, &AnalysisRunner::updated, this, &AnalysisView::onUpdated);
@@ -87,6 +102,11 @@ void AnalysisView::setScenario(const Scenario& scenario)
 
 void AnalysisView::setRequest(const AnalysisRequest& request)
 {
+    {
+        const QSignalBlocker blocker(chosenRedundancy_);
+        chosenRedundancy_->setRange(1, std::min(request.scenario.groups, 64));
+        chosenRedundancy_->setValue(request.chosenRedundancy);
+    }
     status_->setText(tr("%1: computing").arg(QString::fromStdString(request.scenario.name)));
     cancel_->setEnabled(true);
     progress_->setRange(0, std::max(1, AnalysisComputation::totalUnits(request)));
@@ -136,6 +156,24 @@ void AnalysisView::rerun()
     if (runner_->request().redundancies.empty())
         return;
     setRequest(runner_->request());
+}
+
+void AnalysisView::setChosenRedundancy(int redundancy)
+{
+    if (runner_->request().redundancies.empty() || redundancy == runner_->request().chosenRedundancy)
+        return;
+    AnalysisRequest request = runner_->request();
+    request.chosenRedundancy = redundancy;
+    setRequest(request);
+}
+
+void AnalysisView::setComparedLayout(const QString& path)
+{
+    if (runner_->request().redundancies.empty())
+        return;
+    AnalysisRequest request = runner_->request();
+    request.extraLayoutPath = path.toStdString();
+    setRequest(request);
 }
 
 void AnalysisView::cancel()

@@ -14,6 +14,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTabWidget;
 class QTimer;
 
@@ -50,6 +51,9 @@ public:
 
 public slots:
     void rerun();
+    // Re-runs with another r for the N sweep and the checkpoint explorer / another layout to compare.
+    void setChosenRedundancy(int redundancy);
+    void setComparedLayout(const QString& path);
     void cancel();
 
 signals:
@@ -70,6 +74,8 @@ private:
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QPushButton* rerun_ = nullptr;
+    QPushButton* loadLayout_ = nullptr;
+    QSpinBox* chosenRedundancy_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
 };
 
