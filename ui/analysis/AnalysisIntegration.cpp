@@ -8,6 +8,7 @@
 #include "analysis/AnalysisView.h"
 #include "charts/ChartExporter.h"
 #include "charts/ChartPanel.h"
+#include "editor/ScenarioEditor.h"
 #include "export/ReportExporter.h"
 #include "export/RunExporter.h"
 #include "tour/PresentationMode.h"
@@ -235,8 +236,10 @@ void AnalysisIntegration::showTourState(const Scenario& scenario, const std::vec
     Scenario onDisk = scenario;
     onDisk.failureTrace = tracePath.toStdString();
     window_->tabs()->setCurrentIndex(0);
-    if (!(window_->scenario() == onDisk))
+    if (!(window_->scenario() == onDisk)) {
+        window_->editor()->setScenario(onDisk, QString());
         window_->startRun(onDisk);
+    }
     RunUntil until;
     until.kind = RunUntil::Kind::Time;
     until.value = state.timeS;
