@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -65,8 +66,7 @@ QString jsonText(const nlohmann::json& value)
     if (value.is_string())
         return QString::fromStdString(value.get<std::string>());
     if (value.is_number_float()) {
-        const double v = value.get<double>();
-        return QString::number(v, 'g', 12);
+        return QString::number(value.get<double>(), 'g', QLocale::FloatingPointShortest);
     }
     return QString::fromStdString(value.dump());
 }
