@@ -173,7 +173,7 @@ ChartSpec AnalysisCharts::throughput(const AnalysisRequest& request, const Analy
 {
     ChartSpec spec = baseSpec("throughput-vs-r", QStringLiteral("Effective throughput T0/TTT vs redundancy"), request);
     spec.xLabel = QStringLiteral("redundancy r");
-    spec.yLabel = QStringLiteral("T0 / TTT (mean over seeds, band: TTT/T0 mean ± sd)");
+    spec.yLabel = QStringLiteral("T0 / TTT (band: ± 1 sd)");
     spec.integerX = true;
     addSimulatedSeries(spec, results.headline, request.policies,
                        [](const SimulatedPoint& p) { return p.tttRatio; }, &reciprocal);
@@ -252,7 +252,7 @@ ChartSpec AnalysisCharts::tttVsGroups(const AnalysisRequest& request, const Anal
     ChartSpec spec = baseSpec("ttt-vs-n", QStringLiteral("TTT/T0 vs number of groups N at r = %1").arg(request.chosenRedundancy),
                               request);
     spec.xLabel = QStringLiteral("data-parallel groups N");
-    spec.yLabel = QStringLiteral("TTT / T0 (mean ± sd over seeds)");
+    spec.yLabel = QStringLiteral("TTT / T0 (band: ± 1 sd)");
     addSimulatedSeries(spec, results.byGroups, request.policies,
                        [](const SimulatedPoint& p) { return p.tttRatio; }, &identity);
     const Scenario& s = request.scenario;

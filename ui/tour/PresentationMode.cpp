@@ -21,6 +21,8 @@ QPalette PresentationMode::highContrastPalette()
     palette.setColor(QPalette::HighlightedText, Qt::black);
     palette.setColor(QPalette::ToolTipBase, Qt::white);
     palette.setColor(QPalette::ToolTipText, Qt::black);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
     return palette;
 }
 
