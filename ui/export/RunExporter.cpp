@@ -1,8 +1,7 @@
-// Before any Qt header: ChromeTraceWriter has a member named emit, which Qt defines as a macro.
-#include "io/ChromeTraceWriter.h"
-
 #include "export/RunExporter.h"
+
 #include "export/SaveFile.h"
+#include "io/ChromeTraceWriter.h"
 #include "io/CsvEventWriter.h"
 #include "sim/RunMetricsJson.h"
 
