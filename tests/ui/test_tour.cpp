@@ -149,6 +149,16 @@ private slots:
         QVERIFY(integration);
         QCOMPARE(window.tabs()->tabText(window.tabs()->count() - 1), QStringLiteral("Analysis"));
         QCOMPARE(window.exportMenu()->actions().size(), 4);
+        // The tab computes the open scenario when shown, and re-runs when the scenario changes.
+        auto* analysis = integration->analysisView();
+        window.tabs()->setCurrentWidget(analysis);
+        QCOMPARE(analysis->request().scenario.name, std::string("teaching-12"));
+        Scenario bigger = window.scenario();
+        bigger.name = "teaching-12-bigger";
+        bigger.groups = 16;
+        window.startRun(bigger);
+        QTRY_COMPARE(analysis->request().scenario.groups, 16);
+        analysis->cancel();
 
         TourController* tour = integration->tour();
         tour->start();

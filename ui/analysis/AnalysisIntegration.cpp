@@ -49,6 +49,13 @@ AnalysisIntegration::AnalysisIntegration(MainWindow* window)
         if (window_ && window_->tabs()->currentWidget() == view_)
             refreshAnalysis();
     });
+    // A scenario applied or opened while the tab is on screen re-runs it (queued: after startRun).
+    auto refreshIfShown = [this] {
+        if (window_ && window_->tabs()->currentWidget() == view_)
+            refreshAnalysis();
+    };
+    connect(window->editor(), &ScenarioEditor::applied, this, refreshIfShown, Qt::QueuedConnection);
+    connect(window, &QWidget::windowTitleChanged, this, refreshIfShown, Qt::QueuedConnection);
     connect(presentation_, &PresentationMode::toggled, this, [this](bool active) {
         view_->setChartStyle(active ? ChartStyle::presentation() : ChartStyle{});
     });
