@@ -138,12 +138,18 @@ void StackView::paintEvent(QPaintEvent*)
         p.drawText(QRect(6, 2, width() - 12, 18), Qt::AlignVCenter | Qt::AlignRight,
                    tr("groups %1-%2 of %3").arg(first).arg(first + count - 1).arg(s.groups()));
 
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+    p.setFont(small);
+
     // Top-S band.
     const QRectF band = cellRect(0, 0).united(cellRect(count - 1, s.stackNumber() - 1)).adjusted(-3, -2, 3, 2);
     p.fillRect(band, QColor(0xff, 0xf1, 0x76, 120));
     p.setPen(QPen(QColor(0xf9, 0xa8, 0x25), 2));
     p.drawRect(band);
-    for (int pos = 0; pos < r; ++pos) {
+    // Position labels: every row when there is room, else every other one.
+    const int labelEvery = cellRect(0, 0).height() >= p.fontMetrics().height() ? 1 : 2;
+    for (int pos = 0; pos < r; pos += labelEvery) {
         const QRectF row = cellRect(0, pos);
         p.setPen(palette().color(QPalette::Text));
         p.drawText(QRectF(2, row.top(), kLeftMargin - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
@@ -160,9 +166,6 @@ void StackView::paintEvent(QPaintEvent*)
             patchAt[pc.group] = pc.position;
     }
     const std::vector<int>& lost = s.lostTypes();
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
-    p.setFont(small);
     const int labelWidth = p.fontMetrics().horizontalAdvance(QStringLiteral("888"));
     for (int c = 0; c < count; ++c) {
         const int g = first + c;
