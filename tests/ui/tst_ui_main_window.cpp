@@ -54,6 +54,7 @@ private slots:
     void opensOnDefaultScenarioAndPlays();
     void screenshotShowsStateColours();
     void eventLogClickSeeks();
+    void jumpsLandOnTheirEvents();
     void raceRunsThreePolicies();
     void commandLine_data();
     void commandLine();
@@ -130,6 +131,35 @@ void TestMainWindow::eventLogClickSeeks()
     QCOMPARE(w.cursor()->position(), static_cast<std::size_t>(source.row()) + 1);
     QCOMPARE(w.cursor()->state().time(), e.time);
     QCOMPARE(w.viewState()->selectedGroup(), e.group);
+}
+
+void TestMainWindow::jumpsLandOnTheirEvents()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::End, 0}));
+    w.clock()->seek(0.0);
+    QCOMPARE(w.cursor()->position(), w.cursor()->recording().eventsUpTo(0.0));
+    QCOMPARE(w.cursor()->state().stepsDone(), 0);
+    auto last = [&] { return w.cursor()->recording().event(w.cursor()->position() - 1); };
+    w.jumpToNextFailure();
+    QCOMPARE(last().kind, EventKind::Failure);
+    w.jumpToNextReorder();
+    QCOMPARE(last().kind, EventKind::Decision);
+    QCOMPARE(last().decision->phase, ReorderDecision::Phase::MinCost);
+    w.jumpToNextWipeout();
+    QCOMPARE(last().kind, EventKind::Decision);
+    QVERIFY(last().decision->wipeout);
+    QVERIFY(!w.cursor()->state().lostTypes().empty());
+    w.jumpToRestartEnd();
+    QCOMPARE(last().kind, EventKind::RestartEnd);
+    QCOMPARE(w.cursor()->state().aliveGroups(), w.scenario().groups);
+    QVERIFY(w.cursor()->state().lostTypes().empty());
+    const std::size_t at = w.cursor()->position();
+    w.stepEvent();
+    QCOMPARE(w.cursor()->position(), at + 1);
+    QVERIFY(!w.clock()->playing());
+    QCOMPARE(w.clock()->time(), w.cursor()->state().time());
 }
 
 void TestMainWindow::raceRunsThreePolicies()
@@ -221,6 +251,14 @@ void TestMainWindow::paperRunKeepsGuiResponsive()
           static_cast<long long>(w.cursor()->recording().eventCount()), static_cast<long long>(wall.elapsed()),
           static_cast<long long>(longest));
     QVERIFY(w.cursor()->recording().complete());
+    // Scrubbing across the whole 10,000-step run: each seek restores a snapshot and replays events.
+    QElapsedTimer seekTimer;
+    seekTimer.start();
+    const double end = w.cursor()->recording().endTime();
+    for (double f : {0.9, 0.1, 0.5, 0.95, 0.0, 1.0})
+        w.clock()->seek(end * f);
+    qInfo("6 seeks across the paper-n600 run: %.2f ms each on average", seekTimer.nsecsElapsed() / 6e6);
+    QCOMPARE(w.cursor()->state().stepsDone(), w.scenario().steps);
 }
 
 QTEST_MAIN(TestMainWindow)
