@@ -1,7 +1,6 @@
 #include "CliCommand.h"
 
-#include "io/ChromeTraceWriter.h"
-#include "io/CsvEventWriter.h"
+#include "io/RunOutputs.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
@@ -26,24 +25,11 @@ struct SimulateOptions {
     std::optional<std::uint64_t> seed;
     std::string tracePath;
     std::string eventsPath;
+    std::string traceWindow;
+    std::vector<int> traceGroups;
     double untilS = std::numeric_limits<double>::infinity();
     double maxTttRatio = 100.0;
     bool json = false;
-};
-
-// Forwards every event to several observers (trace and CSV at once).
-class ObserverFanOut final : public SimulationObserver {
-public:
-    void add(SimulationObserver* observer) { observers_.push_back(observer); }
-    bool empty() const { return observers_.empty(); }
-    void onEvent(const Event& event) override
-    {
-        for (auto* observer : observers_)
-            observer->onEvent(event);
-    }
-
-private:
-    std::vector<SimulationObserver*> observers_;
 };
 
 Scenario scenarioWithOverrides(const SimulateOptions& opts)
@@ -66,6 +52,28 @@ Scenario scenarioWithOverrides(const SimulateOptions& opts)
     return scenario;
 }
 
+// "FROM:TO" in simulated seconds, FROM >= 0, TO > FROM.
+void applyTraceWindow(const std::string& text, ChromeTraceOptions& options)
+{
+    if (text.empty())
+        return;
+    const auto colon = text.find(':');
+    double from = -1.0;
+    double to = -1.0;
+    try {
+        if (colon == std::string::npos)
+            throw std::invalid_argument(text);
+        from = std::stod(text.substr(0, colon));
+        to = std::stod(text.substr(colon + 1));
+    } catch (const std::exception&) {
+        throw UsageError(fmt::format("--trace-window {} is malformed: expected FROM:TO in seconds, e.g. 0:86400", text));
+    }
+    if (!(from >= 0.0) || !(to > from))
+        throw UsageError(fmt::format("--trace-window {} is out of range: allowed 0 <= FROM < TO", text));
+    options.fromS = from;
+    options.toS = to;
+}
+
 void printMetricsTable(const Scenario& scenario, const RunMetrics& metrics)
 {
     fmt::print("scenario     {}\npolicy       {}\nredundancy   {}\nseed         {}\n", scenario.name,
@@ -83,6 +91,10 @@ CommandAction setupSimulate(CLI::App& sub)
     sub.add_option("--redundancy,-r", opts->redundancy, "Override cluster.redundancy (1 .. min(groups, 64))");
     sub.add_option("--seed", opts->seed, "Override run.seed");
     sub.add_option("--trace", opts->tracePath, "Write a Chrome trace-event JSON (Perfetto) of the run");
+    sub.add_option("--trace-window", opts->traceWindow,
+                   "Only trace events in FROM:TO simulated seconds (keeps traces of long runs small)");
+    sub.add_option("--trace-groups", opts->traceGroups, "Groups that get their own trace lane, e.g. 3,17")
+        ->delimiter(',');
     sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
     sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds, > 0)");
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio,
@@ -100,36 +112,23 @@ CommandAction setupSimulate(CLI::App& sub)
             throw UsageError(fmt::format("{}: {}", issues.front().key, issues.front().message));
         const Simulator simulator(scenario);
 
-        std::unique_ptr<ChromeTraceWriter> trace;
-        std::unique_ptr<CsvEventWriter> csv;
-        ObserverFanOut fanOut;
-        if (!opts->tracePath.empty()) {
-            ChromeTraceOptions traceOptions;
-            traceOptions.policyLabel = policyDisplayName(scenario.policy);
-            trace = std::make_unique<ChromeTraceWriter>(opts->tracePath, traceOptions);
-            fanOut.add(trace.get());
+        RunOutputs outputs;
+        outputs.chromeTracePath = opts->tracePath;
+        outputs.chromeTrace.policyLabel = policyDisplayName(scenario.policy);
+        applyTraceWindow(opts->traceWindow, outputs.chromeTrace);
+        for (int g : opts->traceGroups) {
+            if (g < 0 || g >= scenario.groups)
+                throw UsageError(fmt::format("--trace-groups {} is out of range: allowed 0 .. {}", g, scenario.groups - 1));
         }
-        if (!opts->eventsPath.empty()) {
-            csv = std::make_unique<CsvEventWriter>(opts->eventsPath);
-            fanOut.add(csv.get());
-        }
+        outputs.chromeTrace.groupLanes = opts->traceGroups;
+        outputs.eventsCsvPath = opts->eventsPath;
         SimulationLimits limits;
         limits.untilS = opts->untilS;
         limits.maxTttRatio = opts->maxTttRatio;
-        const RunMetrics metrics = simulator.run(fanOut.empty() ? nullptr : &fanOut, limits);
-        if (trace)
-            trace->finish();
-        if (csv)
-            csv->finish();
+        const RunMetrics metrics = *runWithOutputs(simulator, outputs, limits);
 
         if (opts->json) {
-            nlohmann::json out = runMetricsToJson(metrics);
-            out["scenario"] = scenario.name;
-            out["policy"] = policyName(scenario.policy);
-            out["redundancy"] = scenario.redundancy;
-            out["groups"] = scenario.groups;
-            out["seed"] = scenario.seed;
-            fmt::print("{}\n", out.dump(2));
+            fmt::print("{}\n", runReportJson(scenario, metrics).dump(2));
         } else {
             printMetricsTable(scenario, metrics);
         }

@@ -55,4 +55,15 @@ nlohmann::json runMetricsToJson(const RunMetrics& metrics)
     return out;
 }
 
+nlohmann::json runReportJson(const Scenario& scenario, const RunMetrics& metrics)
+{
+    nlohmann::json out = runMetricsToJson(metrics);
+    out["scenario"] = scenario.name;
+    out["policy"] = policyName(scenario.policy);
+    out["redundancy"] = scenario.redundancy;
+    out["groups"] = scenario.groups;
+    out["seed"] = scenario.seed;
+    return out;
+}
+
 }  // namespace spare

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/RunMetrics.h"
+#include "sim/Scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -16,5 +17,9 @@ std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& m
 
 // {"completed": bool, "<key>": number, ...} with integer fields as integers.
 nlohmann::json runMetricsToJson(const RunMetrics& metrics);
+
+// runMetricsToJson plus the run's identity (scenario name, policy, redundancy, groups, seed): what
+// `spare-cli simulate --json` prints and the GUI's metrics.json holds.
+nlohmann::json runReportJson(const Scenario& scenario, const RunMetrics& metrics);
 
 }  // namespace spare

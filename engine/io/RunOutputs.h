@@ -1,0 +1,25 @@
+#pragma once
+
+#include "io/ChromeTraceWriter.h"
+#include "sim/RunMetrics.h"
+#include "sim/Simulator.h"
+
+#include <optional>
+#include <string>
+
+namespace spare {
+
+// Files one run writes while it is simulated; an empty path skips that file.
+struct RunOutputs {
+    std::string chromeTracePath;  // Chrome trace-event JSON (Perfetto)
+    ChromeTraceOptions chromeTrace;
+    std::string eventsCsvPath;    // CsvEventWriter columns
+};
+
+// Runs the simulator with the engine's writers attached (the one path behind `spare-cli simulate
+// --trace --events` and the GUI's run export). Every file appears whole or not at all. Returns nullopt
+// when limits.cancel was raised during the run; then nothing is written.
+std::optional<RunMetrics> runWithOutputs(const Simulator& simulator, const RunOutputs& outputs,
+                                         const SimulationLimits& limits = {});
+
+}  // namespace spare
