@@ -472,6 +472,19 @@ void MainWindow::stepEvent()
     if (!cursor_->stepEvent())
         statusBar()->showMessage(tr("No further event recorded yet"), 2000);
     clock_->syncTo(cursor_->state().time());
+    revealCurrentEvent();
+}
+
+void MainWindow::revealCurrentEvent()
+{
+    // The event just played, in the log, when the log's filter shows it.
+    if (cursor_->position() == 0 || cursor_->position() > static_cast<std::size_t>(eventLog_->rowCount()))
+        return;
+    const QModelIndex row = eventFilter_->mapFromSource(eventLog_->index(static_cast<int>(cursor_->position()) - 1, 0));
+    if (!row.isValid())
+        return;
+    eventTable_->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    eventTable_->scrollTo(row);
 }
 
 void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QString& what)
@@ -479,6 +492,7 @@ void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QS
     clock_->pause();
     if (cursor_->jumpToNext(match)) {
         clock_->syncTo(cursor_->state().time());
+        revealCurrentEvent();
         statusBar()->showMessage(tr("Jumped to the next %1").arg(what), 2000);
     } else {
         statusBar()->showMessage(cursor_->recording().complete() ? tr("No further %1 in this run").arg(what)

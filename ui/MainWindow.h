@@ -92,6 +92,7 @@ private:
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openEventRow(const QModelIndex& proxyIndex);
+    void revealCurrentEvent();
     void checkRunUntil();
     bool runUntilReached(const RunUntil& until, PlaybackCursor* cursor, std::size_t* eventCount, double* time) const;
 

@@ -149,6 +149,10 @@ void TestMainWindow::jumpsLandOnTheirEvents()
     QCOMPARE(last().decision->phase, ReorderDecision::Phase::MinCost);
     w.jumpToNextWipeout();
     QCOMPARE(last().kind, EventKind::Decision);
+    // The log (notable events by default) selects the decision just played.
+    const QModelIndexList selected = w.eventTable()->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(w.eventFilter()->mapToSource(selected.front()).row() + std::size_t(1), w.cursor()->position());
     QVERIFY(last().decision->wipeout);
     QVERIFY(!w.cursor()->state().lostTypes().empty());
     w.jumpToRestartEnd();
