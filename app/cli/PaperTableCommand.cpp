@@ -1,4 +1,5 @@
 #include "CliCommand.h"
+#include "CliOptions.h"
 
 #include "sweep/PaperTable.h"
 #include "sweep/SweepReport.h"
@@ -7,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
-#include <mutex>
 
 namespace spare::cli {
 
@@ -96,13 +96,7 @@ CommandAction setupPaperTable(CLI::App& sub)
             throw UsageError(fmt::format("--threads {} is out of range: allowed 0 .. 1024", opts->threads));
         SweepRunOptions run;
         run.threads = opts->threads;
-        auto progressMutex = std::make_shared<std::mutex>();
-        run.progress = [progressMutex](std::size_t done, std::size_t total) {
-            const std::lock_guard lock(*progressMutex);
-            fmt::print(stderr, "\rpaper-table: {}/{} runs", done, total);
-            if (done == total)
-                fmt::print(stderr, "\n");
-        };
+        run.progress = stderrProgress("paper-table");
         const PaperTable table = runPaperTable(opts->seeds, run);
         if (opts->json)
             fmt::print("{}\n", tableToJson(table).dump(2));

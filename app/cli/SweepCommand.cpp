@@ -1,4 +1,5 @@
 #include "CliCommand.h"
+#include "CliOptions.h"
 
 #include "io/AtomicFile.h"
 #include "sim/ScenarioJson.h"
@@ -10,7 +11,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <sstream>
 #include <string>
 
@@ -98,13 +98,7 @@ CommandAction setupSweep(CLI::App& sub)
 
         SweepRunOptions run;
         run.threads = opts->threads;
-        auto progressMutex = std::make_shared<std::mutex>();
-        run.progress = [progressMutex](std::size_t done, std::size_t total) {
-            const std::lock_guard lock(*progressMutex);
-            fmt::print(stderr, "\rsweep: {}/{} runs", done, total);
-            if (done == total)
-                fmt::print(stderr, "\n");
-        };
+        run.progress = stderrProgress("sweep");
         const SweepResult result = Sweep::run(spec, run);
 
         if (!opts->outPath.empty())
