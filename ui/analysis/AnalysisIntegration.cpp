@@ -28,6 +28,7 @@
 #include <QTabWidget>
 
 #include <cstdio>
+#include <memory>
 
 namespace spare {
 namespace {
@@ -91,13 +92,8 @@ void AnalysisIntegration::buildActions()
     QMenu* exports = window_->exportMenu();
     exports->addAction(tr("Analysis &report (folder)..."), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(window_, tr("Export report into"));
-        if (folder.isEmpty())
-            return;
-        QString error;
-        if (!exportReport(folder, &error))
-            QMessageBox::warning(window_, tr("Export report"), error);
-        else
-            window_->statusBar()->showMessage(tr("Report written to %1").arg(folder), 5000);
+        if (!folder.isEmpty())
+            exportReportWhenReady(folder);
     });
     exports->addAction(tr("Current analysis &chart..."), this, [this] {
         refreshAnalysis();
@@ -161,6 +157,39 @@ bool AnalysisIntegration::exportReport(const QString& folder, QString* error)
         return false;
     }
     return true;
+}
+
+void AnalysisIntegration::exportReportWhenReady(const QString& folder)
+{
+    refreshAnalysis();
+    AnalysisRunner* runner = view_->runner();
+    const auto write = [this, folder](const AnalysisResults& results) {
+        if (!window_)
+            return;
+        if (!results.complete) {
+            window_->statusBar()->showMessage(tr("Report not written: the analysis was cancelled"), 8000);
+            return;
+        }
+        try {
+            ReportExporter::write(folder, view_->request(), results);
+            window_->statusBar()->showMessage(tr("Report written to %1").arg(folder), 5000);
+        } catch (const std::exception& e) {
+            QMessageBox::warning(window_, tr("Export report"), QString::fromUtf8(e.what()));
+        }
+    };
+    if (!runner->running() && runner->results().complete) {
+        write(runner->results());
+        return;
+    }
+    // The analysis computes on its worker; the report is written when it finishes.
+    window_->statusBar()->showMessage(tr("Computing the analysis before writing the report..."));
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(runner, &AnalysisRunner::finished, this, [connection, write](const AnalysisResults& results) {
+        QObject::disconnect(*connection);
+        write(results);
+    });
+    if (!runner->running())
+        runner->start(view_->request());
 }
 
 bool AnalysisIntegration::exportChart(const QString& name, const QString& path, QString* error)

@@ -34,8 +34,9 @@ public:
 
     // Brings the analysis up to date with the window's scenario (no-op when it already is).
     void refreshAnalysis();
-    // Computes the analysis of the window's scenario in this thread, then writes the report folder /
-    // one chart. Return false and set *error on failure.
+    // Scripted exports (--export-report / --export-chart, before the window shows): compute the
+    // analysis of the window's scenario in this thread, then write the report folder / one chart.
+    // Return false and set *error on failure.
     bool exportReport(const QString& folder, QString* error);
     bool exportChart(const QString& name, const QString& path, QString* error);
     // --export-report / --export-chart: returns the process exit code (0 ok, 1 I/O, 2 bad chart name);
@@ -48,6 +49,8 @@ public:
 private:
     void buildActions();
     bool computeBlocking(QString* error);
+    // The menu's export: waits for the worker's analysis (starting it if needed), then writes.
+    void exportReportWhenReady(const QString& folder);
     void exportRunInBackground(bool perfetto);
 
     QPointer<MainWindow> window_;
