@@ -55,6 +55,25 @@ struct TrialWorkspace {
 
     static constexpr int kIndexArrays = 7;
     static constexpr int kStampArrays = 2;
+
+    // Views `slots` interleaved workspaces of N groups over caller-owned storage of
+    // N * slots * kIndexArrays indices and N * slots * kStampArrays stamps.
+    static TrialWorkspace carve(Index* indices, std::uint32_t* stamps, std::uint64_t groups, std::uint64_t slots)
+    {
+        const std::uint64_t plane = groups * slots;
+        TrialWorkspace w;
+        w.order = indices;
+        w.liveHolders = indices + plane;
+        w.alive = indices + 2 * plane;
+        w.matchOf = indices + 3 * plane;
+        w.load = indices + 4 * plane;
+        w.from = indices + 5 * plane;
+        w.queue = indices + 6 * plane;
+        w.typeSeen = stamps;
+        w.groupSeen = stamps + plane;
+        w.stride = slots;
+        return w;
+    }
 };
 
 template <typename Index>

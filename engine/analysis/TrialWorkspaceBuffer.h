@@ -15,18 +15,7 @@ public:
         : indices_(static_cast<std::size_t>(groups) * TrialWorkspace<Index>::kIndexArrays),
           stamps_(static_cast<std::size_t>(groups) * TrialWorkspace<Index>::kStampArrays)
     {
-        const std::size_t n = static_cast<std::size_t>(groups);
-        Index* base = indices_.data();
-        view_.order = base;
-        view_.liveHolders = base + n;
-        view_.alive = base + 2 * n;
-        view_.matchOf = base + 3 * n;
-        view_.load = base + 4 * n;
-        view_.from = base + 5 * n;
-        view_.queue = base + 6 * n;
-        view_.typeSeen = stamps_.data();
-        view_.groupSeen = stamps_.data() + n;
-        view_.stride = 1;
+        view_ = TrialWorkspace<Index>::carve(indices_.data(), stamps_.data(), static_cast<std::uint64_t>(groups), 1);
     }
     TrialWorkspaceBuffer(const TrialWorkspaceBuffer&) = delete;
     TrialWorkspaceBuffer& operator=(const TrialWorkspaceBuffer&) = delete;

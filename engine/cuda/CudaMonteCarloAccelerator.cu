@@ -82,18 +82,7 @@ public:
         : indices_(static_cast<std::size_t>(groups) * slots * TrialWorkspace<Index>::kIndexArrays),
           stamps_(static_cast<std::size_t>(groups) * slots * TrialWorkspace<Index>::kStampArrays)
     {
-        const std::size_t plane = static_cast<std::size_t>(groups) * slots;
-        Index* base = indices_.data();
-        view_.order = base;
-        view_.liveHolders = base + plane;
-        view_.alive = base + 2 * plane;
-        view_.matchOf = base + 3 * plane;
-        view_.load = base + 4 * plane;
-        view_.from = base + 5 * plane;
-        view_.queue = base + 6 * plane;
-        view_.typeSeen = stamps_.data();
-        view_.groupSeen = stamps_.data() + plane;
-        view_.stride = slots;
+        view_ = TrialWorkspace<Index>::carve(indices_.data(), stamps_.data(), static_cast<std::uint64_t>(groups), slots);
     }
     const TrialWorkspace<Index>& view() const { return view_; }
 
