@@ -4,10 +4,12 @@
 #include "layout/SidonOffsets.h"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
+#include <numeric>
 
 namespace spare {
 
@@ -25,72 +27,60 @@ void checkShape(int groups, int redundancy)
 
 std::string joined(const std::vector<int>& v)
 {
-    std::string s;
-    for (size_t i = 0; i < v.size(); ++i)
-        s += (i ? " " : "") + std::to_string(v[i]);
-    return s;
+    return fmt::format("{}", fmt::join(v, " "));
 }
 
 }  // namespace
 
+Layout Layout::cyclic(Kind kind, std::string name, int groups, std::vector<int> offsets, std::string note)
+{
+    Layout l;
+    l.kind_ = kind;
+    l.name_ = std::move(name);
+    l.groups_ = groups;
+    l.redundancy_ = static_cast<int>(offsets.size());
+    l.offsets_ = std::move(offsets);
+    l.note_ = std::move(note);
+    l.stacks_.reserve(static_cast<size_t>(groups) * l.offsets_.size());
+    for (int w = 0; w < groups; ++w)
+        for (int o : l.offsets_)
+            l.stacks_.push_back(static_cast<int>((static_cast<long long>(w) + o) % groups));
+    l.buildIndex();
+    return l;
+}
+
 Layout Layout::golomb(int groups, int redundancy)
 {
     checkShape(groups, redundancy);
-    Layout l;
-    l.kind_ = Kind::Golomb;
-    l.name_ = "golomb";
-    l.groups_ = groups;
-    l.redundancy_ = redundancy;
-
     const auto ruler = optimalGolombRuler(redundancy);
     const int length = ruler.empty() ? 0 : ruler.back();
-    if (!ruler.empty() && groups > 2 * length - 1) {
-        l.offsets_.assign(ruler.begin(), ruler.end());
-        l.note_ = fmt::format("optimal Golomb ruler of length {}", length);
-    } else if (auto sidon = findSidonOffsets(groups, redundancy)) {
-        l.offsets_ = *sidon;
-        l.note_ = ruler.empty()
-            ? fmt::format("no optimal ruler tabulated for r = {}; Sidon offsets modulo {} found by search", redundancy, groups)
-            : fmt::format("N = {} <= 2L - 1 = {}; Sidon offsets modulo {} found by search", groups, 2 * length - 1, groups);
-    } else {
-        // No independent layout found: fall back to distinct offsets and say so.
-        if (!ruler.empty() && length < groups) {
-            l.offsets_.assign(ruler.begin(), ruler.end());
-        } else {
-            l.offsets_.resize(static_cast<size_t>(redundancy));
-            for (int j = 0; j < redundancy; ++j)
-                l.offsets_[static_cast<size_t>(j)] = j;
-        }
-        l.note_ = fmt::format("no Sidon set of {} offsets modulo {} was found: the layout is not independent "
-                              "(two groups may share more than one type)",
-                              redundancy, groups);
+    if (!ruler.empty() && groups > 2 * length - 1)
+        return cyclic(Kind::Golomb, "golomb", groups, {ruler.begin(), ruler.end()},
+                      fmt::format("optimal Golomb ruler of length {}", length));
+    if (auto sidon = findSidonOffsets(groups, redundancy))
+        return cyclic(Kind::Golomb, "golomb", groups, std::move(*sidon),
+                      ruler.empty() ? fmt::format("no optimal ruler tabulated for r = {}; Sidon offsets modulo {} found by search",
+                                                  redundancy, groups)
+                                    : fmt::format("N = {} <= 2L - 1 = {}; Sidon offsets modulo {} found by search", groups,
+                                                  2 * length - 1, groups));
+    // No independent layout found: fall back to distinct offsets and say so.
+    std::vector<int> offsets(ruler.begin(), ruler.end());
+    if (ruler.empty() || length >= groups) {
+        offsets.resize(static_cast<size_t>(redundancy));
+        std::iota(offsets.begin(), offsets.end(), 0);
     }
-    l.stacks_.resize(static_cast<size_t>(groups) * static_cast<size_t>(redundancy));
-    for (int w = 0; w < groups; ++w)
-        for (int j = 0; j < redundancy; ++j)
-            l.stacks_[static_cast<size_t>(w) * static_cast<size_t>(redundancy) + static_cast<size_t>(j)] =
-                static_cast<int>((static_cast<long long>(w) + l.offsets_[static_cast<size_t>(j)]) % groups);
-    l.buildIndex();
-    return l;
+    return cyclic(Kind::Golomb, "golomb", groups, std::move(offsets),
+                  fmt::format("no Sidon set of {} offsets modulo {} was found: the layout is not independent "
+                              "(two groups may share more than one type)",
+                              redundancy, groups));
 }
 
 Layout Layout::consecutive(int groups, int redundancy)
 {
     checkShape(groups, redundancy);
-    Layout l;
-    l.kind_ = Kind::Consecutive;
-    l.name_ = "consecutive";
-    l.groups_ = groups;
-    l.redundancy_ = redundancy;
-    l.offsets_.resize(static_cast<size_t>(redundancy));
-    for (int j = 0; j < redundancy; ++j)
-        l.offsets_[static_cast<size_t>(j)] = j;
-    l.stacks_.resize(static_cast<size_t>(groups) * static_cast<size_t>(redundancy));
-    for (int w = 0; w < groups; ++w)
-        for (int j = 0; j < redundancy; ++j)
-            l.stacks_[static_cast<size_t>(w) * static_cast<size_t>(redundancy) + static_cast<size_t>(j)] = (w + j) % groups;
-    l.buildIndex();
-    return l;
+    std::vector<int> offsets(static_cast<size_t>(redundancy));
+    std::iota(offsets.begin(), offsets.end(), 0);
+    return cyclic(Kind::Consecutive, "consecutive", groups, std::move(offsets), "");
 }
 
 Layout Layout::fromStacks(std::vector<std::vector<int>> stacks, std::string name)

@@ -56,6 +56,8 @@ public:
 
 private:
     Layout() = default;
+    // Group w holds (w + offsets[j]) mod N.
+    static Layout cyclic(Kind kind, std::string name, int groups, std::vector<int> offsets, std::string note);
     void buildIndex();  // fills holders_, checks the layout, computes maxOverlap_
 
     Kind kind_ = Kind::Custom;
