@@ -56,11 +56,11 @@ struct TrialWorkspace {
     static constexpr int kIndexArrays = 7;
     static constexpr int kStampArrays = 2;
 
-    // Views `slots` interleaved workspaces of N groups over caller-owned storage of
-    // N * slots * kIndexArrays indices and N * slots * kStampArrays stamps.
-    static TrialWorkspace carve(Index* indices, std::uint32_t* stamps, std::uint64_t groups, std::uint64_t slots)
+    // Views `slotCount` interleaved workspaces of N groups over caller-owned storage of
+    // N * slotCount * kIndexArrays indices and N * slotCount * kStampArrays stamps.
+    static TrialWorkspace carve(Index* indices, std::uint32_t* stamps, std::uint64_t groups, std::uint64_t slotCount)
     {
-        const std::uint64_t plane = groups * slots;
+        const std::uint64_t plane = groups * slotCount;
         TrialWorkspace w;
         w.order = indices;
         w.liveHolders = indices + plane;
@@ -71,7 +71,7 @@ struct TrialWorkspace {
         w.queue = indices + 6 * plane;
         w.typeSeen = stamps;
         w.groupSeen = stamps + plane;
-        w.stride = slots;
+        w.stride = slotCount;
         return w;
     }
 };
