@@ -1,6 +1,7 @@
 #include "analysis/AnalysisCharts.h"
 
 #include "analysis/ClosedForms.h"
+#include "sweep/Sweep.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,6 +60,9 @@ void addSimulatedSeries(ChartSpec& spec, const std::vector<SimulatedPoint>& poin
         std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
         ChartSeries series;
         series.name = policyLabel(policy) + suffix;
+        // Unfinished runs are stopped at the T0 cap: their TTT is a floor, not a measurement.
+        if (std::none_of(mine.begin(), mine.end(), [](const SimulatedPoint& p) { return p.completed; }))
+            series.name += QStringLiteral(" (unfinished at %1 x T0)").arg(SweepSpec{}.maxTttRatio);
         series.color = policyColor(policy);
         for (const SimulatedPoint& p : mine) {
             const SeedSpread value = metric(p);
