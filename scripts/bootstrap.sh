@@ -9,7 +9,7 @@ mode=${1:-run}; shift || true
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-packages=(build-essential cmake qt6-base-dev qt6-charts-dev qt6-svg-dev libtbb-dev libfmt-dev
+packages=(build-essential cmake qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libtbb-dev libfmt-dev
           nlohmann-json3-dev libcli11-dev libbenchmark-dev liblemon-dev libgl-dev)
 missing=()
 for p in "${packages[@]}"; do
