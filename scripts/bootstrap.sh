@@ -9,8 +9,7 @@ mode=${1:-run}; shift || true
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-packages=(build-essential cmake qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libtbb-dev libfmt-dev
-          nlohmann-json3-dev libcli11-dev libbenchmark-dev liblemon-dev libgl-dev)
+mapfile -t packages < <(grep -v -e '^#' -e '^$' scripts/debian-packages.txt)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
