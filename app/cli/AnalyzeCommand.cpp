@@ -14,7 +14,7 @@ namespace spare::cli {
 
 namespace {
 
-// Paper setting (method doc section 7): m = 300 s, T_r = 3600 s, T_s = 20 TB / 340 GB/s, and a SPARe step
+// Paper setting (docs/method.md section 7): m = 300 s, T_r = 3600 s, T_s = 20 TB / 340 GB/s, and a SPARe step
 // of two stacks plus the all-reduce, 2 x 64 s + 2 s (T_a at N = 200).
 struct AnalyzeOptions {
     LayoutOptions shape;

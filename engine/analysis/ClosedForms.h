@@ -2,7 +2,7 @@
 
 #include <optional>
 
-// Closed forms of the method doc, section 6. Times are in seconds; "failures" are group failures in a
+// Closed forms of docs/method.md, section 6. Times are in seconds; "failures" are group failures in a
 // uniformly random order (every alive group equally likely to fail next).
 namespace spare {
 

@@ -45,7 +45,7 @@ struct WhatIfResult {
     bool wipedOut = false;
 };
 
-// The Monte-Carlo of SPARe failure orders (spare-method.md sections 2, 3, 6): uniformly random failure
+// The Monte-Carlo of SPARe failure orders (docs/method.md, sections 2, 3, 6): uniformly random failure
 // orders, K failures endured before the first wipe-out, and the exact smallest S after each failure.
 // Results depend only on (layout, trials, seed): not on the thread count nor on CPU vs CUDA.
 class MonteCarlo {

@@ -6,7 +6,7 @@
 
 namespace spare {
 
-// Compute jitter at a barrier (method doc, sections 3 and 5). Each of n live groups computes
+// Compute jitter at a barrier (docs/method.md, sections 3 and 5). Each of n live groups computes
 // `pieces` pieces of work, each multiplied by its own factor max(jitterMin, N(1, sd^2)); the barrier
 // waits for the largest per-group sum. barrierFactor(n, pieces) returns that largest sum, so the
 // phase lasts pieceSeconds x barrierFactor.

@@ -10,7 +10,7 @@
 
 namespace spare {
 
-// One failure clock per group (method doc, section 5). Random models: a renewal process per group,
+// One failure clock per group (docs/method.md, section 5). Random models: a renewal process per group,
 // Weibull(k, scale = N m / Gamma(1 + 1/k)) or exponential (mean N m), each group drawing from its own
 // stream derived from (seed, group), so every policy run with the same seed sees the same lifetimes.
 // Trace model: the recorded failure instants of each group replace the random lifetimes.

@@ -21,7 +21,7 @@ Scenario paperScenario(int groups)
 {
     Scenario scenario;
     scenario.name = "paper-n" + std::to_string(groups);
-    scenario.description = "The SPARe paper's setting (method doc, section 7)";
+    scenario.description = "The SPARe paper's setting (docs/method.md, section 7)";
     scenario.groups = groups;
     scenario.gpusPerGroup = 600'000 / groups;
     scenario.steps = 10'000;

@@ -9,7 +9,7 @@
 
 namespace spare {
 
-// One row of the paper's headline table (method doc, section 7).
+// One row of the paper's headline table (docs/method.md, section 7).
 struct PaperReference {
     int groups = 0;
     int repRedundancy = 3;

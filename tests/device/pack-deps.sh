@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Run HERE (Debian 12 build machine, network to the Debian mirror) before a device run whose image lacks
-# the project's libraries: downloads their .debs into .device-deps/ (ignored via .git/info/exclude).
-# Then call the device tool with carry [".device-deps"]; run-gpu-checks.sh unpacks them into /opt/spare-deps.
+# Run on a Debian 12 machine with access to the Debian mirror, before the GPU checks on a machine whose
+# image lacks the project's libraries: downloads their .debs into .device-deps/ (ignored via
+# .git/info/exclude). Copy that folder along with the tree; run-gpu-checks.sh unpacks it into /opt/spare-deps.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"

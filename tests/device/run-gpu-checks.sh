@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# GPU checks for the Monte-Carlo CUDA backend, run on the device machine (H200, 16 cores) from the
-# repository root, e.g. through the device tool:  bash tests/device/run-gpu-checks.sh
+# GPU checks for the Monte-Carlo CUDA backend, run on a machine with an NVIDIA GPU (sm_90) from the
+# repository root:  bash tests/device/run-gpu-checks.sh
 # Steps: configure (Release, SPARE_WITH_CUDA=ON, no UI), build the needed targets with -j16, print the
 # kernel's `nvcc -Xptxas -v` resource usage, run the CPU-vs-GPU tests, run the benchmark (10^6 trials,
 # GPU vs oneTBB on all cores), print a short table last. Logs go to $OUT when set (else build/gpu-checks).
 #
-# The device image has CUDA and CMake but maybe not the project's Debian packages (TBB, fmt, nlohmann-json,
+# A GPU machine's image may have CUDA and CMake but not the project's Debian packages (TBB, fmt, nlohmann-json,
 # CLI11, Qt6 Test, Google Benchmark). If configure fails for that, run tests/device/pack-deps.sh here
-# first (it downloads those .debs into .device-deps/, which .git/info/exclude ignores) and pass
-# carry [".device-deps"]: they are unpacked into /opt/spare-deps (not into /).
+# first (it downloads those .debs into .device-deps/, which .git/info/exclude ignores) and copy that
+# folder along: they are unpacked into /opt/spare-deps (not into /).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

@@ -16,7 +16,7 @@ using namespace spare;
 
 namespace {
 
-// Known optimal lengths for 1..28 marks (method doc section 2).
+// Known optimal lengths for 1..28 marks (docs/method.md section 2).
 const std::vector<int> optimalLengths = {0,   0,   1,   3,   6,   11,  17,  25,  34,  44,  55,  72,  85,  106, 127,
                                          151, 177, 199, 216, 246, 283, 333, 356, 372, 425, 480, 492, 553, 585};
 

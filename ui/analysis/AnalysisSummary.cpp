@@ -74,7 +74,7 @@ QString AnalysisSummary::markdown(const AnalysisRequest& request, const Analysis
                     .arg(percent(*gain));
     const Scenario& s = request.scenario;
     const int rStar = optimalRedundancy(s.groups);
-    text += QStringLiteral("Model: r* = %1, J(r*) = %2 (closed form, spare-method.md section 6).\n\n")
+    text += QStringLiteral("Model: r* = %1, J(r*) = %2 (closed form, docs/method.md section 6).\n\n")
                 .arg(rStar)
                 .arg(tttRatioModel(s.groups, rStar, s.systemMtbfS, s.checkpointWriteS, s.restartS), 0, 'f', 3);
     text += QStringLiteral("Reproduce a point: `spare-cli simulate scenario.json --policy spare --redundancy R --seed S`.\n");
