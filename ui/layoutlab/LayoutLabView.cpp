@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -181,6 +182,7 @@ void LayoutLabView::buildControls()
     connect(redundancy_, &QSpinBox::valueChanged, this, &LayoutLabView::applyShape);
     connect(shown_, &QComboBox::currentIndexChanged, this, &LayoutLabView::refreshStructure);
     connect(offsetsEdit_, &QLineEdit::textEdited, this, [this](const QString& text) {
+        const QScopedValueRollback typing(typing_, true);
         QString error;
         {
             const QSignalBlocker quiet(shown_);
@@ -277,7 +279,7 @@ void LayoutLabView::refreshStructure()
     const LayoutCandidate& custom = lab_->candidate(LayoutCandidate::Role::Custom);
     const int n = c.layout->groups();
     const int r = c.layout->redundancy();
-    if (!offsetsEdit_->hasFocus() && !custom.offsets.empty()) {
+    if (!typing_ && !custom.offsets.empty()) {
         QStringList text;
         for (int o : custom.offsets)
             text << QString::number(o);

@@ -79,6 +79,7 @@ private:
     QTableView* comparisonTable_ = nullptr;
     ChartPanel* tradeoffPanel_ = nullptr;
     QLabel* explanation_ = nullptr;
+    bool typing_ = false;  // the offsets field is the source of the change: leave its text alone
 };
 
 }  // namespace spare
