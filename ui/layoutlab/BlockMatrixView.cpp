@@ -44,10 +44,18 @@ QRect BlockMatrixView::plotRect() const
 
 void BlockMatrixView::refresh()
 {
+    stale_ = true;
+    update();
+}
+
+void BlockMatrixView::ensureImage() const
+{
+    if (!stale_)
+        return;
+    stale_ = false;
     const QRect plot = plotRect();
     if (!source_ || size_ <= 0) {
         image_ = QImage();
-        update();
         return;
     }
     const int rows = std::min(window_.rows, plot.height());
@@ -57,13 +65,13 @@ void BlockMatrixView::refresh()
     for (int i = 0; i < rows; ++i)
         for (int j = 0; j < columns; ++j)
             image_.setPixelColor(j, i, levelColors_.value(blocks_[static_cast<std::size_t>(i * columns + j)], Qt::black));
-    update();
 }
 
 void BlockMatrixView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     p.fillRect(rect(), palette().window());
+    ensureImage();
     const QRect plot = plotRect();
     const bool aggregated = window_.rows > plot.height() || window_.columns > plot.width();
     p.setPen(palette().text().color());
@@ -118,6 +126,7 @@ void BlockMatrixView::fit()
 
 int BlockMatrixView::valueAt(QPointF position) const
 {
+    ensureImage();
     const QRect plot = plotRect();
     if (image_.isNull() || !plot.contains(position.toPoint()))
         return -1;

@@ -48,7 +48,8 @@ private:
     QRect plotRect() const;
     // Matrix row / column under a widget position (unclamped).
     QPointF cellAt(QPointF position) const;
-    void refresh();
+    void refresh();  // marks the image stale; it is rebuilt when next painted or read
+    void ensureImage() const;
 
     Source source_;
     int size_ = 0;
@@ -57,8 +58,9 @@ private:
     QString rowName_;
     QString columnName_;
     MatrixWindow window_;
-    QImage image_;
-    std::vector<int> blocks_;
+    mutable bool stale_ = true;
+    mutable QImage image_;
+    mutable std::vector<int> blocks_;
     QPointF dragFrom_;
     MatrixWindow dragWindow_;
 };
