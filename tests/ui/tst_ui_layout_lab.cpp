@@ -286,6 +286,36 @@ private slots:
         QVERIFY(LayoutLabCharts::tradeoffExplanation(lab.candidates()).contains(QStringLiteral("model TTT/T0")));
     }
 
+    void aScenarioLayoutFileIsTheCustomLayout()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ruler-0-2-5.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QStringList stacks;
+        for (int w = 0; w < 12; ++w)
+            stacks << QStringLiteral("[%1, %2, %3]").arg(w).arg((w + 2) % 12).arg((w + 5) % 12);
+        file.write(QStringLiteral("{\"stacks\": [%1]}").arg(stacks.join(QStringLiteral(", "))).toUtf8());
+        file.close();
+        Scenario scenario = shaped(12, 3, path.toStdString());
+        LayoutLab lab;
+        QVERIFY(lab.setScenario(scenario));
+        QCOMPARE(lab.scenarioProblem(), QString());
+        QCOMPARE(lab.scenarioRole(), LayoutCandidate::Role::Custom);
+        const LayoutCandidate& custom = lab.candidate(LayoutCandidate::Role::Custom);
+        QCOMPARE(custom.offsets, (std::vector<int>{0, 2, 5}));
+        lab.refineNow();
+        const QStringList lines = csvLines(ChartExporter::csvText(LayoutLabCharts::tradeoff(lab.candidates(), lab.settings())));
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines[3].startsWith(QStringLiteral("ruler-0-2-5,true,1,")));
+
+        scenario.layout = dir.filePath(QStringLiteral("missing.json")).toStdString();
+        QVERIFY(lab.setScenario(scenario));
+        QVERIFY(lab.scenarioProblem().contains(QStringLiteral("missing.json")));
+        QCOMPARE(lab.scenarioRole(), LayoutCandidate::Role::Golomb);
+        lab.refiner()->cancel();
+    }
+
     void monteCarloRefinesInTheBackground()
     {
         LayoutLab lab;

@@ -47,27 +47,29 @@ bool LayoutLab::setScenario(const Scenario& scenario)
 {
     const LayoutLabSettings wanted = LayoutLabSettings::fromScenario(scenario);
     refiner_->cancel();
-    if (!checkShape(wanted.groups, wanted.redundancy, &unavailableReason_)) {
+    if (!checkShape(wanted.groups, wanted.redundancy, &scenarioProblem_)) {
         settings_ = wanted;
         candidates_.clear();
         emit candidatesChanged();
         return false;
     }
-    unavailableReason_.clear();
+    scenarioProblem_.clear();
     settings_ = wanted;
     const bool fromFile = scenario.layout != "golomb" && scenario.layout != "consecutive";
-    scenarioRole_ = fromFile ? LayoutCandidate::Role::Custom
-                             : (scenario.layout == "consecutive" ? LayoutCandidate::Role::Consecutive
-                                                                 : LayoutCandidate::Role::Golomb);
+    scenarioRole_ = scenario.layout == "consecutive" ? LayoutCandidate::Role::Consecutive : LayoutCandidate::Role::Golomb;
     QString error;
     if (!rebuild(std::nullopt, &error)) {
-        unavailableReason_ = error;
+        scenarioProblem_ = error;
         candidates_.clear();
         emit candidatesChanged();
         return false;
     }
-    if (fromFile && !loadCustomLayout(QString::fromStdString(scenario.layout), &error))
-        unavailableReason_ = error;
+    if (fromFile) {
+        if (loadCustomLayout(QString::fromStdString(scenario.layout), &error))
+            scenarioRole_ = LayoutCandidate::Role::Custom;
+        else
+            scenarioProblem_ = error;
+    }
     return true;
 }
 
@@ -89,7 +91,7 @@ bool LayoutLab::setShape(int groups, int redundancy, QString* error)
         settings_ = previous;
         return false;
     }
-    unavailableReason_.clear();
+    scenarioProblem_.clear();
     return true;
 }
 
@@ -127,7 +129,7 @@ bool LayoutLab::setCustomOffsets(const std::vector<int>& offsets, QString* error
 bool LayoutLab::setCustomOffsetsText(const QString& text, QString* error)
 {
     if (candidates_.isEmpty()) {
-        *error = unavailableReason_;
+        *error = scenarioProblem_;
         return false;
     }
     const auto offsets = parseOffsets(text, settings_.groups, settings_.redundancy, error);
@@ -140,7 +142,7 @@ bool LayoutLab::setCustomOffsetsText(const QString& text, QString* error)
 bool LayoutLab::loadCustomLayout(const QString& path, QString* error)
 {
     if (candidates_.isEmpty()) {
-        *error = unavailableReason_;
+        *error = scenarioProblem_;
         return false;
     }
     try {

@@ -23,7 +23,8 @@ public:
     explicit LayoutLab(QObject* parent = nullptr);
 
     // Shape, seed and model parameters of the scenario; a layout file becomes the custom layout.
-    // Returns false (candidates() empty, unavailableReason() set) when the shape is out of the lab's range.
+    // Returns false (candidates() empty, scenarioProblem() set) when the shape is out of the lab's range;
+    // an unreadable layout file leaves the custom layout as it was and sets scenarioProblem().
     bool setScenario(const Scenario& scenario);
     // Each returns false with *error naming the field, the value and the allowed range.
     bool setShape(int groups, int redundancy, QString* error);
@@ -45,7 +46,8 @@ public:
     // The role of the scenario's own layout (its file is the custom layout).
     LayoutCandidate::Role scenarioRole() const { return scenarioRole_; }
     bool allRefined() const;
-    const QString& unavailableReason() const { return unavailableReason_; }
+    // Why the scenario's layout is not (fully) in the lab; empty when it is.
+    const QString& scenarioProblem() const { return scenarioProblem_; }
     LayoutRefiner* refiner() const { return refiner_; }
 
 signals:
@@ -64,7 +66,7 @@ private:
     QHash<QString, LayoutRefinement> cache_;
     LayoutRefiner* refiner_ = nullptr;
     LayoutCandidate::Role scenarioRole_ = LayoutCandidate::Role::Golomb;
-    QString unavailableReason_;
+    QString scenarioProblem_;
 };
 
 }  // namespace spare

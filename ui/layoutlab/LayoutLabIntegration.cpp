@@ -82,7 +82,7 @@ bool LayoutLabIntegration::exportChart(const QString& name, const QString& path,
     refreshLab();
     LayoutLab* lab = view_->lab();
     if (lab->candidates().isEmpty()) {
-        *error = lab->unavailableReason();
+        *error = lab->scenarioProblem();
         return false;
     }
     if (name == LayoutLabCharts::names()[0])

@@ -210,9 +210,8 @@ void LayoutLabView::buildControls()
 
 void LayoutLabView::setScenario(const Scenario& scenario)
 {
-    setMessage(QString());
-    if (!lab_->setScenario(scenario))
-        setMessage(lab_->unavailableReason());
+    lab_->setScenario(scenario);
+    setMessage(lab_->scenarioProblem());
     {
         const QSignalBlocker blockGroups(groups_);
         const QSignalBlocker blockRedundancy(redundancy_);
