@@ -365,7 +365,7 @@ private slots:
         QVERIFY(!lab.refiner()->running());
         // A newer edit cancels the older one: only the latest custom layout gets refined.
         QString error;
-        QVERIFY(lab.setCustomOffsetsText(QStringLiteral("0 1 2 3 4 5 6 7"), &error));
+        QVERIFY(lab.setCustomOffsetsText(QStringLiteral("0 1 2 3 4 5 6 8"), &error));
         const QString older = lab.candidate(LayoutCandidate::Role::Custom).key;
         QVERIFY(lab.setCustomOffsetsText(QStringLiteral("0 1 3 7 12 20 30 44"), &error));
         const QString newer = lab.candidate(LayoutCandidate::Role::Custom).key;

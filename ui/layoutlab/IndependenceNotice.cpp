@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+#include <algorithm>
 #include <numeric>
 
 namespace spare {
