@@ -166,8 +166,8 @@ void LayoutLabView::buildControls()
     bottom->addWidget(tradeoffPanel_);
     top->setStretchFactor(0, 1);
     top->setStretchFactor(1, 1);
-    bottom->setStretchFactor(0, 1);
-    bottom->setStretchFactor(1, 1);
+    bottom->setSizes({600, 600});  // the table's columns would otherwise squeeze the chart
+    tradeoffPanel_->setMinimumWidth(380);
     auto* main = new QSplitter(Qt::Vertical);
     main->addWidget(top);
     main->addWidget(bottom);
