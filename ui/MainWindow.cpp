@@ -5,6 +5,7 @@
 #include "StudioPaths.h"
 #include "ViewState.h"
 #include "editor/ScenarioEditor.h"
+#include "layoutlab/LayoutLabIntegration.h"
 #include "layout/Layout.h"
 #include "models/EventFilterProxyModel.h"
 #include "models/EventLogModel.h"
@@ -120,6 +121,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     });
     buildDocks();
     buildMenus();
+    new LayoutLabIntegration(this);  // Layout tab, layout independence in the status bar
     new AnalysisIntegration(this);  // Analysis tab, exports, presentation mode, guided tour
 
     auto* status = statusBar();

@@ -1,5 +1,9 @@
 #include "StudioOptions.h"
 
+#include "analysis/AnalysisCharts.h"
+#include "charts/ChartExporter.h"
+#include "layoutlab/LayoutLabCharts.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -48,13 +52,14 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption policy(QStringLiteral("policy"), QStringLiteral("Override run.policy: spare | rep | ckpt."), QStringLiteral("P"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Override run.seed (0 .. 2^64-1)."), QStringLiteral("X"));
     const QCommandLineOption race(QStringLiteral("race"), QStringLiteral("Open the Race tab: the three policies side by side."));
+    const QCommandLineOption layoutLab(QStringLiteral("layout-lab"), QStringLiteral("Open the Layout tab: golomb, consecutive and custom layouts compared (with --screenshot: after its Monte-Carlo)."));
     const QCommandLineOption runUntil(QStringLiteral("run-until"), QStringLiteral("Play until failures:N, time:SEC (simulated seconds) or end, then pause."), QStringLiteral("WHEN"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the whole window (after --run-until, if given)."), QStringLiteral("FILE.png"));
     const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit after --run-until / --screenshot."));
     const QCommandLineOption exportReport(QStringLiteral("export-report"), QStringLiteral("Compute the analysis and write the report folder (charts, CSVs, scenario, metrics, summary)."), QStringLiteral("DIR"));
-    const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis and write one chart (throughput-vs-r, availability-vs-r, ...) to --out."), QStringLiteral("NAME"));
+    const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis or the layout lab and write one chart (throughput-vs-r, availability-vs-r, ..., layout-tradeoff, overlap-matrix) to --out."), QStringLiteral("NAME"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
-    parser.addOptions({scenario, policy, seed, race, runUntil, screenshot, quit, exportReport, exportChart, out});
+    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -70,6 +75,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
 
     StudioOptions o;
     o.race = parser.isSet(race);
+    o.layoutLab = parser.isSet(layoutLab);
     o.quit = parser.isSet(quit);
     if (parser.isSet(scenario)) {
         o.scenarioPath = parser.value(scenario);
@@ -116,6 +122,16 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     if (o.exportChart.isEmpty() != o.exportChartOut.isEmpty()) {
         *error = QStringLiteral("--export-chart and --out go together (got %1)")
                      .arg(o.exportChart.isEmpty() ? QStringLiteral("--out only") : QStringLiteral("--export-chart only"));
+        return std::nullopt;
+    }
+    const QStringList charts = AnalysisCharts::names() + LayoutLabCharts::names();
+    if (!o.exportChart.isEmpty() && !charts.contains(o.exportChart)) {
+        *error = QStringLiteral("--export-chart '%1': allowed %2").arg(o.exportChart, charts.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    ChartExporter::Format format;
+    if (!o.exportChartOut.isEmpty() && !ChartExporter::formatForPath(o.exportChartOut, &format)) {
+        *error = QStringLiteral("--out '%1': allowed a file name ending in .png, .svg, .pdf or .csv").arg(o.exportChartOut);
         return std::nullopt;
     }
     return o;

@@ -17,13 +17,14 @@ struct RunUntil {
     double value = 0.0;  // failures count or simulated seconds
 };
 
-// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race]
+// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab]
 // [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--quit].
 struct StudioOptions {
     QString scenarioPath;
     std::optional<Policy> policy;
     std::optional<std::uint64_t> seed;
     bool race = false;
+    bool layoutLab = false;  // --layout-lab: open the Layout tab
     RunUntil runUntil;
     QString screenshotPath;
     bool quit = false;

@@ -2,6 +2,8 @@
 #include "MainWindow.h"
 #include "StudioOptions.h"
 #include "analysis/AnalysisIntegration.h"
+#include "layoutlab/LayoutLabCharts.h"
+#include "layoutlab/LayoutLabIntegration.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -24,10 +26,17 @@ int main(int argc, char** argv)
 
     spare::MainWindow window(*options);
     if (!options->exportReportDir.isEmpty() || !options->exportChart.isEmpty()) {
-        const int code = window.findChild<spare::AnalysisIntegration*>()->runScriptedExports(*options);
+        // The layout lab's charts first; the analysis takes the rest (and --export-report).
+        spare::StudioOptions rest = *options;
+        int code = window.findChild<spare::LayoutLabIntegration*>()->runScriptedExport(*options);
+        if (spare::LayoutLabCharts::names().contains(options->exportChart))
+            rest.exportChart.clear();
+        if (code == 0)
+            code = window.findChild<spare::AnalysisIntegration*>()->runScriptedExports(rest);
         if (options->quit || code != 0)
             return code;
     }
+    window.findChild<spare::LayoutLabIntegration*>()->applyOptions(*options);
     window.show();
 
     const bool automated = options->runUntil.kind != spare::RunUntil::Kind::None || !options->screenshotPath.isEmpty()

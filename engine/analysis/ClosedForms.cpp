@@ -194,10 +194,15 @@ double optimalAvailability(double checkpointWriteS, double restartS, double unma
                         restartS, unmaskedMtbfS);
 }
 
+double tttRatio(double sbar, double mu, double systemMtbfS, double checkpointWriteS, double restartS)
+{
+    return sbar / optimalAvailability(checkpointWriteS, restartS, mu * systemMtbfS);
+}
+
 double tttRatioModel(int groups, int redundancy, double systemMtbfS, double checkpointWriteS, double restartS)
 {
     const double mu = muAsymptotic(groups, redundancy);
-    return sbarLowerBound(groups, mu) / optimalAvailability(checkpointWriteS, restartS, mu * systemMtbfS);
+    return tttRatio(sbarLowerBound(groups, mu), mu, systemMtbfS, checkpointWriteS, restartS);
 }
 
 int optimalRedundancy(int groups)

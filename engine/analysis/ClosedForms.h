@@ -36,6 +36,10 @@ double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double 
 // A*(M) = A(T_c*).
 double optimalAvailability(double checkpointWriteS, double restartS, double unmaskedMtbfS);
 
+// J = S_bar / A*(mu m) for a layout's mean stack number and mean failures endured (exact or
+// Monte-Carlo); m is the system MTBF. tttRatioModel evaluates it at the closed forms.
+double tttRatio(double sbar, double mu, double systemMtbfS, double checkpointWriteS, double restartS);
+
 // J(r) = S_bar(N, r) / A*(mu(N, r) m) with mu = muAsymptotic and S_bar = sbarLowerBound(N, mu);
 // m is the system MTBF (all groups alive). A model of TTT/T0 for SPARe+CKPT, not a simulation.
 double tttRatioModel(int groups, int redundancy, double systemMtbfS, double checkpointWriteS, double restartS);

@@ -201,6 +201,8 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
             sums.add(outcomes[i]);
         if (options.progress)
             options.progress(first + count, options.trials);
+        if (options.cancel && options.cancel->load())
+            break;
     }
 
     MonteCarloResult result = summarise(sums);

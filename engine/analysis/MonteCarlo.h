@@ -3,6 +3,7 @@
 #include "analysis/TrialKernel.h"
 #include "layout/Layout.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -19,6 +20,8 @@ struct MonteCarloOptions {
     Device device = Device::Auto;
     // Called after each chunk of trials (from the calling thread) with trials done so far.
     std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+    // When set and raised, run() stops after the chunk in progress and returns the trials done so far.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ConfidenceInterval {

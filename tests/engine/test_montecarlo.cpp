@@ -158,6 +158,7 @@ private slots:
     void muMatchesExactConsecutive();
     void muNearAsymptoticGolomb();
     void rejectsZeroTrials();
+    void cancelStopsAfterTheChunkInProgress();
 };
 
 void TestMonteCarlo::philoxKnownAnswers_data()
@@ -393,6 +394,29 @@ void TestMonteCarlo::rejectsZeroTrials()
     options.device = Device::Cuda;
     if (!MonteCarlo::cudaUnavailableReason().empty())
         QVERIFY_THROWS_EXCEPTION(InputError, MonteCarlo::run(Layout::consecutive(10, 2), options));
+}
+
+void TestMonteCarlo::cancelStopsAfterTheChunkInProgress()
+{
+    // A raised flag stops the run after its first chunk: the summary covers exactly the trials done,
+    // and equals an uncancelled run of that many trials (same seed, same first trials).
+    const std::atomic<bool> cancel{true};
+    MonteCarloOptions options;
+    options.trials = 100'000;
+    options.device = Device::Cpu;
+    options.cancel = &cancel;
+    std::uint64_t progressCalls = 0;
+    options.progress = [&progressCalls](std::uint64_t, std::uint64_t) { ++progressCalls; };
+    const Layout layout = Layout::golomb(50, 4);
+    const MonteCarloResult cut = MonteCarlo::run(layout, options);
+    QCOMPARE(progressCalls, std::uint64_t(1));
+    QVERIFY(cut.trials > 0 && cut.trials < options.trials);
+    MonteCarloOptions whole;
+    whole.trials = cut.trials;
+    whole.device = Device::Cpu;
+    const MonteCarloResult same = MonteCarlo::run(layout, whole);
+    QCOMPARE(cut.mu, same.mu);
+    QCOMPARE(cut.sbar, same.sbar);
 }
 
 QTEST_APPLESS_MAIN(TestMonteCarlo)

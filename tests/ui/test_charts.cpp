@@ -125,6 +125,40 @@ private slots:
         QVERIFY(y->min() <= -1.0 && y->max() >= 4.5);
     }
 
+    void heatMapAndTableGoThroughTheSamePath()
+    {
+        ChartSpec spec;
+        spec.id = QStringLiteral("matrix");
+        spec.heatMap.rows = 2;
+        spec.heatMap.columns = 3;
+        spec.heatMap.values = {0, 1, 2, 2, 1, 0};
+        spec.heatMap.levelColors = {Qt::white, Qt::blue, Qt::red};
+        spec.heatMap.levelNames = {QStringLiteral("zero"), QStringLiteral("one"), QStringLiteral("two")};
+        spec.heatMap.xMax = 3;
+        spec.heatMap.yMax = 2;
+        spec.table.columns = {QStringLiteral("a"), QStringLiteral("b")};
+        spec.table.rows = {{QStringLiteral("1"), QStringLiteral("x,y")}};
+        std::unique_ptr<QChart> chart(QtChartRenderer::createChart(spec));
+        QStringList legend;
+        for (QAbstractSeries* s : chart->series())
+            legend << s->name();
+        QCOMPARE(legend, spec.heatMap.levelNames);
+        auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).first());
+        auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first());
+        QCOMPARE(x->max(), 3.0);
+        QCOMPARE(y->max(), 2.0);
+        QVERIFY(y->isReverse());  // row 0 at the top
+        // The table replaces the point rows in the CSV, quoted as RFC 4180 wants.
+        QCOMPARE(ChartExporter::csvText(spec), QStringLiteral("a,b\n1,\"x,y\"\n"));
+        // The cells are drawn: two red cells cover far more pixels than the legend's red marker.
+        const QImage image = ChartExporter::renderImage(spec, QSize(400, 300), 1.0);
+        int red = 0;
+        for (int i = 0; i < image.width(); ++i)
+            for (int j = 0; j < image.height(); ++j)
+                red += image.pixelColor(i, j) == QColor(Qt::red) ? 1 : 0;
+        QVERIFY2(red > 2000, qPrintable(QString::number(red)));
+    }
+
     void thinningKeepsEnvelope()
     {
         ChartSpec spec;

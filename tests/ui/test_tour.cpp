@@ -45,7 +45,7 @@ private slots:
     void scriptLoadsFromResources()
     {
         const TourScript script = TourScript::load();
-        QCOMPARE(script.steps().size(), 8);
+        QCOMPARE(script.steps().size(), 9);
         QCOMPARE(script.scenario().groups, 8);
         QCOMPARE(script.trace().size(), std::size_t(4));
         for (const TourStep& step : script.steps()) {
@@ -65,7 +65,8 @@ private slots:
         QTest::newRow("reorder") << 4 << QStringLiteral("decision");
         QTest::newRow("patch") << 5 << QStringLiteral("patch_compute");
         QTest::newRow("wipe-out") << 6 << QStringLiteral("decision");
-        QTest::newRow("rollback") << 7 << QStringLiteral("rollback");
+        QTest::newRow("independence") << 7 << QStringLiteral("decision");
+        QTest::newRow("rollback") << 8 << QStringLiteral("rollback");
     }
 
     void everyStepFindsItsEvent()
@@ -87,9 +88,11 @@ private slots:
             QVERIFY(state.event.decision && state.event.decision->phase == ReorderDecision::Phase::FixedCheck);
         if (index == 4)
             QVERIFY(state.event.decision && state.event.decision->moves >= 1);
-        if (index == 6)
+        if (index == 6 || index == 7)
             QVERIFY(state.event.decision && state.event.decision->wipeout);
         if (index == 7)
+            QVERIFY(step.captionHtml.contains(QStringLiteral("any two groups share at most one type")));
+        if (index == 8)
             QVERIFY(state.event.value > 0);  // rework steps lost
     }
 
@@ -111,13 +114,15 @@ private slots:
             QTest::keyClick(tour.overlay(), i % 2 ? Qt::Key_PageDown : Qt::Key_Right);
             QCOMPARE(tour.currentIndex(), i);
         }
-        QCOMPARE(shown.count(), 8);
+        QCOMPARE(shown.count(), 9);
         QTest::keyClick(tour.overlay(), Qt::Key_PageUp);
-        QCOMPARE(tour.currentIndex(), 6);
+        QCOMPARE(tour.currentIndex(), 7);
+        QVERIFY(tour.overlay()->captionText().contains(QStringLiteral("Golomb offsets")));
+        QTest::keyClick(tour.overlay(), Qt::Key_Left);
         QTest::keyClick(tour.overlay(), Qt::Key_Left);
         QCOMPARE(tour.currentIndex(), 5);
         // The prepared states move forward in simulated time.
-        for (int i = 1; i < 8; ++i)
+        for (int i = 1; i < 9; ++i)
             QVERIFY(host.shownTimes[i] >= host.shownTimes[i - 1]);
         QVERIFY(tour.overlay()->captionText().contains(QStringLiteral("Patch compute")));
         QTest::keyClick(tour.overlay(), Qt::Key_Escape);

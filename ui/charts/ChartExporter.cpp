@@ -83,6 +83,16 @@ QImage ChartExporter::renderImage(const ChartSpec& spec, QSize logicalSize, doub
 
 QString ChartExporter::csvText(const ChartSpec& spec)
 {
+    if (!spec.table.columns.isEmpty()) {
+        QString text = spec.table.columns.join(QLatin1Char(',')) + QLatin1Char('\n');
+        for (const QStringList& row : spec.table.rows) {
+            QStringList fields;
+            for (const QString& field : row)
+                fields << csvField(field);
+            text += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+        }
+        return text;
+    }
     QString text = QLatin1String(kCsvHeader) + QLatin1Char('\n');
     for (const ChartSeries& s : spec.series) {
         for (qsizetype i = 0; i < s.points.size(); ++i) {

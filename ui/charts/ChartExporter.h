@@ -15,7 +15,7 @@ class ChartExporter {
 public:
     enum class Format { Png, Svg, Pdf, Csv };
 
-    // CSV header: one row per point; kind is "point" or "marker"; band columns are empty when the
+    // CSV header (charts without a ChartTable; with one, its columns and rows): one row per point; kind is "point" or "marker"; band columns are empty when the
     // series has no band. Numbers use '.' decimals and up to 10 significant digits.
     static constexpr const char* kCsvHeader = "kind,series,x,y,band_low,band_high";
     static constexpr QSize kDefaultSize{900, 560};

@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 namespace spare {
@@ -28,6 +29,30 @@ struct ChartMarker {
     QColor color;
 };
 
+// A matrix drawn as coloured cells (the layout lab's overlap heat map). values[row * columns + column]
+// indexes levelColors / levelNames (the legend); the cells span [xMin, xMax] x [yMin, yMax], row 0 at
+// the top.
+struct ChartHeatMap {
+    int rows = 0;
+    int columns = 0;
+    QVector<int> values;
+    QVector<QColor> levelColors;
+    QStringList levelNames;
+    double xMin = 0.0;
+    double xMax = 0.0;
+    double yMin = 0.0;
+    double yMax = 0.0;
+
+    bool isEmpty() const { return rows <= 0 || columns <= 0 || values.size() != qsizetype(rows) * columns; }
+};
+
+// The data behind a chart as named columns, for charts whose rows are items (layouts, matrix blocks)
+// rather than points on curves. When set, the CSV export writes it instead of the point rows.
+struct ChartTable {
+    QStringList columns;
+    QVector<QStringList> rows;
+};
+
 // Everything a chart shows, independent of the toolkit that draws it. A value: cheap to copy across
 // threads and the single source for the on-screen chart and every export.
 struct ChartSpec {
@@ -39,6 +64,8 @@ struct ChartSpec {
     bool integerX = false;  // tick at whole numbers (redundancy, N)
     QVector<ChartSeries> series;
     QVector<ChartMarker> markers;
+    ChartHeatMap heatMap;  // drawn under the series when not empty
+    ChartTable table;
 
     int pointCount() const;
     const ChartSeries* findSeries(const QString& name) const;

@@ -4,6 +4,8 @@
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
+#include <QGraphicsPixmapItem>
+#include <QImage>
 #include <QGraphicsScene>
 #include <QLegend>
 #include <QLegendMarker>
@@ -65,6 +67,42 @@ void applyRange(QValueAxis* axis, Range range, bool integer)
     // Non-negative data (ratios, counts) keeps a zero floor instead of a padded negative one.
     axis->setRange(range.lo >= 0.0 ? std::max(0.0, range.lo - pad) : range.lo - pad, range.hi + pad);
     axis->applyNiceNumbers();
+}
+
+// Cells as one image pixel each, stretched over the plot area without smoothing (crisp cells at any
+// size); legend entries are empty scatter series in the level colours.
+void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValueAxis* axisY)
+{
+    QImage image(map.columns, map.rows, QImage::Format_RGB32);
+    for (int row = 0; row < map.rows; ++row)
+        for (int column = 0; column < map.columns; ++column) {
+            const int level = map.values[qsizetype(row) * map.columns + column];
+            image.setPixelColor(column, row, map.levelColors.value(level, QColor(Qt::black)));
+        }
+    auto* item = new QGraphicsPixmapItem(QPixmap::fromImage(image), chart);
+    item->setTransformationMode(Qt::FastTransformation);
+    item->setZValue(-1);
+    const auto place = [item, image](const QRectF& area) {
+        item->setPos(area.topLeft());
+        item->setTransform(QTransform::fromScale(area.width() / image.width(), area.height() / image.height()));
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place(chart->plotArea());
+    axisX->setRange(map.xMin, map.xMax);
+    axisY->setRange(map.yMin, map.yMax);
+    axisY->setReverse(true);
+    for (QValueAxis* axis : {axisX, axisY})
+        axis->setLabelFormat(QStringLiteral("%d"));
+    for (qsizetype level = 0; level < map.levelNames.size(); ++level) {
+        auto* entry = new QScatterSeries;
+        entry->setName(map.levelNames[level]);
+        entry->setColor(map.levelColors.value(level));
+        entry->setBorderColor(Qt::gray);
+        entry->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        chart->addSeries(entry);
+        entry->attachAxis(axisX);
+        entry->attachAxis(axisY);
+    }
 }
 
 }  // namespace
@@ -153,8 +191,12 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
         xRange.add(m.position.x());
         yRange.add(m.position.y());
     }
-    applyRange(axisX, xRange, spec.integerX);
-    applyRange(axisY, yRange, false);
+    if (spec.heatMap.isEmpty()) {
+        applyRange(axisX, xRange, spec.integerX);
+        applyRange(axisY, yRange, false);
+    } else {
+        addHeatMap(chart, spec.heatMap, axisX, axisY);
+    }
 
     for (const ChartMarker& m : spec.markers) {
         const QColor color = m.color.isValid() ? m.color : QColor(Qt::black);

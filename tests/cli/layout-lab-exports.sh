@@ -1,0 +1,34 @@
+# spare-studio's layout lab exports: both chart names in every format, the exact CSV columns, the same
+# bytes on a second run (fixed seed and trial count), and bad names or extensions refused with exit 2.
+. "$(dirname "$0")/cli-test-lib.sh"
+if [ -z "${SPARE_STUDIO:-}" ]; then
+  echo "spare-studio not built: nothing to check"
+  finish
+  exit $?
+fi
+export QT_QPA_PLATFORM=offscreen
+T="$SCEN/teaching-12.json"
+for ext in csv png svg pdf; do
+  expect "layout-tradeoff .$ext" 0 '' "$SPARE_STUDIO" --scenario "$T" --export-chart layout-tradeoff --out "$WORK/t.$ext" --quit
+  check "layout-tradeoff .$ext written" test -s "$WORK/t.$ext"
+  expect "overlap-matrix .$ext" 0 '' "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/m.$ext" --quit
+  check "overlap-matrix .$ext written" test -s "$WORK/m.$ext"
+done
+check "trade-off CSV columns" test "$(head -1 "$WORK/t.csv")" = \
+  "layout,independent,max_overlap,mu,mu_ci_low,mu_ci_high,s_bar,s_bar_ci_low,s_bar_ci_high,ttt_ratio_model"
+check "trade-off CSV rows golomb, consecutive" test "$(cut -d, -f1-3 "$WORK/t.csv" | tail -n +2 | tr '\n' ' ')" = \
+  "golomb,true,1 consecutive,false,2 "
+check "overlap CSV: header + 12 x 12 blocks" test "$(wc -l < "$WORK/m.csv")" -eq 145
+expect "layout-tradeoff again" 0 '' "$SPARE_STUDIO" --scenario "$T" --export-chart layout-tradeoff --out "$WORK/t2.csv" --quit
+check "same seed, same bytes" cmp -s "$WORK/t.csv" "$WORK/t2.csv"
+# A consecutive scenario exports its own matrix: neighbours share r - 1 = 2 types.
+expect "overlap-matrix of a consecutive scenario" 0 '' "$SPARE_STUDIO" --scenario "$SCEN/tour-teaching.json" \
+  --export-chart overlap-matrix --out "$WORK/c.csv" --quit
+check "consecutive neighbours share 2" grep -qx '0,0,1,1,2' "$WORK/c.csv"
+expect "unknown chart name" 2 "--export-chart 'layout-trade': allowed .*layout-tradeoff, overlap-matrix" \
+  "$SPARE_STUDIO" --scenario "$T" --export-chart layout-trade --out "$WORK/x.csv" --quit
+expect "bad extension" 2 "--out '.*x.txt': allowed a file name ending in .png, .svg, .pdf or .csv" \
+  "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/x.txt" --quit
+expect "unwritable folder" 1 "could not" \
+  "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/missing/dir/m.png" --quit
+finish

@@ -1,0 +1,123 @@
+#include "layoutlab/LayoutLabIntegration.h"
+
+#include "MainWindow.h"
+#include "StudioOptions.h"
+#include "charts/ChartExporter.h"
+#include "layout/Layout.h"
+#include "layout/LayoutOverlap.h"
+#include "layoutlab/IndependenceNotice.h"
+#include "layoutlab/LayoutLab.h"
+#include "layoutlab/LayoutLabCharts.h"
+#include "layoutlab/LayoutLabView.h"
+#include "playback/PlaybackCursor.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include <cstdio>
+
+namespace spare {
+
+LayoutLabIntegration::LayoutLabIntegration(MainWindow* window)
+    : QObject(window), window_(window), view_(new LayoutLabView), notice_(new QLabel)
+{
+    setObjectName(QStringLiteral("layoutLabIntegration"));
+    view_->setObjectName(QStringLiteral("layoutLabView"));
+    window->tabs()->addTab(view_, tr("Layout"));
+    notice_->setObjectName(QStringLiteral("layoutNotice"));
+    notice_->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+    notice_->hide();
+    window->statusBar()->addPermanentWidget(notice_);
+    connect(window->tabs(), &QTabWidget::currentChanged, this, [this] {
+        if (window_ && window_->tabs()->currentWidget() == view_)
+            refreshLab();
+    });
+    // Every new run brings a new layout object: that is when the scenario changed.
+    connect(window->cursor(), &PlaybackCursor::stateChanged, this, &LayoutLabIntegration::layoutMaybeChanged);
+}
+
+QString LayoutLabIntegration::statusNotice() const
+{
+    return notice_->isVisibleTo(window_) ? notice_->text() : QString();
+}
+
+void LayoutLabIntegration::layoutMaybeChanged()
+{
+    const Layout* layout = window_ ? window_->cursor()->state().layout() : nullptr;
+    if (!layout || layout == shownLayout_)
+        return;
+    shownLayout_ = layout;
+    showNotice(*layout);
+    labCurrent_ = false;
+    if (window_->tabs()->currentWidget() == view_)
+        refreshLab();
+}
+
+void LayoutLabIntegration::showNotice(const Layout& layout)
+{
+    const std::int64_t pairs = IndependenceNotice::pairsSharingSeveral(LayoutOverlap::countPairsByOverlap(layout));
+    const QString text = IndependenceNotice::shortText(layout.maxOverlap(), pairs);
+    notice_->setText(text);
+    notice_->setToolTip(IndependenceNotice::text(QString::fromStdString(layout.name()), layout.maxOverlap(), pairs));
+    notice_->setVisible(!text.isEmpty());
+}
+
+void LayoutLabIntegration::refreshLab()
+{
+    if (!window_ || labCurrent_)
+        return;
+    labCurrent_ = true;
+    view_->setScenario(window_->scenario());
+}
+
+bool LayoutLabIntegration::exportChart(const QString& name, const QString& path, QString* error)
+{
+    ChartExporter::Format format;
+    if (!ChartExporter::formatForPath(path, &format)) {
+        *error = QStringLiteral("--out '%1': allowed a file name ending in .png, .svg, .pdf or .csv").arg(path);
+        return false;
+    }
+    refreshLab();
+    LayoutLab* lab = view_->lab();
+    if (lab->candidates().isEmpty()) {
+        *error = lab->scenarioProblem();
+        return false;
+    }
+    if (name == LayoutLabCharts::names()[0])
+        lab->refineNow();
+    const auto spec = LayoutLabCharts::build(name, lab->candidates(), lab->scenarioRole(), lab->settings());
+    if (!spec) {
+        *error = QStringLiteral("--export-chart '%1': allowed %2").arg(name, LayoutLabCharts::names().join(QStringLiteral(", ")));
+        return false;
+    }
+    return ChartExporter::write(*spec, path, format, error);
+}
+
+void LayoutLabIntegration::applyOptions(const StudioOptions& options)
+{
+    if (!options.layoutLab || !window_)
+        return;
+    window_->tabs()->setCurrentWidget(view_);
+    refreshLab();
+    if (options.screenshotPath.isEmpty())
+        return;
+    view_->lab()->refineNow();
+    for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
+        dock->hide();
+}
+
+int LayoutLabIntegration::runScriptedExport(const StudioOptions& options)
+{
+    if (!LayoutLabCharts::names().contains(options.exportChart))
+        return 0;
+    QString error;
+    if (!exportChart(options.exportChart, options.exportChartOut, &error)) {
+        std::fprintf(stderr, "spare-studio: %s\n", qUtf8Printable(error));
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace spare
