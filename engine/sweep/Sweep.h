@@ -78,7 +78,8 @@ public:
 };
 
 // "2-20", "3", "2,4,8" or "2-6,9" -> ascending distinct values; throws std::invalid_argument naming the
-// text when malformed.
-std::vector<int> parseIntegerRanges(const std::string& text);
+// text when malformed, or the value and the range when one lies outside minValue .. maxValue (checked
+// before any range is expanded).
+std::vector<int> parseIntegerRanges(const std::string& text, int minValue, int maxValue);
 
 }  // namespace spare
