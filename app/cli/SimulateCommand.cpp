@@ -1,4 +1,5 @@
 #include "CliCommand.h"
+#include "MemoryBudget.h"
 
 #include "io/RunOutputs.h"
 #include "sim/RunMetricsJson.h"
@@ -29,6 +30,7 @@ struct SimulateOptions {
     std::vector<int> traceGroups;
     double untilS = std::numeric_limits<double>::infinity();
     double maxTttRatio = 100.0;
+    std::string memoryLimit;
     bool json = false;
 };
 
@@ -104,6 +106,7 @@ CommandAction setupSimulate(CLI::App& sub)
                    "Stop an unfinished run at this multiple of T0 (> 0 .. 1e6)")
         ->capture_default_str();
     sub.add_flag("--json", opts->json, "Print the metrics as JSON");
+    addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         if (!(opts->untilS > 0.0))
             throw UsageError(fmt::format("--until {} is out of range: allowed > 0 seconds", opts->untilS));
@@ -113,6 +116,7 @@ CommandAction setupSimulate(CLI::App& sub)
         const auto issues = validateScenario(scenario);
         if (!issues.empty())
             throw UsageError(fmt::format("{}: {}", issues.front().key, issues.front().message));
+        requireMemoryFits(estimateRunMemory(scenario), scenario, opts->memoryLimit);
         const Simulator simulator(scenario);
 
         RunOutputs outputs;

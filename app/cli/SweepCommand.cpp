@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "MemoryBudget.h"
 
 #include "io/AtomicFile.h"
 #include "sim/ScenarioJson.h"
@@ -26,6 +27,7 @@ struct SweepOptions {
     int seeds = 3;
     int threads = 0;
     std::string outPath;
+    std::string memoryLimit;
     bool json = false;
 };
 
@@ -74,6 +76,7 @@ CommandAction setupSweep(CLI::App& sub)
     sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
     sub.add_option("--out", opts->outPath, "Write the rows as CSV (atomically)");
     sub.add_flag("--json", opts->json, "Print the rows as a JSON array");
+    addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         if (opts->seeds < 1 || opts->seeds > 1000)
             throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
@@ -92,6 +95,8 @@ CommandAction setupSweep(CLI::App& sub)
         }
         spec.spareRedundancies = redundancies;
         spec.repRedundancies = redundancies;
+
+        requireMemoryFits(Sweep::estimateMemory(spec, opts->threads), spec.base, opts->memoryLimit);
 
         SweepRunOptions run;
         run.threads = opts->threads;

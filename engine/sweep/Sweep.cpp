@@ -96,6 +96,23 @@ void Sweep::markBest(std::vector<SweepRow>& rows)
             rows[*best].best = true;
 }
 
+MemoryEstimate Sweep::estimateMemory(const SweepSpec& spec, int threads)
+{
+    const std::vector<SweepCell> grid = cells(spec);
+    const int workers = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
+    const int concurrent = static_cast<int>(std::clamp<std::size_t>(grid.size(), 1, static_cast<std::size_t>(workers)));
+    MemoryEstimate largest = estimateRunMemory(spec.base, concurrent);
+    for (const SweepCell& cell : grid) {
+        Scenario scenario = spec.base;
+        scenario.policy = cell.policy;
+        scenario.redundancy = cell.redundancy;
+        const MemoryEstimate e = estimateRunMemory(scenario, concurrent);
+        if (e.bytes > largest.bytes)
+            largest = e;
+    }
+    return largest;
+}
+
 SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
 {
     SweepResult result;
