@@ -31,6 +31,7 @@ struct SimulateOptions {
     double untilS = std::numeric_limits<double>::infinity();
     double maxTttRatio = 100.0;
     std::string memoryLimit;
+    std::int64_t eventsLimit = static_cast<std::int64_t>(CsvEventWriter::kDefaultMaxRows);
     bool json = false;
 };
 
@@ -100,7 +101,11 @@ CommandAction setupSimulate(CLI::App& sub)
                    "Only trace events in FROM:TO simulated seconds (keeps traces of long runs small)");
     sub.add_option("--trace-groups", opts->traceGroups, "Groups that get their own trace lane, e.g. 3,17")
         ->delimiter(',');
-    sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
+    CLI::Option* events = sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
+    sub.add_option("--events-limit", opts->eventsLimit,
+                   "At most this many --events rows (1 .. 1e9); a last row says when the cap was hit")
+        ->capture_default_str()
+        ->needs(events);
     sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds, > 0)");
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio,
                    "Stop an unfinished run at this multiple of T0 (> 0 .. 1e6)")
@@ -112,6 +117,8 @@ CommandAction setupSimulate(CLI::App& sub)
             throw UsageError(fmt::format("--until {} is out of range: allowed > 0 seconds", opts->untilS));
         if (!(opts->maxTttRatio > 0.0 && opts->maxTttRatio <= 1e6))
             throw UsageError(fmt::format("--max-ttt-ratio {} is out of range: allowed > 0 .. 1e6", opts->maxTttRatio));
+        if (opts->eventsLimit < 1 || opts->eventsLimit > 1'000'000'000)
+            throw UsageError(fmt::format("--events-limit {} is out of range: allowed 1 .. 1000000000", opts->eventsLimit));
         const Scenario scenario = scenarioWithOverrides(*opts);
         const auto issues = validateScenario(scenario);
         if (!issues.empty())
@@ -129,6 +136,7 @@ CommandAction setupSimulate(CLI::App& sub)
         }
         outputs.chromeTrace.groupLanes = opts->traceGroups;
         outputs.eventsCsvPath = opts->eventsPath;
+        outputs.eventsCsvMaxRows = static_cast<std::size_t>(opts->eventsLimit);
         SimulationLimits limits;
         limits.untilS = opts->untilS;
         limits.maxTttRatio = opts->maxTttRatio;
