@@ -7,11 +7,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <memory>
-#include <mutex>
-
-#include <unistd.h>
-
 #include <cmath>
 
 namespace spare::cli {
@@ -47,24 +42,6 @@ Layout makeLayout(const LayoutOptions& opts)
 {
     checkGroupsAndRedundancy(opts);
     return Layout::byName(opts.layout, opts.groups, opts.redundancy);
-}
-
-std::function<void(std::size_t, std::size_t)> stderrProgress(std::string label)
-{
-    auto mutex = std::make_shared<std::mutex>();
-    auto shown = std::make_shared<std::size_t>(0);
-    return [mutex, shown, label = std::move(label)](std::size_t done, std::size_t total) {
-        const std::lock_guard lock(*mutex);
-        if (done <= *shown)
-            return;  // workers may report out of order
-        if (isatty(STDERR_FILENO) != 0) {
-            *shown = done;
-            fmt::print(stderr, "\r{}: {}/{} runs{}", label, done, total, done == total ? "\n" : "");
-        } else if (done == total || done * 10 / total > *shown * 10 / total) {
-            *shown = done;  // logs get a line per 10%
-            fmt::print(stderr, "{}: {}/{} runs\n", label, done, total);
-        }
-    };
 }
 
 }  // namespace spare::cli

@@ -1,6 +1,7 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
 #include "MemoryBudget.h"
+#include "ProgressPrinter.h"
 
 #include "io/AtomicFile.h"
 #include "sim/ScenarioJson.h"
