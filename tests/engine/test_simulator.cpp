@@ -127,9 +127,7 @@ public:
             break;
         case EventKind::CheckpointEnd:
             s.lastCheckpointStep = e.step;
-            for (GroupState& st : s.groupStates)
-                if (st == GroupState::Checkpointing)
-                    st = GroupState::Idle;
+            std::replace(s.groupStates.begin(), s.groupStates.end(), GroupState::Checkpointing, GroupState::Idle);
             break;
         case EventKind::Failure:
             ++s.failures;
@@ -146,15 +144,13 @@ public:
                 std::copy(u.stack.begin(), u.stack.end(), s.stacks.begin() + static_cast<std::ptrdiff_t>(u.group) * static_cast<std::ptrdiff_t>(u.stack.size()));
             if (e.decision->wipeout)
                 s.lostTypes = e.decision->lostTypes;
-            for (int f : e.decision->failedGroups)
-                if (!e.decision->wipeout)
+            else
+                for (int f : e.decision->failedGroups)
                     s.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
             break;
         case EventKind::Shrink:
             shrinkS_ += e.duration;
-            for (GroupState& st : s.groupStates)
-                if (st == GroupState::Failed)
-                    st = GroupState::MaskedOut;
+            std::replace(s.groupStates.begin(), s.groupStates.end(), GroupState::Failed, GroupState::MaskedOut);
             break;
         case EventKind::RestartStart:
             ++s.restarts;
