@@ -210,7 +210,10 @@ CheckpointSteps inSteps(double periodS, double stepS)
 {
     CheckpointSteps steps;
     steps.exact = periodS / stepS;
-    steps.rounded = std::max(1, static_cast<int>(std::lround(steps.exact)));
+    // Clamped before rounding: a period of more steps than an int holds (or NaN) stays defined.
+    const double clamped = std::clamp(std::isnan(steps.exact) ? 1.0 : steps.exact, 1.0,
+                                      static_cast<double>(std::numeric_limits<int>::max()));
+    steps.rounded = static_cast<int>(std::lround(clamped));
     return steps;
 }
 }  // namespace

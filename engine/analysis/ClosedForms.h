@@ -43,7 +43,7 @@ double tttRatioModel(int groups, int redundancy, double systemMtbfS, double chec
 // r* = floor(log2 N + 0.833): the redundancy that puts mu near N/2 (8, 10, 10 for N = 200, 600, 1000).
 int optimalRedundancy(int groups);
 
-// A checkpoint period in training steps: the real-valued T_c* / step and its rounding (at least 1).
+// A checkpoint period in training steps: the real-valued T_c* / step and its rounding (1 .. INT_MAX).
 struct CheckpointSteps {
     double exact = 0.0;
     int rounded = 1;

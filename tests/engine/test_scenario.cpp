@@ -44,7 +44,7 @@ Scenario randomValidScenario(std::mt19937_64& rng)
     const char* layouts[] = {"golomb", "consecutive", "/abs/layout.json"};
     s.layout = layouts[uniformInt(0, 2)];
     s.steps = static_cast<int>(uniformInt(1, ScenarioLimits::maxSteps));
-    s.computeS = uniformReal(1e-9, ScenarioLimits::maxComputeS);
+    s.computeS = uniformReal(ScenarioLimits::minComputeS, ScenarioLimits::maxComputeS);
     s.allReduceS = uniformInt(0, 3) == 0 ? 0.0 : uniformReal(0, 100);
     s.failedAllReduceFactor = uniformReal(0, ScenarioLimits::maxFailedAllReduceFactor);
     s.shrinkS = uniformReal(0, 1);
