@@ -44,7 +44,7 @@ CLI::Validator integerValidator(Integer min, Integer max)
                 return fmt::format("{} is out of range; allowed: an integer {}", shownValue(text), range);
             return {};
         },
-        "INT in " + range);
+        range);
 }
 
 // 0.001, 100, 1e9: short, the way the scenario table writes bounds.
@@ -59,19 +59,18 @@ std::string boundText(double value)
     return text;
 }
 
-CLI::Validator numberValidator(double min, double max, bool minExclusive)
+CLI::Validator numberValidator(std::function<bool(double)> allowed, const std::string& range)
 {
-    const std::string range = fmt::format("{}{} .. {}", minExclusive ? "> " : "", boundText(min), boundText(max));
     return CLI::Validator(
-        [min, max, minExclusive, range](std::string& text) -> std::string {
+        [allowed = std::move(allowed), range](std::string& text) -> std::string {
             const auto value = parseDecimal(text);
             if (!value)
                 return fmt::format("{} is not a decimal number; allowed: {}", shownValue(text), range);
-            if ((minExclusive ? !(*value > min) : !(*value >= min)) || *value > max)
+            if (!allowed(*value))
                 return fmt::format("{} is out of range; allowed: {}", shownValue(text), range);
             return {};
         },
-        "NUMBER in " + range);
+        range);
 }
 
 }  // namespace
@@ -113,9 +112,16 @@ CLI::Validator integerIn(long long min, long long max) { return integerValidator
 
 CLI::Validator unsignedIn(std::uint64_t min, std::uint64_t max) { return integerValidator(min, max); }
 
-CLI::Validator numberIn(double min, double max) { return numberValidator(min, max, false); }
+CLI::Validator numberIn(double min, double max)
+{
+    return numberValidator([min, max](double value) { return value >= min && value <= max; },
+                           fmt::format("{} .. {}", boundText(min), boundText(max)));
+}
 
-CLI::Validator positiveNumberUpTo(double max) { return numberValidator(0.0, max, true); }
+CLI::Validator positiveNumber()
+{
+    return numberValidator([](double value) { return value > 0.0; }, "a finite number > 0");
+}
 
 CLI::Validator seedValue() { return unsignedIn(0, std::numeric_limits<std::uint64_t>::max()); }
 

@@ -120,7 +120,7 @@ CommandAction setupSimulate(CLI::App& sub)
         ->needs(trace);
     sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
     sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds)")
-        ->check(positiveNumberUpTo(std::numeric_limits<double>::max()));
+        ->check(positiveNumber());
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio, "Stop an unfinished run at this multiple of T0 (0 = never)")
         ->capture_default_str()
         ->check(numberIn(0.0, 1e6));
