@@ -27,9 +27,6 @@ struct AnalyzeOptions {
     bool json = false;
 };
 
-// Shorter checkpoint writes or steps than 1 ms make the closed forms underflow (A* = 0, T_c* / step
-// beyond any step count).
-constexpr double kShortestDurationS = 1e-3;
 constexpr const char* kOutsideModel = "outside the model's range";
 
 // NaN (not computed) becomes JSON null.
@@ -74,10 +71,10 @@ CommandAction setupAnalyze(CLI::App& sub)
         ->check(numberIn(0.0, ScenarioLimits::maxDurationS));
     sub.add_option("--checkpoint-s", opts->checkpointWriteS, "Checkpoint write time T_s, seconds")
         ->capture_default_str()
-        ->check(numberIn(kShortestDurationS, ScenarioLimits::maxDurationS));
+        ->check(numberIn(0.0, ScenarioLimits::maxDurationS));
     sub.add_option("--step-s", opts->stepS, "Step length for the checkpoint period, seconds (2 T_comp + T_a)")
         ->capture_default_str()
-        ->check(numberIn(kShortestDurationS, ScenarioLimits::maxDurationS));
+        ->check(numberIn(ScenarioLimits::minComputeS, ScenarioLimits::maxDurationS));
     sub.add_flag("--json", opts->json, "Print JSON instead of a table");
     return [opts] {
         const auto& o = *opts;

@@ -29,7 +29,8 @@ std::optional<double> muExactReplicaSets(int groups, int redundancy);
 double sbarLowerBound(int groups, double mu);
 
 // Availability with checkpoint period T, checkpoint write time Ts, restart time Tr and mean time M
-// between unmasked failures: A(T) = (1 - Ts/T) / (1 + (T/2 + Tr)/M).
+// between unmasked failures: A(T) = (1 - Ts/T) / (1 + (T/2 + Tr)/M); Ts = 0 gives 1 / (1 + (T/2 + Tr)/M)
+// also at T = 0. Finite for every scenario value in range.
 double availability(double periodS, double checkpointWriteS, double restartS, double unmaskedMtbfS);
 // T_c* = Ts + sqrt(Ts^2 + 2 Ts (M + Tr)), the maximiser of availability().
 double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double unmaskedMtbfS);

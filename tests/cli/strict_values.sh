@@ -67,7 +67,12 @@ printf '{"cluster":{"groups":12,"redundancy":3},"workload":{"steps":1,"compute_s
 expect compute-smallest-finite 0 '"ttt_ratio": [0-9]' "$SPARE_CLI" simulate "$WORK/edge.json" --json
 check compute-smallest-no-inf bash -c '! printf "%s" "$1" | grep -Eqi "inf|nan|null"' _ "$OUT"
 expect analyze-mtbf-huge 2 "--mtbf-s: '1e308' is out of range; allowed: 0.001 \.\. 1e12" "$SPARE_CLI" analyze -N 200 -r 8 --mtbf-s 1e308
-expect analyze-checkpoint-zero 2 "--checkpoint-s: '0' is out of range; allowed: 0.001 \.\. 1e9" "$SPARE_CLI" analyze -N 200 -r 8 --checkpoint-s 0
+expect analyze-checkpoint-negative 2 "--checkpoint-s: '-1' is out of range; allowed: 0 \.\. 1e9" "$SPARE_CLI" analyze -N 200 -r 8 --checkpoint-s -1
+for ts in 0 5e-324; do
+  expect "analyze-checkpoint-$ts" 0 "availability A\*\(mu m\) +[0-9]+\.[0-9]{2} %" "$SPARE_CLI" analyze -N 200 -r 8 --checkpoint-s "$ts"
+  check "analyze-checkpoint-$ts-finite" bash -c '! printf "%s" "$1" | grep -Eqi "nan|inf"' _ "$OUT"
+done
+expect analyze-step-tiny 2 "--step-s: '1e-06' is out of range; allowed: 0.001 \.\. 1e9" "$SPARE_CLI" analyze -N 200 -r 8 --step-s 1e-06
 expect analyze-outside-model 0 "availability A\*\(mu m\) +outside the model's range" \
   "$SPARE_CLI" analyze -N 2 -r 1 --mtbf-s 0.001 --restart-s 1e9 --checkpoint-s 0.001 --step-s 0.001
 check analyze-outside-no-nan bash -c '! printf "%s" "$1" | grep -Eqi "nan|inf"' _ "$OUT"
