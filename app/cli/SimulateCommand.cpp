@@ -4,8 +4,8 @@
 #include "OutputFiles.h"
 
 #include "io/RunOutputs.h"
-#include "sim/RunMetricsJson.h"
 #include "sim/FailureTrace.h"
+#include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
 #include "sim/Simulator.h"
