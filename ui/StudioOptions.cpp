@@ -2,6 +2,8 @@
 
 #include "analysis/AnalysisCharts.h"
 #include "charts/ChartExporter.h"
+#include "io/AtomicFile.h"
+#include "io/OutputFileError.h"
 #include "layoutlab/LayoutLabCharts.h"
 
 #include <QCommandLineParser>
@@ -11,6 +13,21 @@
 #include <cmath>
 
 namespace spare {
+
+namespace {
+
+// Empty when `path` can be written, else "FLAG 'PATH': reason", so a bad path fails before any work.
+QString outputPathProblem(const QString& flag, const QString& path)
+{
+    try {
+        checkOutputPath(path.toStdString());
+        return {};
+    } catch (const OutputFileError& error) {
+        return QStringLiteral("%1 '%2': %3").arg(flag, path, QString::fromStdString(error.reason()));
+    }
+}
+
+}  // namespace
 
 std::optional<RunUntil> StudioOptions::parseRunUntil(const QString& text)
 {
@@ -115,6 +132,9 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
             *error = QStringLiteral("--screenshot '%1': allowed a file name ending in .png").arg(o.screenshotPath);
             return std::nullopt;
         }
+        *error = outputPathProblem(QStringLiteral("--screenshot"), o.screenshotPath);
+        if (!error->isEmpty())
+            return std::nullopt;
     }
     o.exportReportDir = parser.value(exportReport);
     o.exportChart = parser.value(exportChart);
@@ -129,10 +149,15 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
         *error = QStringLiteral("--export-chart '%1': allowed %2").arg(o.exportChart, charts.join(QStringLiteral(", ")));
         return std::nullopt;
     }
-    ChartExporter::Format format;
-    if (!o.exportChartOut.isEmpty() && !ChartExporter::formatForPath(o.exportChartOut, &format)) {
-        *error = QStringLiteral("--out '%1': allowed a file name ending in .png, .svg, .pdf or .csv").arg(o.exportChartOut);
-        return std::nullopt;
+    if (!o.exportChartOut.isEmpty()) {
+        ChartExporter::Format format;
+        if (!ChartExporter::formatForPath(o.exportChartOut, &format)) {
+            *error = QStringLiteral("--out '%1': allowed a file name ending in .png, .svg, .pdf or .csv").arg(o.exportChartOut);
+            return std::nullopt;
+        }
+        *error = outputPathProblem(QStringLiteral("--out"), o.exportChartOut);
+        if (!error->isEmpty())
+            return std::nullopt;
     }
     return o;
 }

@@ -1,7 +1,9 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "HumanFormat.h"
 
 #include "analysis/ClosedForms.h"
+#include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -25,6 +27,8 @@ struct AnalyzeOptions {
     bool json = false;
 };
 
+constexpr const char* kOutsideModel = "outside the model's range";
+
 // NaN (not computed) becomes JSON null.
 nlohmann::json numberOrNull(double value)
 {
@@ -33,8 +37,24 @@ nlohmann::json numberOrNull(double value)
 
 std::string numberOrDash(double value)
 {
-    return std::isnan(value) ? std::string("-") : fmt::format("{:.3f}", value);
+    return std::isnan(value) ? std::string("-") : fixedText(value, 3);
 }
+
+// Where the closed forms stop describing a training run: a TTT/T0 beyond 10^6 (availability below
+// 10^-6; the simulator stops there too), a checkpoint period of more steps than a run can have, or no
+// finite number at all.
+constexpr double kMaxModelTttRatio = 1e6;
+bool inModelRange(const CheckpointSteps& steps)
+{
+    return std::isfinite(steps.exact) && steps.exact <= ScenarioLimits::maxSteps;
+}
+bool availabilityInModelRange(double availability)
+{
+    return std::isfinite(availability) && availability >= 1.0 / kMaxModelTttRatio;
+}
+bool tttRatioInModelRange(double ratio) { return std::isfinite(ratio) && ratio <= kMaxModelTttRatio; }
+
+std::string orOutsideModel(bool inRange, const std::string& text) { return inRange ? text : kOutsideModel; }
 
 // The exact consecutive-layout mu costs O(N) per quadrature node: skip it where that gets slow.
 constexpr int kExactMuMaxGroups = 200'000;
@@ -43,20 +63,22 @@ CommandAction setupAnalyze(CLI::App& sub)
 {
     auto opts = std::make_shared<AnalyzeOptions>();
     addLayoutOptions(sub, opts->shape, /*withLayout=*/false);
-    sub.add_option("--mtbf-s", opts->mtbfS, "System MTBF m with all groups alive, seconds (> 0)")->capture_default_str();
-    sub.add_option("--restart-s", opts->restartS, "Global restart time T_r, seconds (> 0)")->capture_default_str();
-    sub.add_option("--checkpoint-s", opts->checkpointWriteS, "Checkpoint write time T_s, seconds (> 0)")
-        ->capture_default_str();
-    sub.add_option("--step-s", opts->stepS, "Step length for the checkpoint period, seconds (> 0; 2 T_comp + T_a)")
-        ->capture_default_str();
+    sub.add_option("--mtbf-s", opts->mtbfS, "System MTBF m with all groups alive, seconds")
+        ->capture_default_str()
+        ->check(numberIn(ScenarioLimits::minSystemMtbfS, ScenarioLimits::maxSystemMtbfS));
+    sub.add_option("--restart-s", opts->restartS, "Global restart time T_r, seconds")
+        ->capture_default_str()
+        ->check(numberIn(0.0, ScenarioLimits::maxDurationS));
+    sub.add_option("--checkpoint-s", opts->checkpointWriteS, "Checkpoint write time T_s, seconds")
+        ->capture_default_str()
+        ->check(numberIn(0.0, ScenarioLimits::maxDurationS));
+    sub.add_option("--step-s", opts->stepS, "Step length for the checkpoint period, seconds (2 T_comp + T_a)")
+        ->capture_default_str()
+        ->check(numberIn(ScenarioLimits::minComputeS, ScenarioLimits::maxDurationS));
     sub.add_flag("--json", opts->json, "Print JSON instead of a table");
     return [opts] {
         const auto& o = *opts;
         checkGroupsAndRedundancy(o.shape);
-        requirePositive("--mtbf-s", o.mtbfS);
-        requirePositive("--restart-s", o.restartS);
-        requirePositive("--checkpoint-s", o.checkpointWriteS);
-        requirePositive("--step-s", o.stepS);
         const int n = o.shape.groups;
         const int r = o.shape.redundancy;
 
@@ -88,23 +110,40 @@ CommandAction setupAnalyze(CLI::App& sub)
             out["checkpoint_period_steps_exact"] = steps.exact;
             out["availability_opt"] = availabilityOpt;
             out["ttt_ratio_model"] = ttt;
+            auto outside = nlohmann::json::array();
+            const auto markOutside = [&](bool inRange, std::initializer_list<const char*> keys) {
+                for (const char* key : keys)
+                    if (!inRange) {
+                        out[key] = nullptr;
+                        outside.push_back(key);
+                    }
+            };
+            markOutside(inModelRange(steps),
+                        {"checkpoint_period_s", "checkpoint_period_steps", "checkpoint_period_steps_exact"});
+            markOutside(availabilityInModelRange(availabilityOpt), {"availability_opt"});
+            markOutside(tttRatioInModelRange(ttt), {"ttt_ratio_model"});
+            out["outside_model_range"] = outside;
             fmt::print("{}\n", out.dump(2));
             return 0;
         }
-        fmt::print("groups (N)                      {}\n", n);
-        fmt::print("redundancy (r)                  {}\n", r);
-        fmt::print("system MTBF m                   {} s\n", o.mtbfS);
-        fmt::print("restart T_r / checkpoint T_s    {} s / {:.2f} s\n", o.restartS, o.checkpointWriteS);
-        fmt::print("step for checkpoint period      {} s\n\n", o.stepS);
-        fmt::print("mu asymptotic (golomb)          {:.3f}\n", muAsym);
-        fmt::print("mu exact, consecutive layout    {}\n", numberOrDash(muExact));
-        fmt::print("mu exact, replica sets (Rep)    {}\n", numberOrDash(muSets));
-        fmt::print("S_bar lower bound               {:.4f}\n", sbar);
-        fmt::print("r* = floor(log2 N + 0.833)      {}\n", optimalRedundancy(n));
-        fmt::print("checkpoint period T_c*          {:.1f} s = {:.2f} steps -> {} steps\n", steps.exact * o.stepS,
-                   steps.exact, steps.rounded);
-        fmt::print("availability A*(mu m)           {:.4f}\n", availabilityOpt);
-        fmt::print("TTT/T0 model J(r)               {:.4f}\n", ttt);
+        const auto row = [](std::string_view label, const std::string& value) { fmt::print("{:<32}{}\n", label, value); };
+        row("groups (N)", countText(n));
+        row("redundancy (r)", countText(r));
+        row("system MTBF m", durationText(o.mtbfS));
+        row("restart T_r", durationText(o.restartS));
+        row("checkpoint write T_s", durationText(o.checkpointWriteS));
+        row("step for checkpoint period", durationText(o.stepS));
+        fmt::print("\n");
+        row("mu asymptotic (golomb)", fixedText(muAsym, 3));
+        row("mu exact, consecutive layout", numberOrDash(muExact));
+        row("mu exact, replica sets (Rep)", numberOrDash(muSets));
+        row("S_bar lower bound", fixedText(sbar, 3));
+        row("r* = floor(log2 N + 0.833)", countText(optimalRedundancy(n)));
+        row("checkpoint period T_c*",
+            orOutsideModel(inModelRange(steps), fmt::format("{} = {} steps -> {} steps", durationText(steps.exact * o.stepS),
+                                                    fixedText(steps.exact, 2), countText(steps.rounded))));
+        row("availability A*(mu m)", orOutsideModel(availabilityInModelRange(availabilityOpt), percentText(availabilityOpt)));
+        row("TTT/T0 model J(r)", orOutsideModel(tttRatioInModelRange(ttt), fixedText(ttt, 3)));
         return 0;
     };
 }

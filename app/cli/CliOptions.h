@@ -4,7 +4,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace spare::cli {
 
@@ -22,5 +29,25 @@ Layout makeLayout(const LayoutOptions& opts);
 void checkGroupsAndRedundancy(const LayoutOptions& opts);
 // UsageError naming `flag` unless `value` is finite and > 0.
 void requirePositive(const std::string& flag, double value);
+
+// Strict flag values, checked while parsing: the whole text must be the value, so "", "-1" for an
+// unsigned flag, "12abc", "0x10", "1e23" for an integer, "inf" and "nan" all fail with
+// "--flag: 'TEXT' is not ...; allowed: RANGE" and exit 2. Attach with option->check(...).
+CLI::Validator integerIn(long long min, long long max);
+CLI::Validator unsignedIn(std::uint64_t min, std::uint64_t max);
+CLI::Validator numberIn(double min, double max);      // finite decimal number, min <= x <= max
+CLI::Validator positiveNumber();                      // finite decimal number > 0
+CLI::Validator seedValue();                           // 0 .. 2^64-1
+// One of `names` ("spare | rep | ckpt"); `parse` says whether a text is one of them.
+CLI::Validator choiceOf(const char* names, std::function<bool(std::string_view)> known);
+
+// A decimal number (digits, '.', exponent; no hex, inf or nan) that is the whole text.
+std::optional<double> parseDecimal(std::string_view text);
+// "START:END" in decimal seconds with 0 <= START < END, or nullopt.
+std::optional<std::pair<double, double>> parseTimeWindow(std::string_view text);
+// Validator for parseTimeWindow.
+CLI::Validator timeWindowValue();
+// "3,17,42": distinct group ids in 0 .. groups-1, none empty; UsageError naming flag, value and range.
+std::vector<int> parseGroupList(const std::string& flag, const std::string& text, int groups);
 
 }  // namespace spare::cli

@@ -89,15 +89,13 @@ void printTable(const PaperTable& table)
 CommandAction setupPaperTable(CLI::App& sub)
 {
     auto opts = std::make_shared<PaperTableOptions>();
-    sub.add_option("--seeds", opts->seeds, "Seeds per (policy, r) (1 .. 1000)")->capture_default_str();
-    sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
+    sub.add_option("--seeds", opts->seeds, "Seeds per (policy, r)")->capture_default_str()->check(integerIn(1, 1000));
+    sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores)")
+        ->capture_default_str()
+        ->check(integerIn(0, 1024));
     sub.add_flag("--json", opts->json, "Print JSON instead of a table");
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
-        if (opts->seeds < 1 || opts->seeds > 1000)
-            throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
-        if (opts->threads < 0 || opts->threads > 1024)
-            throw UsageError(fmt::format("--threads {} is out of range: allowed 0 .. 1024", opts->threads));
         requireMemoryFits(estimatePaperTableMemory(opts->threads), paperScenario(paperReferences().back().groups),
                           opts->memoryLimit);
         SweepRunOptions run;

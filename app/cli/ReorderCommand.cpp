@@ -3,13 +3,13 @@
 
 #include "layout/Layout.h"
 #include "reorder/ReorderController.h"
+#include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,32 +17,6 @@
 namespace spare::cli {
 
 namespace {
-
-// "3,17,42" -> ids in 0 .. groups-1, each at most once; UsageError naming flag, value and range.
-std::vector<int> parseFailed(const std::string& text, int groups)
-{
-    const std::string range = fmt::format("allowed distinct group ids 0 .. {}", groups - 1);
-    if (text.empty())
-        throw UsageError(fmt::format("--failed '' is empty: {}, comma-separated", range));
-    std::vector<int> ids;
-    size_t begin = 0;
-    while (true) {
-        const size_t end = std::min(text.find(',', begin), text.size());
-        const std::string token = text.substr(begin, end - begin);
-        int id = 0;
-        const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), id);
-        if (token.empty() || ec != std::errc{} || ptr != token.data() + token.size())
-            throw UsageError(fmt::format("--failed '{}': '{}' is not a group id ({})", text, token, range));
-        if (id < 0 || id >= groups)
-            throw UsageError(fmt::format("--failed '{}': group {} is out of range ({})", text, id, range));
-        if (std::find(ids.begin(), ids.end(), id) != ids.end())
-            throw UsageError(fmt::format("--failed '{}': group {} is repeated ({})", text, id, range));
-        ids.push_back(id);
-        if (end == text.size())
-            return ids;
-        begin = end + 1;
-    }
-}
 
 nlohmann::json toJson(const ReorderController& controller, const ReorderDecision& d)
 {
@@ -132,14 +106,15 @@ CommandAction setupReorder(CLI::App& sub)
     addLayoutOptions(sub, *opts);
     sub.add_option("--failed", *failed, "Groups failing together, comma-separated (e.g. 3,17,42)")->required();
     sub.add_option("--stack-number,-S", *stackNumber, "Stack number S before the failures (1 .. r)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(integerIn(1, ScenarioLimits::maxGroups));
     sub.add_flag("--json", *json, "Print JSON instead of tables");
     return [opts, failed, stackNumber, json] {
         const Layout layout = makeLayout(*opts);
         if (*stackNumber < 1 || *stackNumber > layout.redundancy())
             throw UsageError(fmt::format("--stack-number {} is out of range: allowed 1 .. {} (the redundancy)",
                                          *stackNumber, layout.redundancy()));
-        const std::vector<int> groups = parseFailed(*failed, layout.groups());
+        const std::vector<int> groups = parseGroupList("--failed", *failed, layout.groups());
         ReorderController controller(layout, *stackNumber);
         const ReorderDecision decision = controller.onFailures(groups);
         if (*json)

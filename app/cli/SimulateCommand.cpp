@@ -1,9 +1,14 @@
 #include "CliCommand.h"
+#include "CliOptions.h"
+#include "HumanFormat.h"
 #include "MemoryBudget.h"
+#include "OutputFiles.h"
 
 #include "io/RunOutputs.h"
+#include "sim/FailureTrace.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
 #include "sim/Simulator.h"
 
 #include <fmt/core.h>
@@ -27,7 +32,7 @@ struct SimulateOptions {
     std::string tracePath;
     std::string eventsPath;
     std::string traceWindow;
-    std::vector<int> traceGroups;
+    std::string traceGroups;
     double untilS = std::numeric_limits<double>::infinity();
     double maxTttRatio = 100.0;
     std::string memoryLimit;
@@ -38,12 +43,8 @@ struct SimulateOptions {
 Scenario scenarioWithOverrides(const SimulateOptions& opts)
 {
     Scenario scenario = loadScenarioFile(opts.scenarioPath);
-    if (!opts.policy.empty()) {
-        const auto policy = parsePolicy(opts.policy);
-        if (!policy)
-            throw UsageError(fmt::format("--policy {} is not allowed: use {}", opts.policy, policyNames()));
-        scenario.policy = *policy;
-    }
+    if (!opts.policy.empty())
+        scenario.policy = *parsePolicy(opts.policy);
     if (opts.redundancy) {
         if (*opts.redundancy < 1 || *opts.redundancy > std::min(scenario.groups, 64))
             throw UsageError(fmt::format("--redundancy {} is out of range: allowed 1 .. {} (min(groups, 64))",
@@ -55,92 +56,113 @@ Scenario scenarioWithOverrides(const SimulateOptions& opts)
     return scenario;
 }
 
-// "FROM:TO" in simulated seconds, FROM >= 0, TO > FROM.
-void applyTraceWindow(const std::string& text, ChromeTraceOptions& options)
+// The simulator reads failures.trace; its problems are scenario problems, reported like the others.
+Simulator simulatorFor(const Scenario& scenario, const std::string& scenarioPath)
 {
-    if (text.empty())
-        return;
-    const auto colon = text.find(':');
-    double from = -1.0;
-    double to = -1.0;
     try {
-        if (colon == std::string::npos)
-            throw std::invalid_argument(text);
-        from = std::stod(text.substr(0, colon));
-        to = std::stod(text.substr(colon + 1));
-    } catch (const std::exception&) {
-        throw UsageError(fmt::format("--trace-window {} is malformed: expected FROM:TO in seconds, e.g. 0:86400", text));
+        return Simulator(scenario);
+    } catch (const FailureTraceError& error) {
+        std::string message;
+        std::string_view lines = error.what();
+        while (!lines.empty()) {
+            const auto end = std::min(lines.find('\n'), lines.size());
+            message += fmt::format("{}{}: failures.trace: {}", message.empty() ? "" : "\n", scenarioPath,
+                                   lines.substr(0, end));
+            lines.remove_prefix(std::min(end + 1, lines.size()));
+        }
+        throw FailureTraceError(message);
     }
-    if (!(from >= 0.0) || !(to > from))
-        throw UsageError(fmt::format("--trace-window {} is out of range: allowed 0 <= FROM < TO", text));
-    options.fromS = from;
-    options.toS = to;
 }
 
-void printMetricsTable(const Scenario& scenario, const RunMetrics& metrics)
+void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
 {
-    fmt::print("scenario     {}\npolicy       {}\nredundancy   {}\nseed         {}\n", scenario.name,
-               policyDisplayName(scenario.policy), scenario.redundancy, scenario.seed);
-    if (metrics.completed)
-        fmt::print("completed    yes\n");
-    else
-        fmt::print("completed    no (stopped at the {} limit)\n", stopReasonName(metrics.stopReason));
-    for (const auto& [key, value] : runMetricsFields(metrics))
-        fmt::print("{:<27} {}\n", key, value);
+    const auto row = [](std::string_view label, const std::string& value) { fmt::print("{:<24}{}\n", label, value); };
+    row("scenario", scenario.name);
+    row("policy", fmt::format("{} (r = {})", policyDisplayName(scenario.policy), scenario.redundancy));
+    row("seed", fmt::format("{}", scenario.seed));
+    row("completed", m.completed ? std::string("yes")
+                                 : fmt::format("no (stopped at the {} limit)", stopReasonName(m.stopReason)));
+    row("time to train (TTT)", durationText(m.tttS));
+    row("failure-free time T0", durationText(m.t0S));
+    row("TTT / T0", fixedText(m.tttRatio, 3));
+    row("effective throughput", percentText(m.effectiveThroughput));
+    row("availability", percentText(m.availability));
+    row("down", fmt::format("{} (restarts {}, shrinks {})", durationText(m.downS), durationText(m.restartS),
+                            durationText(m.shrinkS)));
+    row("checkpoint waits", durationText(m.checkpointS));
+    row("failed all-reduces", durationText(m.failedAllReduceS));
+    row("patch computes", fmt::format("{} ({} rounds)", durationText(m.patchS), countText(m.patchComputes)));
+    row("steps", fmt::format("{} of {} (checkpoint every {} steps)", countText(m.stepsDone), countText(m.steps),
+                             countText(m.checkpointIntervalSteps)));
+    row("executed steps", fmt::format("{} ({} rolled back)", countText(m.executedSteps), countText(m.reworkSteps)));
+    row("checkpoints", fmt::format("{} written, {} voided", countText(m.checkpointsWritten),
+                                   countText(m.checkpointsVoided)));
+    row("failures", fmt::format("{} ({} masked, {} during restarts)", countText(m.failures),
+                                countText(m.maskedFailures), countText(m.restartFailures)));
+    row("restarts", fmt::format("{} (mean {})", countText(m.restarts), durationText(m.meanRestartS)));
+    row("mean stack number S", fixedText(m.meanStackNumber, 3));
+    row("reorder decisions", fmt::format("{} kept, {} reordered, {} wipe-outs", countText(m.phase0Decisions),
+                                         countText(m.phase2Decisions), countText(m.wipeouts)));
+    row("events", countText(m.events));
 }
 
 CommandAction setupSimulate(CLI::App& sub)
 {
     auto opts = std::make_shared<SimulateOptions>();
     sub.add_option("scenario", opts->scenarioPath, "Scenario JSON file")->required();
-    sub.add_option("--policy", opts->policy, "Override run.policy: spare | rep | ckpt");
-    sub.add_option("--redundancy,-r", opts->redundancy, "Override cluster.redundancy (1 .. min(groups, 64))");
-    sub.add_option("--seed", opts->seed, "Override run.seed");
-    sub.add_option("--trace", opts->tracePath, "Write a Chrome trace-event JSON (Perfetto) of the run");
+    sub.add_option("--policy", opts->policy, "Override run.policy")
+        ->check(choiceOf(policyNames(), [](std::string_view name) { return parsePolicy(name).has_value(); }));
+    sub.add_option("--redundancy,-r", opts->redundancy, "Override cluster.redundancy (1 .. min(groups, 64))")
+        ->check(integerIn(ScenarioLimits::minRedundancy, ScenarioLimits::maxRedundancy));
+    sub.add_option("--seed", opts->seed, "Override run.seed")->check(seedValue());
+    CLI::Option* trace = sub.add_option("--trace", opts->tracePath, "Write a Chrome trace-event JSON (Perfetto) of the run");
     sub.add_option("--trace-window", opts->traceWindow,
-                   "Only trace events in FROM:TO simulated seconds (keeps traces of long runs small)");
+                   "Only trace events in START:END simulated seconds (keeps traces of long runs small)")
+        ->check(timeWindowValue())
+        ->needs(trace);
     sub.add_option("--trace-groups", opts->traceGroups, "Groups that get their own trace lane, e.g. 3,17")
-        ->delimiter(',');
+        ->needs(trace);
     CLI::Option* events = sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
     sub.add_option("--events-limit", opts->eventsLimit,
-                   "At most this many --events rows (1 .. 1e9); a last row says when the cap was hit")
+                   "At most this many --events rows; a last row says when the cap was hit")
         ->capture_default_str()
+        ->check(integerIn(1, 1'000'000'000))
         ->needs(events);
-    sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds, > 0)");
-    sub.add_option("--max-ttt-ratio", opts->maxTttRatio,
-                   "Stop an unfinished run at this multiple of T0 (> 0 .. 1e6)")
-        ->capture_default_str();
+    sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds)")
+        ->check(positiveNumber());
+    sub.add_option("--max-ttt-ratio", opts->maxTttRatio, "Stop an unfinished run at this multiple of T0")
+        ->capture_default_str()
+        ->check(positiveNumber())
+        ->check(numberIn(0.0, 1e6));
     sub.add_flag("--json", opts->json, "Print the metrics as JSON");
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
-        if (!(opts->untilS > 0.0))
-            throw UsageError(fmt::format("--until {} is out of range: allowed > 0 seconds", opts->untilS));
-        if (!(opts->maxTttRatio > 0.0 && opts->maxTttRatio <= 1e6))
-            throw UsageError(fmt::format("--max-ttt-ratio {} is out of range: allowed > 0 .. 1e6", opts->maxTttRatio));
-        if (opts->eventsLimit < 1 || opts->eventsLimit > 1'000'000'000)
-            throw UsageError(fmt::format("--events-limit {} is out of range: allowed 1 .. 1000000000", opts->eventsLimit));
+        OutputFiles files;
+        files.add("--trace", opts->tracePath);
+        files.add("--events", opts->eventsPath);
+        files.check();
         const Scenario scenario = scenarioWithOverrides(*opts);
         const auto issues = validateScenario(scenario);
         if (!issues.empty())
             throw UsageError(fmt::format("{}: {}", issues.front().key, issues.front().message));
         requireMemoryFits(estimateRunMemory(scenario), scenario, opts->memoryLimit);
-        const Simulator simulator(scenario);
 
         RunOutputs outputs;
         outputs.chromeTracePath = opts->tracePath;
         outputs.chromeTrace.policyLabel = policyDisplayName(scenario.policy);
-        applyTraceWindow(opts->traceWindow, outputs.chromeTrace);
-        for (int g : opts->traceGroups) {
-            if (g < 0 || g >= scenario.groups)
-                throw UsageError(fmt::format("--trace-groups {} is out of range: allowed 0 .. {}", g, scenario.groups - 1));
+        if (const auto window = parseTimeWindow(opts->traceWindow)) {
+            outputs.chromeTrace.fromS = window->first;
+            outputs.chromeTrace.toS = window->second;
         }
-        outputs.chromeTrace.groupLanes = opts->traceGroups;
+        if (!opts->traceGroups.empty())
+            outputs.chromeTrace.groupLanes = parseGroupList("--trace-groups", opts->traceGroups, scenario.groups);
         outputs.eventsCsvPath = opts->eventsPath;
         outputs.eventsCsvMaxRows = static_cast<std::size_t>(opts->eventsLimit);
         SimulationLimits limits;
         limits.untilS = opts->untilS;
         limits.maxTttRatio = opts->maxTttRatio;
-        const RunMetrics metrics = *runWithOutputs(simulator, outputs, limits);
+        const Simulator simulator = simulatorFor(scenario, opts->scenarioPath);
+        const RunMetrics metrics = files.guard([&] { return *runWithOutputs(simulator, outputs, limits); });
 
         if (opts->json) {
             fmt::print("{}\n", runReportJson(scenario, metrics).dump(2));

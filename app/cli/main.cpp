@@ -2,9 +2,11 @@
 
 #include "io/InputError.h"
 #include "io/InputFile.h"
+#include "io/OutputFileError.h"
 #include "sim/MemoryEstimate.h"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <exception>
@@ -98,6 +100,14 @@ int main(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
+        if (app.get_subcommands().empty()) {
+            std::vector<std::string> names;
+            for (const auto& info : sorted)
+                names.push_back(info.name);
+            const std::string given = argc > 1 ? fmt::format("unknown command '{}'", argv[1]) : "a command is required";
+            fmt::print(stderr, "spare-cli: {}; allowed: {}\n", given, fmt::join(names, ", "));
+            return 2;
+        }
         fmt::print(stderr, "spare-cli: {}\n", e.what());
         return 2;
     } catch (const std::bad_alloc&) {
@@ -124,6 +134,9 @@ int main(int argc, char** argv)
         fmt::print(stderr, "spare-cli: {}\n", e.what());
         return 2;
     } catch (const std::invalid_argument& e) {
+        fmt::print(stderr, "spare-cli: {}\n", e.what());
+        return 2;
+    } catch (const spare::OutputFileError& e) {
         fmt::print(stderr, "spare-cli: {}\n", e.what());
         return 2;
     } catch (const std::exception& e) {

@@ -179,13 +179,16 @@ double sbarLowerBound(int groups, double mu)
 
 double availability(double periodS, double checkpointWriteS, double restartS, double unmaskedMtbfS)
 {
-    return (1.0 - checkpointWriteS / periodS) / (1.0 + (periodS / 2.0 + restartS) / unmaskedMtbfS);
+    // Free checkpoints (Ts = 0) cost no share of the period, even in the limit T -> 0.
+    const double writeShare = checkpointWriteS == 0.0 ? 0.0 : checkpointWriteS / periodS;
+    return (1.0 - writeShare) / (1.0 + (periodS / 2.0 + restartS) / unmaskedMtbfS);
 }
 
 double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double unmaskedMtbfS)
 {
+    // sqrt(Ts) sqrt(Ts + 2 (M + Tr)) = sqrt(Ts^2 + 2 Ts (M + Tr)) without underflow for tiny Ts.
     const double ts = checkpointWriteS;
-    return ts + std::sqrt(ts * ts + 2.0 * ts * (unmaskedMtbfS + restartS));
+    return ts + std::sqrt(ts) * std::sqrt(ts + 2.0 * (unmaskedMtbfS + restartS));
 }
 
 double optimalAvailability(double checkpointWriteS, double restartS, double unmaskedMtbfS)
@@ -215,7 +218,10 @@ CheckpointSteps inSteps(double periodS, double stepS)
 {
     CheckpointSteps steps;
     steps.exact = periodS / stepS;
-    steps.rounded = std::max(1, static_cast<int>(std::lround(steps.exact)));
+    // Clamped before rounding: a period of more steps than an int holds (or NaN) stays defined.
+    const double clamped = std::clamp(std::isnan(steps.exact) ? 1.0 : steps.exact, 1.0,
+                                      static_cast<double>(std::numeric_limits<int>::max()));
+    steps.rounded = static_cast<int>(std::lround(clamped));
     return steps;
 }
 }  // namespace

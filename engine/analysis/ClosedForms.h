@@ -29,7 +29,8 @@ std::optional<double> muExactReplicaSets(int groups, int redundancy);
 double sbarLowerBound(int groups, double mu);
 
 // Availability with checkpoint period T, checkpoint write time Ts, restart time Tr and mean time M
-// between unmasked failures: A(T) = (1 - Ts/T) / (1 + (T/2 + Tr)/M).
+// between unmasked failures: A(T) = (1 - Ts/T) / (1 + (T/2 + Tr)/M); Ts = 0 gives 1 / (1 + (T/2 + Tr)/M)
+// also at T = 0. Finite for every scenario value in range.
 double availability(double periodS, double checkpointWriteS, double restartS, double unmaskedMtbfS);
 // T_c* = Ts + sqrt(Ts^2 + 2 Ts (M + Tr)), the maximiser of availability().
 double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double unmaskedMtbfS);
@@ -47,7 +48,7 @@ double tttRatioModel(int groups, int redundancy, double systemMtbfS, double chec
 // r* = floor(log2 N + 0.833): the redundancy that puts mu near N/2 (8, 10, 10 for N = 200, 600, 1000).
 int optimalRedundancy(int groups);
 
-// A checkpoint period in training steps: the real-valued T_c* / step and its rounding (at least 1).
+// A checkpoint period in training steps: the real-valued T_c* / step and its rounding (1 .. INT_MAX).
 struct CheckpointSteps {
     double exact = 0.0;
     int rounded = 1;

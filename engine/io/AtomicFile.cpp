@@ -1,12 +1,14 @@
 #include "io/AtomicFile.h"
 
+#include "io/OutputFileError.h"
+#include "io/TempFileCleanup.h"
+
 #include <fmt/core.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <locale>
-#include <stdexcept>
 #include <streambuf>
 #include <vector>
 
@@ -18,9 +20,38 @@ namespace spare {
 
 namespace {
 
-std::runtime_error ioError(const std::string& what, const std::string& path, int error)
+OutputFileError ioError(const std::string& what, const std::string& path, int error)
 {
-    return std::runtime_error(fmt::format("cannot {} {}: {}", what, path, std::strerror(error)));
+    return OutputFileError(path, fmt::format("cannot {}: {}", what, std::strerror(error)));
+}
+
+// The file a write to `path` lands in: symlinks followed (also dangling ones, whose target is created).
+std::filesystem::path followSymlinks(const std::string& path)
+{
+    std::filesystem::path p(path);
+    for (int hop = 0; hop < 40; ++hop) {
+        std::error_code error;
+        if (!std::filesystem::is_symlink(p, error))
+            return p;
+        const std::filesystem::path link = std::filesystem::read_symlink(p, error);
+        if (error)
+            throw ioError("follow the symbolic link", path, error.value());
+        p = link.is_absolute() ? link : p.parent_path() / link;
+    }
+    throw ioError("follow the symbolic link", path, ELOOP);
+}
+
+// True when `path` exists and is not a regular file: then it is written in place (or refused, for a
+// directory) instead of being replaced.
+bool isSpecialFile(const std::string& path, struct stat& info)
+{
+    return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode);
+}
+
+std::string folderOf(const std::filesystem::path& file)
+{
+    const std::string folder = file.parent_path().string();
+    return folder.empty() ? std::string(".") : folder;
 }
 
 }  // namespace
@@ -72,13 +103,25 @@ private:
 
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path))
 {
-    const std::filesystem::path target(path_);
-    std::string pattern = (target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string())).string();
-    fd_ = ::mkstemp(pattern.data());
-    if (fd_ < 0)
-        throw ioError("create a temporary file for", path_, errno);
-    tempPath_ = pattern;
-    ::fchmod(fd_, 0644);
+    struct stat info {};
+    if (isSpecialFile(path_, info)) {
+        if (S_ISDIR(info.st_mode))
+            throw ioError("write", path_, EISDIR);
+        fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd_ < 0)
+            throw ioError("open", path_, errno);
+    } else {
+        const std::filesystem::path target = followSymlinks(path_);
+        targetPath_ = target.string();
+        std::string pattern =
+            (target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string())).string();
+        fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
+        if (fd_ < 0)
+            throw ioError("create a temporary file in the folder", path_, errno);
+        tempPath_ = pattern;
+        tempTicket_ = TempFileCleanup::track(tempPath_);
+        ::fchmod(fd_, 0644);
+    }
     buffer_ = std::make_unique<FdStreamBuf>(fd_);
     stream_ = std::make_unique<std::ostream>(buffer_.get());
     stream_->imbue(std::locale::classic());
@@ -99,12 +142,13 @@ void AtomicFileWriter::commit()
     if (committed_)
         return;
     if (fd_ < 0)
-        throw std::runtime_error(fmt::format("cannot write {}: the writer was already discarded", path_));
+        throw OutputFileError(path_, "cannot write: the writer was already discarded");
     stream_->flush();
     int error = buffer_->error();
     if (error == 0 && !*stream_)
         error = EIO;
-    if (error == 0 && ::fsync(fd_) != 0)
+    const bool inPlace = tempPath_.empty();
+    if (error == 0 && !inPlace && ::fsync(fd_) != 0)
         error = errno;
     if (error == 0) {
         const int fd = fd_;
@@ -112,16 +156,18 @@ void AtomicFileWriter::commit()
         if (::close(fd) != 0)
             error = errno;
     }
-    if (error == 0 && std::rename(tempPath_.c_str(), path_.c_str()) != 0)
+    if (error == 0 && !inPlace && std::rename(tempPath_.c_str(), targetPath_.c_str()) != 0)
         error = errno;
     if (error != 0) {
         discard();
         throw ioError("write", path_, error);
     }
     committed_ = true;
+    TempFileCleanup::release(tempTicket_);
+    if (inPlace)
+        return;
     // Make the rename itself durable; a folder that cannot be synced is not an error for the caller.
-    const std::string folder = std::filesystem::path(path_).parent_path().string();
-    const int dirFd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
+    const int dirFd = ::open(folderOf(targetPath_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd >= 0) {
         ::fsync(dirFd);
         ::close(dirFd);
@@ -136,6 +182,8 @@ void AtomicFileWriter::discard() noexcept
     }
     if (!tempPath_.empty())
         ::unlink(tempPath_.c_str());
+    TempFileCleanup::release(tempTicket_);
+    tempTicket_ = -1;
 }
 
 void writeFileAtomically(const std::string& path, std::string_view content)
@@ -143,6 +191,27 @@ void writeFileAtomically(const std::string& path, std::string_view content)
     AtomicFileWriter writer(path);
     writer.write(content);
     writer.commit();
+}
+
+void checkOutputPath(const std::string& path)
+{
+    if (path.empty())
+        throw OutputFileError(path, "empty path; allowed: a file name");
+    struct stat info {};
+    if (isSpecialFile(path, info)) {
+        if (S_ISDIR(info.st_mode))
+            throw OutputFileError(path, "is a directory; allowed: a file name");
+        if (::access(path.c_str(), W_OK) != 0)
+            throw ioError("write", path, errno);
+        return;
+    }
+    const std::string folder = folderOf(followSymlinks(path));
+    if (::stat(folder.c_str(), &info) != 0)
+        throw OutputFileError(path, fmt::format("folder {} does not exist", folder));
+    if (!S_ISDIR(info.st_mode))
+        throw OutputFileError(path, fmt::format("{} is not a folder", folder));
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        throw OutputFileError(path, fmt::format("folder {} is not writable: {}", folder, std::strerror(errno)));
 }
 
 }  // namespace spare

@@ -1,6 +1,7 @@
 #include "sim/FailureTrace.h"
 
 #include "io/InputFile.h"
+#include "io/ProblemList.h"
 
 #include <fmt/core.h>
 
@@ -11,8 +12,6 @@
 namespace spare {
 
 namespace {
-
-constexpr std::size_t kMaxReportedProblems = 20;
 
 // One RFC 4180 record and the line it starts on.
 struct CsvRecord {
@@ -118,13 +117,19 @@ std::string_view trimmed(std::string_view s)
     return s;
 }
 
+// A field as it appears in a message: quoted, cut after 40 bytes, control bytes (a NUL would end the
+// message early) written as \xNN.
 std::string shown(std::string_view value)
 {
-    std::string text(value.substr(0, 40));
-    if (value.size() > 40)
-        text += "...";
-    return "\"" + text + "\"";
+    std::string text = "\"";
+    for (const char c : value.substr(0, 40)) {
+        const auto byte = static_cast<unsigned char>(c);
+        text += byte < 0x20 || byte == 0x7f ? fmt::format("\\x{:02x}", byte) : std::string(1, c);
+    }
+    return text + (value.size() > 40 ? "...\"" : "\"");
 }
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 }  // namespace
 
@@ -132,6 +137,8 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
 {
     std::vector<std::string> problems;
     std::vector<TraceFailure> failures;
+    if (text.substr(0, kUtf8Bom.size()) == kUtf8Bom)
+        text.remove_prefix(kUtf8Bom.size());
     CsvReader reader(text, problems);
     CsvRecord record;
     const bool hasHeader = reader.next(record);
@@ -160,23 +167,19 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
             }
             const auto groupEnd = groupText.data() + groupText.size();
             const auto [groupPtr, groupErr] = std::from_chars(groupText.data(), groupEnd, failure.group);
-            if (groupText.empty() || groupErr != std::errc() || groupPtr != groupEnd || failure.group < 0 ||
-                failure.group >= groups) {
-                problems.push_back(fmt::format("line {}: group {} is out of range; allowed: integer {}", record.line,
-                                               shown(groupText), groupRange));
+            const bool isInteger = !groupText.empty() && groupPtr == groupEnd &&
+                                   (groupErr == std::errc() || groupErr == std::errc::result_out_of_range);
+            if (!isInteger || groupErr != std::errc() || failure.group < 0 || failure.group >= groups) {
+                problems.push_back(fmt::format("line {}: group {} is {}; allowed: integer {}", record.line,
+                                               shown(groupText), isInteger ? "out of range" : "not an integer",
+                                               groupRange));
                 continue;
             }
             failures.push_back(failure);
         }
     }
-    if (!problems.empty()) {
-        std::string message;
-        for (std::size_t i = 0; i < std::min(problems.size(), kMaxReportedProblems); ++i)
-            message += fmt::format("{}{}: {}", i == 0 ? "" : "\n", origin, problems[i]);
-        if (problems.size() > kMaxReportedProblems)
-            message += fmt::format("\n{}: ... and {} more problems", origin, problems.size() - kMaxReportedProblems);
-        throw FailureTraceError(message);
-    }
+    if (!problems.empty())
+        throw FailureTraceError(problemListMessage(origin, problems));
     std::stable_sort(failures.begin(), failures.end(),
                      [](const TraceFailure& a, const TraceFailure& b) { return a.timeS < b.timeS; });
     return failures;

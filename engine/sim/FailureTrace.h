@@ -19,8 +19,8 @@ struct TraceFailure {
     int group = 0;
 };
 
-// CSV (RFC 4180, '.' decimals) with header "time_s,group"; blank lines and lines starting with '#'
-// are skipped. Returns the rows sorted by time (stable: equal times keep file order). Throws
+// CSV (RFC 4180, '.' decimals) with header "time_s,group"; a leading UTF-8 BOM, blank lines and lines
+// starting with '#' are skipped. Returns the rows sorted by time (stable: equal times keep file order). Throws
 // FailureTraceError naming the line, the value and the allowed range (time >= 0 and finite,
 // group in 0..groups-1).
 std::vector<TraceFailure> loadFailureTrace(const std::string& path, int groups);

@@ -1,6 +1,7 @@
 #include "sim/ScenarioJson.h"
 
 #include "io/InputFile.h"
+#include "io/ProblemList.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
@@ -301,9 +302,10 @@ private:
     std::set<std::string> failedKeys_;
 };
 
-// Finds where a JSON document stops parsing: the key path being read (e.g. "cluster.groups") and why.
-// Used only after json::parse failed, to name the key in the message.
-class SyntaxErrorLocator : public nlohmann::json_sax<json> {
+// One pass over the JSON text that tracks the key path being read: finds where a document stops parsing
+// (the path, e.g. "cluster.groups", and why) and every key written twice in one object, which a parsed
+// document silently keeps only once.
+class JsonKeyScanner : public nlohmann::json_sax<json> {
 public:
     std::string path() const
     {
@@ -316,7 +318,8 @@ public:
         }
         return out.empty() ? "(root)" : out;
     }
-    const std::string& problem() const { return problem_; }
+    const std::string& syntaxProblem() const { return syntaxProblem_; }
+    const std::vector<std::string>& duplicateKeys() const { return duplicateKeys_; }
 
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
@@ -328,7 +331,10 @@ public:
     bool start_object(std::size_t) override { return open(false); }
     bool key(string_t& name) override
     {
-        frames_.back().key = name;
+        Frame& frame = frames_.back();
+        frame.key = name;
+        if (!frame.keys.insert(name).second)
+            duplicateKeys_.push_back(path());
         return true;
     }
     bool end_object() override { return close(); }
@@ -337,9 +343,9 @@ public:
     bool parse_error(std::size_t, const std::string& token, const nlohmann::detail::exception& e) override
     {
         if (e.id == 406)  // number overflow: 1e999 and the like would be +-inf
-            problem_ = fmt::format("{} is not a finite number", token);
+            syntaxProblem_ = fmt::format("{} is not a finite number", token);
         else
-            problem_ = fmt::format("not valid JSON: {}", e.what());
+            syntaxProblem_ = fmt::format("not valid JSON: {}", e.what());
         return false;
     }
 
@@ -348,6 +354,7 @@ private:
         bool isArray = false;
         std::size_t index = 0;
         std::string key;
+        std::set<std::string> keys;
     };
     bool value()
     {
@@ -357,7 +364,7 @@ private:
     }
     bool open(bool isArray)
     {
-        frames_.push_back({isArray, 0, {}});
+        frames_.push_back({isArray, 0, {}, {}});
         return true;
     }
     bool close()
@@ -367,18 +374,36 @@ private:
     }
 
     std::vector<Frame> frames_;
-    std::string problem_;
+    std::string syntaxProblem_;
+    std::vector<std::string> duplicateKeys_;
 };
 
 [[noreturn]] void throwProblems(const std::string& origin, const std::vector<ScenarioIssue>& problems)
 {
-    std::string message;
-    for (const ScenarioIssue& problem : problems) {
-        if (!message.empty())
-            message += '\n';
-        message += fmt::format("{}: {}: {}", origin, problem.key, problem.message);
-    }
-    throw ScenarioError(message);
+    std::vector<std::string> lines;
+    lines.reserve(problems.size());
+    for (const ScenarioIssue& problem : problems)
+        lines.push_back(fmt::format("{}: {}", problem.key, problem.message));
+    throw ScenarioError(problemListMessage(origin, lines));
+}
+
+// The reader's and validateScenario()'s problems after `earlier` ones (found in the text itself).
+Scenario readScenario(const json& doc, const std::string& origin, const std::string& baseDir,
+                      std::vector<ScenarioIssue> earlier)
+{
+    ScenarioReader reader(doc);
+    Scenario scenario = reader.read();
+    std::vector<ScenarioIssue> problems = std::move(earlier);
+    problems.insert(problems.end(), reader.problems().begin(), reader.problems().end());
+    for (ScenarioIssue& issue : validateScenario(scenario))
+        if (!reader.failed(issue.key))
+            problems.push_back(std::move(issue));
+    if (!problems.empty())
+        throwProblems(origin, problems);
+    if (!isBuiltInLayout(scenario.layout))
+        scenario.layout = resolveAgainst(baseDir, scenario.layout);
+    scenario.failureTrace = resolveAgainst(baseDir, scenario.failureTrace);
+    return scenario;
 }
 
 template <typename Json>
@@ -425,29 +450,23 @@ Json toJson(const Scenario& s)
 
 Scenario scenarioFromJson(const nlohmann::json& doc, const std::string& origin, const std::string& baseDir)
 {
-    ScenarioReader reader(doc);
-    Scenario scenario = reader.read();
-    std::vector<ScenarioIssue> problems = reader.problems();
-    for (ScenarioIssue& issue : validateScenario(scenario))
-        if (!reader.failed(issue.key))
-            problems.push_back(std::move(issue));
-    if (!problems.empty())
-        throwProblems(origin, problems);
-    if (!isBuiltInLayout(scenario.layout))
-        scenario.layout = resolveAgainst(baseDir, scenario.layout);
-    scenario.failureTrace = resolveAgainst(baseDir, scenario.failureTrace);
-    return scenario;
+    return readScenario(doc, origin, baseDir, {});
 }
 
 Scenario scenarioFromJsonText(std::string_view text, const std::string& origin, const std::string& baseDir)
 {
-    json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-    if (doc.is_discarded()) {
-        SyntaxErrorLocator locator;
-        json::sax_parse(text.begin(), text.end(), &locator);
-        throw ScenarioError(fmt::format("{}: {}: {}", origin, locator.path(), locator.problem()));
-    }
-    return scenarioFromJson(doc, origin, baseDir);
+    // The JSON lexer takes a NUL byte for the end of the input; whatever follows would go unread.
+    const auto nul = text.find('\0');
+    if (nul != std::string_view::npos)
+        throw ScenarioError(fmt::format("{}: (root): not valid JSON: a NUL byte at byte {}; allowed: UTF-8 JSON text",
+                                        origin, nul));
+    JsonKeyScanner scanner;
+    if (!json::sax_parse(text.begin(), text.end(), &scanner))
+        throw ScenarioError(fmt::format("{}: {}: {}", origin, scanner.path(), scanner.syntaxProblem()));
+    std::vector<ScenarioIssue> duplicates;
+    for (const std::string& key : scanner.duplicateKeys())
+        duplicates.push_back({key, "the key appears more than once in its object; allowed: each key once"});
+    return readScenario(json::parse(text.begin(), text.end()), origin, baseDir, std::move(duplicates));
 }
 
 Scenario loadScenarioFile(const std::string& path)

@@ -17,9 +17,13 @@ struct ScenarioLimits {
     static constexpr int maxRedundancy = 64;  // and at most groups
     static constexpr int minSteps = 1;
     static constexpr int maxSteps = 10'000'000;
-    static constexpr double maxComputeS = 1e6;           // compute_s > 0
-    static constexpr double maxDurationS = 1e9;          // every other duration (>= 0)
-    static constexpr double maxSystemMtbfS = 1e12;       // system_mtbf_s > 0
+    // Lower bounds keep every derived number finite: T0 = steps x (T_comp + T_a) and TTT / T0 stay
+    // far from underflow, and failures stay far apart compared with the time resolution of a double.
+    static constexpr double minComputeS = 1e-3;          // 1 ms: the shortest compute of one stack
+    static constexpr double maxComputeS = 1e6;
+    static constexpr double maxDurationS = 1e9;          // every other duration (>= 0), about 32 years
+    static constexpr double minSystemMtbfS = 1e-3;       // 1 ms
+    static constexpr double maxSystemMtbfS = 1e12;
     static constexpr double maxFailedAllReduceFactor = 10.0;
     static constexpr double maxJitterSd = 1.0;
     static constexpr double maxJitterMin = 1.0;

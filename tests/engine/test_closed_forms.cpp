@@ -1,4 +1,5 @@
 #include "analysis/ClosedForms.h"
+#include "sim/ScenarioLimits.h"
 
 #include <QtTest/QtTest>
 
@@ -239,6 +240,21 @@ private slots:
         QCOMPARE(optimalRedundancy(200), 8);
         QCOMPARE(optimalRedundancy(600), 10);
         QCOMPARE(optimalRedundancy(1000), 10);
+    }
+
+    void availabilityStaysFiniteOverTheScenarioRanges()
+    {
+        using L = ScenarioLimits;
+        for (const double ts : {0.0, 5e-324, 1e-300, 1e-3, 59.0, L::maxDurationS})
+            for (const double tr : {0.0, 5e-324, 3600.0, L::maxDurationS})
+                for (const double m : {L::minSystemMtbfS, 300.0, L::maxSystemMtbfS * 1e7}) {
+                    const double a = optimalAvailability(ts, tr, m);
+                    QVERIFY2(std::isfinite(a) && a > 0.0 && a <= 1.0, qPrintable(QStringLiteral("Ts %1 Tr %2 M %3: A* %4")
+                                                                             .arg(ts).arg(tr).arg(m).arg(a)));
+                    QVERIFY(std::isfinite(optimalCheckpointPeriod(ts, tr, m)));
+                }
+        // Free checkpoints: the limit of A(T) as T -> 0.
+        QCOMPARE(optimalAvailability(0.0, 3600.0, 36000.0), 1.0 / 1.1);
     }
 
     void tttRatioModelIsMinimalNearRStar()

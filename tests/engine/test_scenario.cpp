@@ -44,7 +44,7 @@ Scenario randomValidScenario(std::mt19937_64& rng)
     const char* layouts[] = {"golomb", "consecutive", "/abs/layout.json"};
     s.layout = layouts[uniformInt(0, 2)];
     s.steps = static_cast<int>(uniformInt(1, ScenarioLimits::maxSteps));
-    s.computeS = uniformReal(1e-9, ScenarioLimits::maxComputeS);
+    s.computeS = uniformReal(ScenarioLimits::minComputeS, ScenarioLimits::maxComputeS);
     s.allReduceS = uniformInt(0, 3) == 0 ? 0.0 : uniformReal(0, 100);
     s.failedAllReduceFactor = uniformReal(0, ScenarioLimits::maxFailedAllReduceFactor);
     s.shrinkS = uniformReal(0, 1);
@@ -125,7 +125,7 @@ private slots:
         row("layout number", R"({"cluster":{"layout":3}})", "cluster.layout: expected a string");
         row("layout empty", R"({"cluster":{"layout":""}})", "cluster.layout: empty");
         row("steps zero", R"({"workload":{"steps":0}})", "workload.steps: 0 is out of range; allowed: 1 .. 10,000,000");
-        row("compute zero", R"({"workload":{"compute_s":0}})", "workload.compute_s: 0 is out of range; allowed: > 0 .. 1e6 s");
+        row("compute zero", R"({"workload":{"compute_s":0}})", "workload.compute_s: 0 is out of range; allowed: 0.001 .. 1e6 s");
         row("compute inf", R"({"workload":{"compute_s":1e999}})", "workload.compute_s: 1e999 is not a finite number");
         row("allreduce negative", R"({"workload":{"allreduce_s":-1}})", "workload.allreduce_s: -1 is out of range");
         row("factor big", R"({"workload":{"failed_allreduce_factor":11}})", "workload.failed_allreduce_factor: 11 is out of range; allowed: 0 .. 10");
@@ -169,6 +169,41 @@ private slots:
             QVERIFY2(message.find(std::string("test.json: ") + key + ":") != std::string::npos, message.c_str());
         // A key that failed to parse is not reported twice by validation.
         QCOMPARE(std::count(message.begin(), message.end(), '\n'), 4);
+    }
+
+    void duplicateKeysAreErrors()
+    {
+        const std::string message = parseError(
+            R"({"cluster":{"groups":12,"redundancy":3,"groups":600},"run":{"seed":1},"run":{"seed":2}})");
+        QVERIFY2(message.find("test.json: cluster.groups: the key appears more than once") != std::string::npos,
+                 message.c_str());
+        QVERIFY2(message.find("test.json: run: the key appears more than once") != std::string::npos, message.c_str());
+    }
+
+    void trailingNulAndGarbageAreRejected()
+    {
+        const std::string text = std::string(R"({"cluster":{"groups":12}})") + '\0' + "garbage{";
+        QVERIFY2(parseError(text).find("test.json: (root): not valid JSON: a NUL byte at byte 25") != std::string::npos,
+                 parseError(text).c_str());
+        QVERIFY(parseError(R"({"cluster":{"groups":12}} x)").find("not valid JSON") != std::string::npos);
+    }
+
+    void manyProblemsAreCapped()
+    {
+        std::string text = "{";
+        for (int i = 0; i < 1000; ++i)
+            text += fmt::format("{}\"bogus{}\":1", i == 0 ? "" : ",", i);
+        text += "}";
+        const std::string message = parseError(text);
+        QCOMPARE(std::count(message.begin(), message.end(), '\n'), 50);
+        QVERIFY2(message.find("test.json: ... and 950 more problems") != std::string::npos, message.c_str());
+        QVERIFY(message.size() < 50'000);
+    }
+
+    void utf8BomIsAccepted()
+    {
+        const Scenario s = scenarioFromJsonText("\xEF\xBB\xBF{\"cluster\":{\"groups\":12,\"redundancy\":3}}", "test.json");
+        QCOMPARE(s.groups, 12);
     }
 
     void errorIsAnInputError()
@@ -343,7 +378,9 @@ private slots:
         row("nan time", "time_s,group\nnan,0\n", "line 2: time_s \"nan\"");
         row("group range", "time_s,group\n# c\n5,4\n", "line 3: group \"4\" is out of range; allowed: integer 0 .. 3");
         row("group negative", "time_s,group\n5,-1\n", "line 2: group \"-1\"");
-        row("group text", "time_s,group\n5,two\n", "line 2: group \"two\"");
+        row("group text", "time_s,group\n5,two\n", "line 2: group \"two\" is not an integer");
+        row("group fraction", "time_s,group\n5,1.0\n", "line 2: group \"1.0\" is not an integer; allowed: integer 0 .. 3");
+        row("group huge", "time_s,group\n5,99999999999\n", "line 2: group \"99999999999\" is out of range");
         row("field count", "time_s,group\n5,1,2\n", "line 2: expected 2 fields (time_s,group), got 3");
         row("unterminated", "time_s,group\n\"5,1\n", "line 2: unterminated quoted field");
     }
@@ -360,6 +397,25 @@ private slots:
         }
     }
 
+    void failureTraceNulByteIsShownNotCut()
+    {
+        try {
+            parseFailureTrace(std::string("time_s,group\n5,1\0x\n", 19), 4, "t.csv");
+            QFAIL("parsed");
+        } catch (const FailureTraceError& e) {
+            QVERIFY2(std::string(e.what()).find("group \"1\\x00x\" is not an integer; allowed: integer 0 .. 3") !=
+                         std::string::npos,
+                     e.what());
+        }
+    }
+
+    void failureTraceAcceptsUtf8Bom()
+    {
+        const auto failures = parseFailureTrace("\xEF\xBB\xBFtime_s,group\n5,1\n", 4, "t.csv");
+        QCOMPARE(failures.size(), std::size_t{1});
+        QCOMPARE(failures[0].group, 1);
+    }
+
     void failureTraceListsManyProblemsBriefly()
     {
         std::string csv = "time_s,group\n";
@@ -370,9 +426,9 @@ private slots:
             QFAIL("parsed");
         } catch (const FailureTraceError& e) {
             const std::string message = e.what();
-            QVERIFY(message.find("line 21:") != std::string::npos);
-            QVERIFY(message.find("line 22:") == std::string::npos);
-            QVERIFY(message.find("... and 80 more problems") != std::string::npos);
+            QVERIFY(message.find("line 51:") != std::string::npos);
+            QVERIFY(message.find("line 52:") == std::string::npos);
+            QVERIFY(message.find("... and 50 more problems") != std::string::npos);
         }
     }
 };

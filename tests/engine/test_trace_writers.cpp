@@ -1,6 +1,7 @@
 #include "io/AtomicFile.h"
 #include "io/ChromeTraceWriter.h"
 #include "io/CsvEventWriter.h"
+#include "io/OutputFileError.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -386,6 +387,27 @@ private slots:
         QVERIFY(writer.committed());
         QCOMPARE(readFile(path), std::string("new"));
         QCOMPARE(strayFiles(dir, "a.txt"), 0);
+    }
+
+    void atomicWriteFollowsSymlinksAndKeepsDevices()
+    {
+        QTemporaryDir dir;
+        const std::string target = dir.filePath(QStringLiteral("target.txt")).toStdString();
+        const std::string link = dir.filePath(QStringLiteral("link.txt")).toStdString();
+        writeFileAtomically(target, "old");
+        std::filesystem::create_symlink("target.txt", link);
+        writeFileAtomically(link, "new");
+        QVERIFY(std::filesystem::is_symlink(link));
+        QCOMPARE(readFile(target), std::string("new"));
+        QCOMPARE(strayFiles(dir, "target.txt"), 1);  // the link itself
+
+        writeFileAtomically("/dev/null", "discarded");
+        QVERIFY(std::filesystem::is_character_file("/dev/null"));
+        QVERIFY_THROWS_EXCEPTION(OutputFileError, writeFileAtomically("/dev/full", "x"));
+        QVERIFY_THROWS_EXCEPTION(OutputFileError, checkOutputPath(dir.path().toStdString()));
+        QVERIFY_THROWS_EXCEPTION(OutputFileError, checkOutputPath("/nonexistent-dir/x.json"));
+        checkOutputPath(link);
+        checkOutputPath("/dev/null");
     }
 
     void atomicWriteErrorsNameThePath()

@@ -36,7 +36,7 @@ void TestScenarioEditor::rejectsBadValues_data()
     QTest::newRow("redundancy above groups") << QStringLiteral("cluster.redundancy") << QStringLiteral("13")
                                              << QStringLiteral("1 .. min(cluster.groups, 64)");
     QTest::newRow("compute zero") << QStringLiteral("workload.compute_s") << QStringLiteral("0")
-                                  << QStringLiteral("allowed: > 0 .. 1e6 s");
+                                  << QStringLiteral("allowed: 0.001 .. 1e6 s");
     QTest::newRow("jitter sd") << QStringLiteral("workload.jitter_sd") << QStringLiteral("1.5")
                                << QStringLiteral("allowed: 0 .. 1");
     QTest::newRow("weibull shape") << QStringLiteral("failures.weibull_shape") << QStringLiteral("0.01")

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "io/OutputFileError.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace spare::cli {
+
+// The files one command writes, by flag. check() runs before any work: every path must be writable
+// and no two flags may name the same file. guard() turns an OutputFileError of one of them into a
+// UsageError naming its flag and path (exit 2).
+class OutputFiles {
+public:
+    void add(std::string flag, std::string path);  // an empty path (flag not given) is skipped
+    void check() const;
+
+    template <typename Work>
+    decltype(auto) guard(Work&& work) const
+    {
+        try {
+            return work();
+        } catch (const OutputFileError& error) {
+            rethrowWithFlag(error);
+        }
+    }
+
+private:
+    [[noreturn]] void rethrowWithFlag(const OutputFileError& error) const;
+
+    std::vector<std::pair<std::string, std::string>> files_;  // (flag, path)
+};
+
+}  // namespace spare::cli
