@@ -362,6 +362,22 @@ void ReorderController::State::addGroupPotential(int g, int delta)
 // when no group with spare capacity is reachable (no perfect matching at this capacity).
 int ReorderController::State::shortestAugmentation(int root, int capacity)
 {
+    // The search below pops the root's holders at distance 0 last-pushed first: when that one has room
+    // the path is that single edge, found without the queue.
+    const int rootPotential = typePotential(root);
+    int nearest = kUnassigned;
+    for (int k = 0; k < r; ++k) {
+        const int g = holders(root)[idx(k)];
+        if (alive[idx(g)] && (positionOf(root, k) < capacity ? 0 : 1) - rootPotential + groupPotential(g) == 0)
+            nearest = g;
+    }
+    if (nearest != kUnassigned && load[idx(nearest)] < capacity) {
+        setMatch(root, nearest);
+        ++load[idx(nearest)];
+        loadLog.push_back(nearest);
+        return 0;
+    }
+
     newStamp();
     queue.clear();
     settled.clear();

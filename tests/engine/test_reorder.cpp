@@ -590,6 +590,34 @@ private slots:
         }
     }
 
+    void phase1FirstGivesIdenticalDecisions()
+    {
+        // Phase 2 tried at the old S first must decide exactly as Phase 1 followed by Phase 2.
+        std::mt19937_64 rng(77);
+        int grown = 0;
+        for (int kind = 0; kind < 4; ++kind) {
+            const Layout layout = layoutOfKind(kind, 120, 6, rng);
+            std::vector<int> order(120);
+            std::iota(order.begin(), order.end(), 0);
+            std::shuffle(order.begin(), order.end(), rng);
+            ReorderController current(layout);
+            ReorderController earlier(layout);
+            for (size_t i = 0; i < order.size(); i += 2) {
+                const std::vector<int> batch(order.begin() + static_cast<std::ptrdiff_t>(i),
+                                             order.begin() + static_cast<std::ptrdiff_t>(i + 2));
+                const ReorderDecision a = current.onFailures(batch);
+                ReorderController::setPhase1First(true);
+                const ReorderDecision b = earlier.onFailures(batch);
+                ReorderController::setPhase1First(false);
+                QVERIFY(sameDecision(a, b));
+                grown += a.stackNumber > a.previousStackNumber ? 1 : 0;
+                if (a.wipeout)
+                    break;
+            }
+        }
+        QVERIFY(grown > 0);
+    }
+
     void deterministic()
     {
         std::mt19937_64 rng(5);
