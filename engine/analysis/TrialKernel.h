@@ -92,17 +92,8 @@ public:
     // All groups alive, the layout's initial matching, S = 1.
     SPARE_HOST_DEVICE_INLINE static void reset(const LayoutArrays& layout, const TrialWorkspace<Index>& w, State& state)
     {
-        const int n = layout.groups;
-        for (int i = 0; i < n; ++i) {
-            at(w.order, i, w) = static_cast<Index>(i);
-            at(w.liveHolders, i, w) = static_cast<Index>(layout.redundancy);
-            at(w.matchOf, i, w) = static_cast<Index>(layout.initialMatch[i]);
-            at(w.load, i, w) = 1;
-        }
-        clearStamps(layout, w);
-        state.capacity = 1;
-        state.stamp = 0;
-        state.dead = kNoStamp;
+        resetFailureOrder(layout, w);
+        resetMatching(layout, w, state);
     }
 
     // Empty matching, loads 0 (used once per layout to build the initial matching).
@@ -209,13 +200,14 @@ public:
     SPARE_HOST_DEVICE_INLINE static TrialOutcome runTrial(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
                                                           std::uint64_t seed, std::uint64_t trial, bool wipeoutOnly)
     {
-        State state;
-        reset(layout, w, state);
+        resetFailureOrder(layout, w);
         TrialOutcome outcome;
         const int endured = failuresBeforeWipeout(layout, w, seed, trial);
         outcome.failuresEndured = static_cast<std::uint32_t>(endured);
         if (wipeoutOnly || endured == 0)
             return outcome;
+        State state;
+        resetMatching(layout, w, state);
         outcome.sumLowerBound = lowerBoundSum(layout.groups, endured);
         outcome.sumCapacity = capacitySum(layout, w, state, endured);
         return outcome;
@@ -235,6 +227,29 @@ public:
     }
 
 private:
+    // Identity order, every type with r live holders: all the wipe-out loop needs.
+    SPARE_HOST_DEVICE_INLINE static void resetFailureOrder(const LayoutArrays& layout, const TrialWorkspace<Index>& w)
+    {
+        for (int i = 0; i < layout.groups; ++i) {
+            at(w.order, i, w) = static_cast<Index>(i);
+            at(w.liveHolders, i, w) = static_cast<Index>(layout.redundancy);
+        }
+    }
+
+    // Every group alive with the layout's initial matching, S = 1.
+    SPARE_HOST_DEVICE_INLINE static void resetMatching(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                       State& state)
+    {
+        for (int i = 0; i < layout.groups; ++i) {
+            at(w.matchOf, i, w) = static_cast<Index>(layout.initialMatch[i]);
+            at(w.load, i, w) = 1;
+        }
+        clearStamps(layout, w);
+        state.capacity = 1;
+        state.stamp = 0;
+        state.dead = kNoStamp;
+    }
+
     // Draws the failure order into w.order until the first wipe-out and returns K, its index; only the
     // live-holder counts change.
     SPARE_HOST_DEVICE_INLINE static int failuresBeforeWipeout(const LayoutArrays& layout,
