@@ -362,20 +362,29 @@ void ReorderController::State::addGroupPotential(int g, int delta)
 // when no group with spare capacity is reachable (no perfect matching at this capacity).
 int ReorderController::State::shortestAugmentation(int root, int capacity)
 {
-    // The search below pops the root's holders at distance 0 last-pushed first: when that one has room
-    // the path is that single edge, found without the queue.
+    // The search below first pops, of the root's holders at the smallest distance, the last one pushed:
+    // when that one has room the path is that single edge, taken here without the queue (the root's
+    // potential rises by the distance, as the search would set it).
     const int rootPotential = typePotential(root);
     int nearest = kUnassigned;
+    int nearestDistance = kInfinity;
     for (int k = 0; k < r; ++k) {
         const int g = holders(root)[idx(k)];
-        if (alive[idx(g)] && (positionOf(root, k) < capacity ? 0 : 1) - rootPotential + groupPotential(g) == 0)
+        if (!alive[idx(g)])
+            continue;
+        const int d = (positionOf(root, k) < capacity ? 0 : 1) - rootPotential + groupPotential(g);
+        if (d <= nearestDistance) {
+            nearestDistance = d;
             nearest = g;
+        }
     }
     if (nearest != kUnassigned && load[idx(nearest)] < capacity) {
+        if (nearestDistance > 0)
+            addTypePotential(root, nearestDistance);
         setMatch(root, nearest);
         ++load[idx(nearest)];
         loadLog.push_back(nearest);
-        return 0;
+        return nearestDistance;
     }
 
     newStamp();
@@ -469,10 +478,12 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
     int newStackNumber = stackNumber;
     int cost = 0;
     // Phase 2 at the old S first: a search that finds no augmenting path proves that S must grow (the
-    // Hungarian lemma), so Phase 1 runs only then.
+    // Hungarian lemma), so Phase 1 runs only then, from S + 1. Neither runs below ceil(N / live groups).
     const bool phase1First = phase1FirstSwitch().load(std::memory_order_relaxed);
-    if (phase1First || !minCostAssignment(freed, stackNumber, cost)) {
-        newStackNumber = smallestFeasibleStackNumber(freed, phase1First ? stackNumber : stackNumber + 1);
+    const int lowerBound = (n + aliveCount - 1) / aliveCount;
+    if (phase1First || stackNumber < lowerBound || !minCostAssignment(freed, stackNumber, cost)) {
+        newStackNumber = smallestFeasibleStackNumber(freed, phase1First ? stackNumber
+                                                                        : std::max(stackNumber + 1, lowerBound));
         if (!minCostAssignment(freed, newStackNumber, cost))
             throw std::logic_error("reorder: Phase 2 found no augmenting path at the Phase 1 stack number");
     }
