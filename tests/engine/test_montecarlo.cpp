@@ -132,6 +132,15 @@ std::vector<Layout> smallLayouts(std::mt19937& rng)
     return layouts;
 }
 
+MonteCarloOptions cpuOptions(std::uint64_t trials, std::uint64_t seed)
+{
+    MonteCarloOptions options;
+    options.trials = trials;
+    options.seed = seed;
+    options.device = Device::Cpu;
+    return options;
+}
+
 bool sameResult(const MonteCarloResult& a, const MonteCarloResult& b)
 {
     return a.mu == b.mu && a.muCi95.low == b.muCi95.low && a.muCi95.high == b.muCi95.high && a.sbar == b.sbar
@@ -397,10 +406,7 @@ void TestMonteCarlo::outcomesMatchRecordedValues()
 void TestMonteCarlo::wipeoutOnlyKeepsK()
 {
     const Layout layout = Layout::golomb(300, 7);
-    MonteCarloOptions options;
-    options.trials = 2000;
-    options.seed = 4;
-    options.device = Device::Cpu;
+    MonteCarloOptions options = cpuOptions(2000, 4);
     const MonteCarloResult exact = MonteCarlo::run(layout, options);
     options.wipeoutOnly = true;
     const MonteCarloResult floor = MonteCarlo::run(layout, options);
@@ -415,10 +421,7 @@ void TestMonteCarlo::wipeoutOnlyKeepsK()
 void TestMonteCarlo::resultsIgnoreThreadCount()
 {
     const Layout layout = Layout::golomb(200, 6);
-    MonteCarloOptions options;
-    options.trials = 3000;
-    options.seed = 5;
-    options.device = Device::Cpu;
+    const MonteCarloOptions options = cpuOptions(3000, 5);
     MonteCarloResult one;
     MonteCarloResult two;
     {
@@ -466,11 +469,7 @@ void TestMonteCarlo::muMatchesExactConsecutive()
     QFETCH(int, redundancy);
     const std::optional<double> exact = muExactConsecutive(groups, redundancy);
     QVERIFY(exact.has_value());
-    MonteCarloOptions options;
-    options.trials = 20000;
-    options.seed = 11;
-    options.device = Device::Cpu;
-    const MonteCarloResult result = MonteCarlo::run(Layout::consecutive(groups, redundancy), options);
+    const MonteCarloResult result = MonteCarlo::run(Layout::consecutive(groups, redundancy), cpuOptions(20000, 11));
     QVERIFY2(result.muCi95.low <= *exact && *exact <= result.muCi95.high,
              qPrintable(QStringLiteral("exact %1 outside [%2, %3]")
                             .arg(*exact)
@@ -480,11 +479,7 @@ void TestMonteCarlo::muMatchesExactConsecutive()
 
 void TestMonteCarlo::muNearAsymptoticGolomb()
 {
-    MonteCarloOptions options;
-    options.trials = 6000;
-    options.seed = 3;
-    options.device = Device::Cpu;
-    const MonteCarloResult result = MonteCarlo::run(Layout::golomb(600, 8), options);
+    const MonteCarloResult result = MonteCarlo::run(Layout::golomb(600, 8), cpuOptions(6000, 3));
     const double asymptotic = std::tgamma(1.0 + 1.0 / 8.0) * std::pow(600.0, 1.0 - 1.0 / 8.0);
     const double relative = std::abs(result.mu - asymptotic) / asymptotic;
     QVERIFY2(relative < 0.01, qPrintable(QStringLiteral("mu %1 vs asymptotic %2").arg(result.mu).arg(asymptotic)));
