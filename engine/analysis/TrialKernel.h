@@ -36,7 +36,7 @@ struct TrialWorkspace {
     Index* order = nullptr;        // incremental Fisher-Yates permutation of the groups
     Index* liveHolders = nullptr;  // per type: holders still alive
     Index* matchOf = nullptr;      // per type: matched group, N when free
-    Index* load = nullptr;         // per group: types matched to it; kDeadLoad once it failed
+    Index* load = nullptr;         // per group: types matched to it; TrialKernel::kDeadLoad once failed
     Index* from = nullptr;         // per type: the type whose BFS step reached it
     Index* queue = nullptr;        // BFS queue of types
     std::uint32_t* typeSeen = nullptr;   // per type: BFS stamp
