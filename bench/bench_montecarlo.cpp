@@ -1,5 +1,8 @@
 // Monte-Carlo throughput at N = 1000, r = 9 (golomb): oneTBB with 1, 2 and all threads, and the CUDA
-// backend when a device is present. Prints trials/s and the ratios measured in this process.
+// backend when a device is present. Then, on one thread, the exact kernel against the wipe-out-only loop
+// (the same Philox draws and live-holder counts, no S*(k)) at N = 1000, 10,000 and 100,000, r = 9, timed
+// by process CPU time so that other load on the machine does not skew the ratio. Prints trials/s and the
+// ratios measured in this process.
 //   bench_montecarlo [--trials=T] [google-benchmark flags]   (default T = 10000 per case)
 
 #include "analysis/MonteCarlo.h"
@@ -11,6 +14,7 @@
 #include <tbb/info.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -26,6 +30,39 @@ std::map<std::string, double>& measuredRates()
 {
     static std::map<std::string, double> rates;
     return rates;
+}
+
+// Process CPU seconds per trial, by (N, wipe-out only).
+std::map<std::pair<int, bool>, double>& cpuSecondsPerTrial()
+{
+    static std::map<std::pair<int, bool>, double> seconds;
+    return seconds;
+}
+
+// Trials per floor case: about a second of the exact kernel on one core.
+std::uint64_t floorTrials(int groups) { return groups <= 1'000 ? 2'000 : groups <= 10'000 ? 200 : 8; }
+
+void runFloorCase(benchmark::State& state, int groups, bool wipeoutOnly)
+{
+    const spare::Layout layout = spare::Layout::golomb(groups, 9);
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    spare::MonteCarloOptions options;
+    options.trials = floorTrials(groups);
+    options.seed = 1;
+    options.device = Device::Cpu;
+    options.wipeoutOnly = wipeoutOnly;
+    double cpuSeconds = 0.0;
+    double failures = 0.0;
+    for (auto _ : state) {
+        const std::clock_t start = std::clock();
+        const spare::MonteCarloResult result = spare::MonteCarlo::run(layout, options);
+        cpuSeconds += static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+        failures += result.mu * static_cast<double>(options.trials);
+        benchmark::DoNotOptimize(result.mu);
+    }
+    const double trials = static_cast<double>(options.trials * state.iterations());
+    state.counters["failures_per_cpu_s"] = failures / cpuSeconds;
+    cpuSecondsPerTrial()[{groups, wipeoutOnly}] = cpuSeconds / trials;
 }
 
 void runMonteCarlo(benchmark::State& state, const std::string& label, Device device, int threads,
@@ -93,6 +130,14 @@ int main(int argc, char** argv)
     const std::string noCuda = spare::MonteCarlo::cudaUnavailableReason();
     if (noCuda.empty())
         add("cuda", Device::Cuda, 0);
+    for (const int groups : {1'000, 10'000, 100'000})
+        for (const bool wipeoutOnly : {true, false})
+            benchmark::RegisterBenchmark(
+                fmt::format("floor_N{}_r9/{}", groups, wipeoutOnly ? "wipeout_only" : "exact").c_str(),
+                [groups, wipeoutOnly](benchmark::State& state) { runFloorCase(state, groups, wipeoutOnly); })
+                ->Iterations(1)
+                ->UseRealTime()
+                ->Unit(benchmark::kMillisecond);
 
     int benchArgc = static_cast<int>(args.size());
     benchmark::Initialize(&benchArgc, args.data());
@@ -108,5 +153,17 @@ int main(int argc, char** argv)
     printRatio(fmt::format("cuda / cpu {} threads", cores).c_str(), "cuda", cores > 2 ? all : "cpu_threads:2");
     if (!noCuda.empty())
         fmt::print("  cuda: not measured ({})\n", noCuda);
+
+    const auto& floor = cpuSecondsPerTrial();
+    if (!floor.empty())
+        fmt::print("\nexact kernel / wipe-out-only loop, golomb r = 9, one thread, CPU time per trial:\n");
+    for (const int groups : {1'000, 10'000, 100'000}) {
+        if (floor.count({groups, true}) == 0 || floor.count({groups, false}) == 0)
+            continue;
+        const double exact = floor.at({groups, false});
+        const double wipeout = floor.at({groups, true});
+        fmt::print("  N = {:>7}: exact {:>10.1f} us, wipe-out only {:>9.1f} us, ratio {:.1f}x (target <= {}x)\n",
+                   groups, exact * 1e6, wipeout * 1e6, exact / wipeout, groups <= 1'000 ? 8 : 4);
+    }
     return 0;
 }

@@ -1,19 +1,30 @@
-// One ReCtlr decision after ONE new failure, golomb layout r = 8, with 1% / 10% / 40% of the
-// groups already failed: the incremental ReorderController against the paper's from-scratch
-// BaselineReorderSolver on the same states. Reports the median per decision and the speed-up.
+// One ReCtlr decision after ONE new failure, golomb layout r = 8, N = 1k / 10k / 100k with 1% / 10% /
+// 40% of the groups already failed: the incremental ReorderController against three from-scratch
+// solvers on the same states and failures, per phase (decisions that end in Phase 0, and those that
+// run Phases 1 + 2):
+//   greedy  GreedyStartReorderSolver: coverage scan, zero-cost greedy start, augments displaced types
+//   lemon   LEMON's network simplex per candidate S'
+//   authors BaselineReorderSolver: the paper's controller (coverage scan, Hopcroft-Karp, SPFA)
+// Prints the median per decision and the ratio to the incremental controller, all from this run.
+// Slow baselines are sampled on a few decisions only (the count is printed). Times are thread CPU
+// time less the cost of reading the clock, so that other load on the machine does not skew them.
+#include "LemonReorderSolver.h"
 #include "layout/Layout.h"
 #include "reorder/BaselineReorderSolver.h"
+#include "reorder/GreedyStartReorderSolver.h"
 #include "reorder/ReorderController.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <chrono>
+#include <array>
 #include <cstdint>
+#include <ctime>
 #include <map>
-#include <memory>
 #include <random>
+#include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -46,20 +57,35 @@ int randomSafeLiveGroup(const ReorderController& c, std::mt19937_64& rng)
     }
 }
 
-// A controller with `percent`% of the groups failed one at a time (no wipe-out), cached per state.
-const ReorderController& preparedState(int groups, int percent)
+// A controller with `percent`% of the groups failed one at a time (no wipe-out).
+ReorderController preparedState(int groups, int percent)
 {
-    static std::map<std::pair<int, int>, std::unique_ptr<ReorderController>> cache;
-    auto& slot = cache[{groups, percent}];
-    if (!slot) {
-        slot = std::make_unique<ReorderController>(Layout::golomb(groups, kRedundancy));
-        std::mt19937_64 rng(static_cast<std::uint64_t>(groups) * 100 + static_cast<std::uint64_t>(percent));
-        const int failures = groups * percent / 100;
-        for (int i = 0; i < failures; ++i)
-            slot->onFailure(randomSafeLiveGroup(*slot, rng));
-    }
-    return *slot;
+    ReorderController c(Layout::golomb(groups, kRedundancy));
+    std::mt19937_64 rng(static_cast<std::uint64_t>(groups) * 100 + static_cast<std::uint64_t>(percent));
+    const int failures = groups * percent / 100;
+    for (int i = 0; i < failures; ++i)
+        c.onFailure(randomSafeLiveGroup(c, rng));
+    return c;
 }
+
+using Solver = ReorderSolution (*)(const Layout&, std::span<const std::uint8_t>, std::span<const int>, int);
+
+struct Baseline {
+    const char* name;
+    Solver solve;
+    // Most Phase 1 + 2 decisions timed per N (the slow ones would take minutes otherwise).
+    std::array<int, 3> phase2Samples;
+};
+
+const std::array<Baseline, 3> kBaselines{{
+    {"greedy", &GreedyStartReorderSolver::solve, {1'000, 1'000, 1'000}},
+    {"lemon", &LemonReorderSolver::solve, {1'000, 20, 3}},
+    {"authors", &BaselineReorderSolver::solve, {20, 1, 0}},
+}};
+
+int sizeIndex(int groups) { return groups <= 1'000 ? 0 : groups <= 10'000 ? 1 : 2; }
+
+int decisionsPerCase(int groups) { return groups <= 1'000 ? 200 : groups <= 10'000 ? 100 : 30; }
 
 double median(std::vector<double> v)
 {
@@ -68,108 +94,130 @@ double median(std::vector<double> v)
     return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-std::map<std::pair<int, int>, std::pair<double, double>>& medians()  // (N, %) -> (incremental, baseline) us
+// (N, %, phase 2?, solver) -> microseconds per decision; solver "incremental" or a baseline's name.
+using Samples = std::map<std::tuple<int, int, bool, std::string>, std::vector<double>>;
+
+Samples& samples()
 {
-    static std::map<std::pair<int, int>, std::pair<double, double>> m;
-    return m;
+    static Samples s;
+    return s;
 }
 
-void incremental(benchmark::State& state)
+double threadCpuMicroseconds()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) * 1e6 + static_cast<double>(now.tv_nsec) * 1e-3;
+}
+
+// The median cost of reading the clock twice, subtracted from every sample.
+double clockOverhead()
+{
+    static const double overhead = [] {
+        std::vector<double> v;
+        for (int i = 0; i < 1001; ++i) {
+            const double start = threadCpuMicroseconds();
+            v.push_back(threadCpuMicroseconds() - start);
+        }
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    }();
+    return overhead;
+}
+
+template <typename F>
+double microseconds(F&& f)
+{
+    const double start = threadCpuMicroseconds();
+    f();
+    return std::max(0.0, threadCpuMicroseconds() - start - clockOverhead());
+}
+
+void compare(benchmark::State& state)
 {
     const int groups = static_cast<int>(state.range(0));
     const int percent = static_cast<int>(state.range(1));
-    const ReorderController& prepared = preparedState(groups, percent);
+    const ReorderController prepared = preparedState(groups, percent);
     std::mt19937_64 rng(42);
-    std::vector<double> samples;
-    int phase2 = 0;
+    std::map<std::string, int> phase2Timed;
     for (auto _ : state) {
-        ReorderController c = prepared;  // O(N) copy, not timed
-        const int g = randomSafeLiveGroup(c, rng);
-        const auto start = std::chrono::steady_clock::now();
-        ReorderDecision d = c.onFailure(g);
-        const auto stop = std::chrono::steady_clock::now();
-        benchmark::DoNotOptimize(d);
-        phase2 += d.phase == ReorderDecision::Phase::MinCost ? 1 : 0;
-        const double seconds = std::chrono::duration<double>(stop - start).count();
-        state.SetIterationTime(seconds);
-        samples.push_back(seconds * 1e6);
+        for (int i = 0; i < decisionsPerCase(groups); ++i) {
+            ReorderController c = prepared;  // O(N r) copy, not timed
+            const int g = randomSafeLiveGroup(c, rng);
+            ReorderDecision d;
+            const double incremental = microseconds([&] { d = c.onFailure(g); });
+            const bool phase2 = d.phase == ReorderDecision::Phase::MinCost;
+            samples()[{groups, percent, phase2, "incremental"}].push_back(incremental);
+
+            std::vector<std::uint8_t> alive(idx(groups));
+            std::vector<int> stacks;
+            stacks.reserve(idx(groups) * kRedundancy);
+            for (int w = 0; w < groups; ++w) {
+                alive[idx(w)] = prepared.alive(w) && w != g ? 1 : 0;
+                stacks.insert(stacks.end(), prepared.stack(w).begin(), prepared.stack(w).end());
+            }
+            for (const Baseline& baseline : kBaselines) {
+                if (phase2 && phase2Timed[baseline.name] >= baseline.phase2Samples[idx(sizeIndex(groups))])
+                    continue;
+                phase2Timed[baseline.name] += phase2 ? 1 : 0;
+                ReorderSolution solution;
+                const double us = microseconds(
+                    [&] { solution = baseline.solve(prepared.layout(), alive, stacks, prepared.stackNumber()); });
+                benchmark::DoNotOptimize(solution);
+                if (solution.stackNumber != d.stackNumber || solution.moves != d.moves || solution.covered == phase2)
+                    state.SkipWithError(fmt::format("{} disagrees with the controller", baseline.name).c_str());
+                samples()[{groups, percent, phase2, baseline.name}].push_back(us);
+            }
+        }
     }
-    const double m = median(samples);
-    medians()[{groups, percent}].first = m;
-    state.counters["median_us"] = m;
-    state.counters["S"] = prepared.stackNumber();
-    state.counters["phase2_share"] = static_cast<double>(phase2) / static_cast<double>(samples.size());
 }
 
-void baseline(benchmark::State& state)
+void printSummary()
 {
-    const int groups = static_cast<int>(state.range(0));
-    const int percent = static_cast<int>(state.range(1));
-    const ReorderController& prepared = preparedState(groups, percent);
-    std::mt19937_64 rng(42);  // the same failures as the incremental run
-    std::vector<double> samples;
-    for (auto _ : state) {
-        const int g = randomSafeLiveGroup(prepared, rng);
-        std::vector<std::uint8_t> alive(idx(groups));
-        std::vector<int> stacks;
-        stacks.reserve(idx(groups) * kRedundancy);
-        for (int w = 0; w < groups; ++w) {
-            alive[idx(w)] = prepared.alive(w) && w != g ? 1 : 0;
-            stacks.insert(stacks.end(), prepared.stack(w).begin(), prepared.stack(w).end());
-        }
-        const auto start = std::chrono::steady_clock::now();
-        auto result = BaselineReorderSolver::solve(prepared.layout(), alive, stacks, prepared.stackNumber());
-        const auto stop = std::chrono::steady_clock::now();
-        benchmark::DoNotOptimize(result);
-        const double seconds = std::chrono::duration<double>(stop - start).count();
-        state.SetIterationTime(seconds);
-        samples.push_back(seconds * 1e6);
-    }
-    const double m = median(samples);
-    medians()[{groups, percent}].second = m;
-    state.counters["median_us"] = m;
-}
-
-void registerAll()
-{
-    for (int groups : {1'000, 10'000, 100'000})
-        for (int percent : {1, 10, 40}) {
-            benchmark::RegisterBenchmark("incremental", incremental)
-                ->Args({groups, percent})
-                ->Iterations(groups == 100'000 ? 60 : 200)
-                ->UseManualTime()
-                ->Unit(benchmark::kMicrosecond);
-            // The from-scratch baseline is O(N^2 r S) per decision in the worst case: skip N = 100k.
-            if (groups <= 10'000)
-                benchmark::RegisterBenchmark("baseline", baseline)
-                    ->Args({groups, percent})
-                    ->Iterations(groups == 1'000 ? 30 : percent >= 40 ? 1 : 3)
-                    ->UseManualTime()
-                    ->Unit(benchmark::kMicrosecond);
-        }
+    fmt::print("\nmedian per decision (one new failure, golomb r = {}), microseconds; (x) = baseline / incremental:\n",
+               kRedundancy);
+    fmt::print("{:>7} {:>6} {:>8} {:>13}", "N", "failed", "phase", "incremental");
+    for (const Baseline& b : kBaselines)
+        fmt::print(" {:>26}", b.name);
+    fmt::print("\n");
+    for (const int groups : {1'000, 10'000, 100'000})
+        for (const int percent : {1, 10, 40})
+            for (const bool phase2 : {false, true}) {
+                const auto key = [&](const std::string& solver) { return std::tuple{groups, percent, phase2, solver}; };
+                const auto found = samples().find(key("incremental"));
+                if (found == samples().end())
+                    continue;
+                const double incremental = median(found->second);
+                fmt::print("{:>7} {:>5}% {:>8} {:>9.2f} n={:<3}", groups, percent, phase2 ? "1+2" : "0", incremental,
+                           found->second.size());
+                for (const Baseline& b : kBaselines) {
+                    const auto it = samples().find(key(b.name));
+                    if (it == samples().end()) {
+                        fmt::print(" {:>26}", "not run");
+                        continue;
+                    }
+                    const double us = median(it->second);
+                    fmt::print(" {:>12.1f} ({:>7.0f}x) n={:<3}", us, us / incremental, it->second.size());
+                }
+                fmt::print("\n");
+            }
 }
 
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    registerAll();
+    for (int groups : {1'000, 10'000, 100'000})
+        for (int percent : {1, 10, 40})
+            benchmark::RegisterBenchmark("incremental_vs_from_scratch", compare)
+                ->Args({groups, percent})
+                ->Iterations(1)
+                ->Unit(benchmark::kMillisecond);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
-    fmt::print("\nmedian per decision (one new failure, golomb r = {}):\n", kRedundancy);
-    fmt::print("{:>8} {:>7} {:>16} {:>16} {:>10}\n", "N", "failed", "incremental us", "baseline us", "speed-up");
-    for (const auto& [key, value] : medians()) {
-        const auto& [incrementalUs, baselineUs] = value;
-        if (incrementalUs <= 0)
-            continue;
-        if (baselineUs > 0)
-            fmt::print("{:>8} {:>6}% {:>16.2f} {:>16.1f} {:>9.0f}x\n", key.first, key.second, incrementalUs, baselineUs,
-                       baselineUs / incrementalUs);
-        else
-            fmt::print("{:>8} {:>6}% {:>16.2f} {:>16} {:>10}\n", key.first, key.second, incrementalUs, "-", "-");
-    }
+    printSummary();
     return 0;
 }

@@ -1,6 +1,8 @@
 // Simulator throughput: one 10,000-step SPARe+CKPT run at N = 1000, r = 9 (Weibull), without an
-// observer and with a counting observer; a small sweep on 1 and 2 threads. Prints events/s and the
-// ratios measured in this process.
+// observer and with a counting observer; a small sweep on 1 and 2 threads; the paper table (one seed,
+// one thread) with the reorder controller's current search and with Phase 1 run before every Phase 2
+// (the earlier order). Prints events/s and the ratios measured in this process.
+#include "reorder/ReorderController.h"
 #include "sim/Simulator.h"
 #include "sweep/PaperTable.h"
 #include "sweep/Sweep.h"
@@ -9,6 +11,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <ctime>
 #include <map>
 #include <string>
 
@@ -75,6 +78,24 @@ void runSweep(benchmark::State& state, int threads)
     measuredSeconds()[fmt::format("sweep_threads:{}", threads)] = seconds / static_cast<double>(state.iterations());
 }
 
+// Process CPU time of the whole paper table, so that other load on the machine does not skew the ratio.
+void runPaperTable(benchmark::State& state, bool phase1First)
+{
+    spare::ReorderController::setPhase1First(phase1First);
+    spare::SweepRunOptions options;
+    options.threads = 1;
+    double cpuSeconds = 0.0;
+    for (auto _ : state) {
+        const std::clock_t start = std::clock();
+        const spare::PaperTable table = spare::runPaperTable(1, options);
+        cpuSeconds += static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+        benchmark::DoNotOptimize(table.rows.size());
+    }
+    spare::ReorderController::setPhase1First(false);
+    measuredSeconds()[phase1First ? "paper_phase1_first" : "paper_current"] =
+        cpuSeconds / static_cast<double>(state.iterations());
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -94,6 +115,14 @@ int main(int argc, char** argv)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
 
+    for (const bool phase1First : {true, false})
+        benchmark::RegisterBenchmark(
+            fmt::format("paper_table_1_seed/{}", phase1First ? "phase1_first" : "current").c_str(),
+            [phase1First](benchmark::State& s) { runPaperTable(s, phase1First); })
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
@@ -106,6 +135,10 @@ int main(int argc, char** argv)
     }
     if (s.count("run") && s.count("run_observed"))
         fmt::print("  counting observer / no observer (time): {:.2f}x\n", s.at("run_observed") / s.at("run"));
+    if (s.count("paper_phase1_first") && s.count("paper_current"))
+        fmt::print("  paper table (1 seed, 1 thread, CPU time): {:.2f} s with Phase 1 first, {:.2f} s current: {:.2f}x\n",
+                   s.at("paper_phase1_first"), s.at("paper_current"),
+                   s.at("paper_phase1_first") / s.at("paper_current"));
     if (s.count("sweep_threads:1") && s.count("sweep_threads:2"))
         fmt::print("  sweep speed-up, 2 threads / 1 thread: {:.2f}x\n",
                    s.at("sweep_threads:1") / s.at("sweep_threads:2"));

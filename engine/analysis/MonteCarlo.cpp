@@ -100,14 +100,14 @@ MonteCarloResult summarise(const TrialSums& s)
 
 template <typename Index>
 void runTrialsCpu(const FlatLayout& flat, std::uint64_t seed, std::uint64_t firstTrial, std::size_t count,
-                  TrialOutcome* outcomes)
+                  bool wipeoutOnly, TrialOutcome* outcomes)
 {
     const LayoutArrays arrays = flat.arrays();
     tbb::enumerable_thread_specific<TrialWorkspaceBuffer<Index>> buffers(flat.groups());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 8), [&](const tbb::blocked_range<std::size_t>& range) {
         const TrialWorkspace<Index>& workspace = buffers.local().view();
         for (std::size_t i = range.begin(); i != range.end(); ++i)
-            outcomes[i] = TrialKernel<Index>::runTrial(arrays, workspace, seed, firstTrial + i);
+            outcomes[i] = TrialKernel<Index>::runTrial(arrays, workspace, seed, firstTrial + i, wipeoutOnly);
     });
 }
 
@@ -129,14 +129,14 @@ void whatIfCpu(const FlatLayout& flat, const std::vector<std::int32_t>& ids, con
 }
 
 void runTrialsOn(Device device, const FlatLayout& flat, std::uint64_t seed, std::uint64_t firstTrial,
-                 std::size_t count, TrialOutcome* outcomes)
+                 std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes)
 {
     if (device == Device::Cuda)
-        MonteCarloAccelerator::installed()->runTrials(flat, seed, firstTrial, count, outcomes);
+        MonteCarloAccelerator::installed()->runTrials(flat, seed, firstTrial, count, wipeoutOnly, outcomes);
     else if (flat.compactIndex())
-        runTrialsCpu<std::uint16_t>(flat, seed, firstTrial, count, outcomes);
+        runTrialsCpu<std::uint16_t>(flat, seed, firstTrial, count, wipeoutOnly, outcomes);
     else
-        runTrialsCpu<std::uint32_t>(flat, seed, firstTrial, count, outcomes);
+        runTrialsCpu<std::uint32_t>(flat, seed, firstTrial, count, wipeoutOnly, outcomes);
 }
 
 }  // namespace
@@ -177,7 +177,7 @@ std::vector<TrialOutcome> MonteCarlo::trialOutcomes(const Layout& layout, std::u
     const Device resolved = resolve(device);
     const FlatLayout flat(layout);
     std::vector<TrialOutcome> outcomes(count);
-    runTrialsOn(resolved, flat, seed, firstTrial, count, outcomes.data());
+    runTrialsOn(resolved, flat, seed, firstTrial, count, false, outcomes.data());
     return outcomes;
 }
 
@@ -196,7 +196,7 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
     TrialSums sums;
     for (std::uint64_t first = 0; first < options.trials; first += chunk) {
         const std::size_t count = static_cast<std::size_t>(std::min(chunk, options.trials - first));
-        runTrialsOn(device, flat, options.seed, first, count, outcomes.data());
+        runTrialsOn(device, flat, options.seed, first, count, options.wipeoutOnly, outcomes.data());
         for (std::size_t i = 0; i < count; ++i)
             sums.add(outcomes[i]);
         if (options.progress)
@@ -206,6 +206,11 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
     }
 
     MonteCarloResult result = summarise(sums);
+    if (options.wipeoutOnly) {
+        const double none = std::numeric_limits<double>::quiet_NaN();
+        result.sbar = result.sbarLowerBound = none;
+        result.sbarCi95 = result.sbarLowerBoundCi95 = {none, none};
+    }
     result.seed = options.seed;
     result.device = device;
     result.deviceName = device == Device::Cuda ? MonteCarloAccelerator::installed()->deviceName() : "cpu (oneTBB)";

@@ -18,6 +18,9 @@ struct MonteCarloOptions {
     std::uint64_t trials = 10'000;
     std::uint64_t seed = 1;
     Device device = Device::Auto;
+    // Only K (mu and its histogram): the wipe-out loop alone, the floor the exact kernel is measured
+    // against. S_bar and its lower bound are then NaN.
+    bool wipeoutOnly = false;
     // Called after each chunk of trials (from the calling thread) with trials done so far.
     std::function<void(std::uint64_t done, std::uint64_t total)> progress;
     // When set and raised, run() stops after the chunk in progress and returns the trials done so far.

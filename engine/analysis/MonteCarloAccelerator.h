@@ -22,7 +22,7 @@ public:
     virtual std::string deviceName() const = 0;
     // Trials [firstTrial, firstTrial + count) of `seed`; identical to the CPU path, trial for trial.
     virtual void runTrials(const FlatLayout& layout, std::uint64_t seed, std::uint64_t firstTrial,
-                           std::size_t count, TrialOutcome* outcomes) = 0;
+                           std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes) = 0;
     // Set i is failedGroups[offsets[i] .. offsets[i+1]); capacities[i] = smallest S or -1 (wipe-out).
     virtual void whatIf(const FlatLayout& layout, const std::int32_t* failedGroups, const std::int64_t* offsets,
                         std::size_t sets, int* capacities) = 0;

@@ -35,9 +35,8 @@ template <typename Index>
 struct TrialWorkspace {
     Index* order = nullptr;        // incremental Fisher-Yates permutation of the groups
     Index* liveHolders = nullptr;  // per type: holders still alive
-    Index* alive = nullptr;        // per group: 1 alive, 0 failed
     Index* matchOf = nullptr;      // per type: matched group, N when free
-    Index* load = nullptr;         // per group: types matched to it
+    Index* load = nullptr;         // per group: types matched to it; TrialKernel::kDeadLoad once failed
     Index* from = nullptr;         // per type: the type whose BFS step reached it
     Index* queue = nullptr;        // BFS queue of types
     std::uint32_t* typeSeen = nullptr;   // per type: BFS stamp
@@ -53,7 +52,7 @@ struct TrialWorkspace {
         return w;
     }
 
-    static constexpr int kIndexArrays = 7;
+    static constexpr int kIndexArrays = 6;
     static constexpr int kStampArrays = 2;
 
     // Views `slotCount` interleaved workspaces of N groups over caller-owned storage of
@@ -64,11 +63,10 @@ struct TrialWorkspace {
         TrialWorkspace w;
         w.order = indices;
         w.liveHolders = indices + plane;
-        w.alive = indices + 2 * plane;
-        w.matchOf = indices + 3 * plane;
-        w.load = indices + 4 * plane;
-        w.from = indices + 5 * plane;
-        w.queue = indices + 6 * plane;
+        w.matchOf = indices + 2 * plane;
+        w.load = indices + 3 * plane;
+        w.from = indices + 4 * plane;
+        w.queue = indices + 5 * plane;
         w.typeSeen = stamps;
         w.groupSeen = stamps + plane;
         w.stride = slotCount;
@@ -79,26 +77,23 @@ struct TrialWorkspace {
 template <typename Index>
 class TrialKernel {
 public:
-    // Live state of a trial besides the arrays: the current capacity S and the BFS stamp.
+    static constexpr std::uint32_t kNoStamp = 0xFFFFFFFFu;
+    // The load of a failed group: above every capacity, so "has room" needs no separate alive flag.
+    static constexpr Index kDeadLoad = static_cast<Index>(Index(1) << (sizeof(Index) * 8 - 2));
+
+    // Live state of a trial besides the arrays: the current capacity S, the BFS stamp, and the stamp
+    // of "dead" vertices (see placeFreeTypes), kNoStamp outside it.
     struct State {
         int capacity = 1;
         std::uint32_t stamp = 0;
+        std::uint32_t dead = kNoStamp;
     };
 
     // All groups alive, the layout's initial matching, S = 1.
     SPARE_HOST_DEVICE_INLINE static void reset(const LayoutArrays& layout, const TrialWorkspace<Index>& w, State& state)
     {
-        const int n = layout.groups;
-        for (int i = 0; i < n; ++i) {
-            at(w.order, i, w) = static_cast<Index>(i);
-            at(w.liveHolders, i, w) = static_cast<Index>(layout.redundancy);
-            at(w.alive, i, w) = 1;
-            at(w.matchOf, i, w) = static_cast<Index>(layout.initialMatch[i]);
-            at(w.load, i, w) = 1;
-        }
-        clearStamps(layout, w);
-        state.capacity = 1;
-        state.stamp = 0;
+        resetFailureOrder(layout, w);
+        resetMatching(layout, w, state);
     }
 
     // Empty matching, loads 0 (used once per layout to build the initial matching).
@@ -108,26 +103,28 @@ public:
         const int n = layout.groups;
         for (int i = 0; i < n; ++i) {
             at(w.liveHolders, i, w) = static_cast<Index>(layout.redundancy);
-            at(w.alive, i, w) = 1;
             at(w.matchOf, i, w) = static_cast<Index>(n);
             at(w.load, i, w) = 0;
         }
         clearStamps(layout, w);
         state.capacity = 1;
         state.stamp = 0;
+        state.dead = kNoStamp;
     }
 
-    // Finds an augmenting path from the free type `type` at the current capacity (BFS over
-    // type -> live holder -> types matched there) and applies it. False when none exists.
+    // Finds an augmenting path from the free type `type` at the current capacity and applies it. False
+    // when none exists. BFS over type -> live holder -> types matched there, looking one step ahead: a
+    // type is checked for a holder with room as soon as it is queued, so most searches stop early.
     SPARE_HOST_DEVICE_INLINE static bool augment(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
                                                  State& state, int type)
     {
         const int r = layout.redundancy;
-        if (state.stamp == 0xFFFFFFFFu) {
-            clearStamps(layout, w);
-            state.stamp = 0;
+        int room = holderWithRoom(layout, w, state, type);
+        if (room >= 0) {
+            shiftAlongPath(w, type, type, room);
+            return true;
         }
-        const std::uint32_t stamp = ++state.stamp;
+        const std::uint32_t stamp = nextStamp(layout, w, state);
         int head = 0;
         int tail = 0;
         at(w.queue, tail++, w) = static_cast<Index>(type);
@@ -136,37 +133,24 @@ public:
             const int u = at(w.queue, head++, w);
             const std::int32_t* holders = layout.holders + static_cast<std::int64_t>(u) * r;
             for (int j = 0; j < r; ++j) {
-                const int g = holders[j];
-                if (at(w.alive, g, w) == 0 || at(w.groupSeen, g, w) == stamp)
+                const int g = holders[j];  // full: u was looked ahead
+                if (!alive(w, g) || at(w.groupSeen, g, w) == stamp || at(w.groupSeen, g, w) == state.dead)
                     continue;
                 at(w.groupSeen, g, w) = stamp;
-                if (static_cast<int>(at(w.load, g, w)) < state.capacity) {
-                    // Shift every type on the path one group along: u -> g, its old group to its
-                    // predecessor, and so on back to the free type.
-                    int current = u;
-                    int target = g;
-                    for (;;) {
-                        const int previous = at(w.matchOf, current, w);
-                        at(w.matchOf, current, w) = static_cast<Index>(target);
-                        if (current == type)
-                            break;
-                        target = previous;
-                        current = at(w.from, current, w);
-                    }
-                    at(w.load, g, w) = static_cast<Index>(at(w.load, g, w) + 1);
-                    return true;
-                }
-                const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
-                for (int i = 0; i < r; ++i) {
-                    const int v = stack[i];
-                    if (static_cast<int>(at(w.matchOf, v, w)) == g && at(w.typeSeen, v, w) != stamp) {
-                        at(w.typeSeen, v, w) = stamp;
-                        at(w.from, v, w) = static_cast<Index>(u);
-                        at(w.queue, tail++, w) = static_cast<Index>(v);
+                const int queued = tail;
+                tail = queueMatchedTypes(layout, w, g, stamp, state.dead, u, tail);
+                for (int i = queued; i < tail; ++i) {
+                    const int v = at(w.queue, i, w);
+                    room = holderWithRoom(layout, w, state, v);
+                    if (room >= 0) {
+                        shiftAlongPath(w, type, v, room);
+                        return true;
                     }
                 }
             }
         }
+        if (state.dead != kNoStamp)
+            markDead(layout, w, state, tail);
         return false;
     }
 
@@ -175,12 +159,12 @@ public:
     SPARE_HOST_DEVICE_INLINE static bool failGroup(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
                                                    State& state, int group)
     {
-        if (at(w.alive, group, w) == 0)
+        if (!alive(w, group))
             return true;
         const int n = layout.groups;
         const int r = layout.redundancy;
         const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(group) * r;
-        at(w.alive, group, w) = 0;
+        at(w.load, group, w) = kDeadLoad;
         bool wipedOut = false;
         for (int i = 0; i < r; ++i) {
             const int t = stack[i];
@@ -196,7 +180,6 @@ public:
             if (static_cast<int>(at(w.matchOf, t, w)) == group)
                 at(w.matchOf, t, w) = static_cast<Index>(n);
         }
-        at(w.load, group, w) = 0;
         // A type with no augmenting path at capacity S has none in any matching at S (the Hungarian
         // lemma), so S must grow; the matching stays valid when it does.
         for (int i = 0; i < r; ++i) {
@@ -209,28 +192,24 @@ public:
         return true;
     }
 
-    // One Monte-Carlo trial: a uniform failure order drawn from Philox keyed by (seed, trial).
+    // One Monte-Carlo trial: a uniform failure order drawn from Philox keyed by (seed, trial). K needs only
+    // the live-holder counts. S*(k) never decreases and S*(k) >= c(k) = ceil(N / (N - k)), so the sum of
+    // S*(k) over k < K follows from f(C), the last k at which capacity C still suffices, for C = 1, 2, ..:
+    // sum = K + sum_C (K - 1 - f(C)). f(C) <= the last k with c(k) <= C: the matching is certified there
+    // (or at K - 1), and only where that fails does a backward search find f(C). With wipeoutOnly only K.
     SPARE_HOST_DEVICE_INLINE static TrialOutcome runTrial(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                   std::uint64_t seed, std::uint64_t trial)
+                                                          std::uint64_t seed, std::uint64_t trial, bool wipeoutOnly)
     {
-        State state;
-        reset(layout, w, state);
-        PhiloxStream random(seed, trial);
-        const int n = layout.groups;
+        resetFailureOrder(layout, w);
         TrialOutcome outcome;
-        for (int k = 0; k < n; ++k) {
-            const int j = k + static_cast<int>(random.uniform(static_cast<std::uint32_t>(n - k)));
-            const Index failed = at(w.order, j, w);
-            at(w.order, j, w) = at(w.order, k, w);
-            at(w.order, k, w) = failed;
-            const int capacityBefore = state.capacity;
-            if (!failGroup(layout, w, state, failed)) {
-                outcome.failuresEndured = static_cast<std::uint32_t>(k);
-                break;
-            }
-            outcome.sumCapacity += static_cast<std::uint64_t>(capacityBefore);
-            outcome.sumLowerBound += static_cast<std::uint64_t>((n + (n - k) - 1) / (n - k));
-        }
+        const int endured = failuresBeforeWipeout(layout, w, seed, trial);
+        outcome.failuresEndured = static_cast<std::uint32_t>(endured);
+        if (wipeoutOnly || endured == 0)
+            return outcome;
+        State state;
+        resetMatching(layout, w, state);
+        outcome.sumLowerBound = lowerBoundSum(layout.groups, endured);
+        outcome.sumCapacity = capacitySum(layout, w, state, endured);
         return outcome;
     }
 
@@ -248,6 +227,269 @@ public:
     }
 
 private:
+    // Identity order, every type with r live holders: all the wipe-out loop needs.
+    SPARE_HOST_DEVICE_INLINE static void resetFailureOrder(const LayoutArrays& layout, const TrialWorkspace<Index>& w)
+    {
+        for (int i = 0; i < layout.groups; ++i) {
+            at(w.order, i, w) = static_cast<Index>(i);
+            at(w.liveHolders, i, w) = static_cast<Index>(layout.redundancy);
+        }
+    }
+
+    // Every group alive with the layout's initial matching, S = 1.
+    SPARE_HOST_DEVICE_INLINE static void resetMatching(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                       State& state)
+    {
+        for (int i = 0; i < layout.groups; ++i) {
+            at(w.matchOf, i, w) = static_cast<Index>(layout.initialMatch[i]);
+            at(w.load, i, w) = 1;
+        }
+        clearStamps(layout, w);
+        state.capacity = 1;
+        state.stamp = 0;
+        state.dead = kNoStamp;
+    }
+
+    // Draws the failure order into w.order until the first wipe-out and returns K, its index; only the
+    // live-holder counts change.
+    SPARE_HOST_DEVICE_INLINE static int failuresBeforeWipeout(const LayoutArrays& layout,
+                                                              const TrialWorkspace<Index>& w, std::uint64_t seed,
+                                                              std::uint64_t trial)
+    {
+        PhiloxStream random(seed, trial);
+        const int n = layout.groups;
+        const int r = layout.redundancy;
+        for (int k = 0; k < n; ++k) {
+            const int j = k + static_cast<int>(random.uniform(static_cast<std::uint32_t>(n - k)));
+            const Index failed = at(w.order, j, w);
+            at(w.order, j, w) = at(w.order, k, w);
+            at(w.order, k, w) = failed;
+            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(failed) * r;
+            bool wipedOut = false;
+            for (int i = 0; i < r; ++i) {
+                const int t = stack[i];
+                const Index left = static_cast<Index>(at(w.liveHolders, t, w) - 1);
+                at(w.liveHolders, t, w) = left;
+                wipedOut = wipedOut || left == 0;
+            }
+            if (wipedOut)
+                return k;
+        }
+        return n;
+    }
+
+    // Last k with c(k) = ceil(N / (N - k)) <= C.
+    SPARE_HOST_DEVICE_INLINE static int lastStateWithin(int n, int capacity) { return n - (n + capacity - 1) / capacity; }
+
+    // sum_{k < K} c(k), one plateau of c at a time.
+    SPARE_HOST_DEVICE_INLINE static std::uint64_t lowerBoundSum(int n, int endured)
+    {
+        std::uint64_t sum = 0;
+        int first = 0;
+        for (int capacity = 1; first < endured; ++capacity) {
+            const int last = lastStateWithin(n, capacity) < endured - 1 ? lastStateWithin(n, capacity) : endured - 1;
+            sum += static_cast<std::uint64_t>(capacity) * static_cast<std::uint64_t>(last + 1 - first);
+            first = last + 1;
+        }
+        return sum;
+    }
+
+    // sum_{k < K} S*(k) for the order in w.order (see runTrial). The matching starts as the layout's
+    // perfect one at capacity 1 with every group alive ("time" 0: groups order[0 .. time) are dead).
+    SPARE_HOST_DEVICE_INLINE static std::uint64_t capacitySum(const LayoutArrays& layout,
+                                                              const TrialWorkspace<Index>& w, State& state,
+                                                              int endured)
+    {
+        const int last = endured - 1;
+        std::uint64_t sum = static_cast<std::uint64_t>(endured);
+        int time = 0;
+        for (int capacity = 1;; ++capacity) {
+            state.capacity = capacity;
+            const int begin = time;
+            const int end = lastStateWithin(layout.groups, capacity) < last ? lastStateWithin(layout.groups, capacity)
+                                                                             : last;
+            for (; time < end; ++time)
+                detach(layout, w, at(w.order, time, w));
+            // Feasible at `begin` (capacity - 1 sufficed there); revive the latest failures until it is again.
+            while (!placeFreeTypes(layout, w, state, begin, end) && time > begin) {
+                markReachable(layout, w, state, begin, end);
+                do {
+                    --time;
+                    revive(w, at(w.order, time, w));
+                } while (time > begin && !touchesReached(layout, w, state, at(w.order, time, w)));
+            }
+            if (time == last)
+                return sum;
+            sum += static_cast<std::uint64_t>(last - time);
+        }
+    }
+
+    // Group g dies in the matching: the types it contributed become free.
+    SPARE_HOST_DEVICE_INLINE static void detach(const LayoutArrays& layout, const TrialWorkspace<Index>& w, int g)
+    {
+        const int r = layout.redundancy;
+        const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
+        for (int i = 0; i < r; ++i) {
+            const int t = stack[i];
+            if (static_cast<int>(at(w.matchOf, t, w)) == g)
+                at(w.matchOf, t, w) = static_cast<Index>(layout.groups);
+        }
+        at(w.load, g, w) = kDeadLoad;
+    }
+
+    SPARE_HOST_DEVICE_INLINE static void revive(const TrialWorkspace<Index>& w, int g)
+    {
+        at(w.load, g, w) = 0;
+    }
+
+    // Augments every free type; only types of the groups order[begin .. end) can be free. True when
+    // none is left (the matching is then perfect at state.capacity).
+    SPARE_HOST_DEVICE_INLINE static bool placeFreeTypes(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                        State& state, int begin, int end)
+    {
+        const int n = layout.groups;
+        const int r = layout.redundancy;
+        bool all = true;
+        state.dead = nextStamp(layout, w, state);
+        for (int k = begin; k < end; ++k) {
+            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(at(w.order, k, w)) * r;
+            for (int i = 0; i < r; ++i) {
+                const int t = stack[i];
+                if (static_cast<int>(at(w.matchOf, t, w)) == n && !augment(layout, w, state, t))
+                    all = false;
+            }
+        }
+        state.dead = kNoStamp;
+        return all;
+    }
+
+    // Stamps every type reachable from the free types by alternating paths (none reaches a group with
+    // room: the matching is maximum). A group revived later opens an augmenting path iff it holds one.
+    SPARE_HOST_DEVICE_INLINE static void markReachable(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                       State& state, int begin, int end)
+    {
+        const int n = layout.groups;
+        const int r = layout.redundancy;
+        const std::uint32_t stamp = nextStamp(layout, w, state);
+        int tail = 0;
+        for (int k = begin; k < end; ++k) {
+            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(at(w.order, k, w)) * r;
+            for (int i = 0; i < r; ++i) {
+                const int t = stack[i];
+                if (static_cast<int>(at(w.matchOf, t, w)) == n && at(w.typeSeen, t, w) != stamp) {
+                    at(w.typeSeen, t, w) = stamp;
+                    at(w.queue, tail++, w) = static_cast<Index>(t);
+                }
+            }
+        }
+        for (int head = 0; head < tail; ++head) {
+            const int u = at(w.queue, head, w);
+            const std::int32_t* holders = layout.holders + static_cast<std::int64_t>(u) * r;
+            for (int j = 0; j < r; ++j) {
+                const int g = holders[j];
+                if (!alive(w, g) || at(w.groupSeen, g, w) == stamp)
+                    continue;
+                at(w.groupSeen, g, w) = stamp;
+                tail = queueMatchedTypes(layout, w, g, stamp, kNoStamp, u, tail);
+            }
+        }
+    }
+
+    SPARE_HOST_DEVICE_INLINE static bool touchesReached(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                        const State& state, int g)
+    {
+        const int r = layout.redundancy;
+        const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
+        for (int i = 0; i < r; ++i)
+            if (at(w.typeSeen, stack[i], w) == state.stamp)
+                return true;
+        return false;
+    }
+
+    // The first live holder of `type` with room at the current capacity, or -1.
+    SPARE_HOST_DEVICE_INLINE static int holderWithRoom(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                       const State& state, int type)
+    {
+        const int r = layout.redundancy;
+        const std::int32_t* holders = layout.holders + static_cast<std::int64_t>(type) * r;
+        for (int j = 0; j < r; ++j) {
+            const int g = holders[j];
+            if (static_cast<int>(at(w.load, g, w)) < state.capacity)  // kDeadLoad never is
+                return g;
+        }
+        return -1;
+    }
+
+    // Moves `last` (reached from `root` through w.from) to `room`, each type before it on the path to
+    // the group of the type after it, and the root off the free list.
+    SPARE_HOST_DEVICE_INLINE static void shiftAlongPath(const TrialWorkspace<Index>& w, int root, int last, int room)
+    {
+        int current = last;
+        int target = room;
+        for (;;) {
+            const int previous = at(w.matchOf, current, w);
+            at(w.matchOf, current, w) = static_cast<Index>(target);
+            if (current == root)
+                break;
+            target = previous;
+            current = at(w.from, current, w);
+        }
+        at(w.load, room, w) = static_cast<Index>(at(w.load, room, w) + 1);
+    }
+
+    // A failed search from a free type visited only full groups, every live holder of every type it
+    // reached, and the types matched there: no later augmenting path at this capacity enters that set
+    // (it could not leave it), so the searches of the same placeFreeTypes pass skip it.
+    SPARE_HOST_DEVICE_INLINE static void markDead(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                  const State& state, int reached)
+    {
+        const int r = layout.redundancy;
+        for (int i = 0; i < reached; ++i) {
+            const int u = at(w.queue, i, w);
+            at(w.typeSeen, u, w) = state.dead;
+            const std::int32_t* holders = layout.holders + static_cast<std::int64_t>(u) * r;
+            for (int j = 0; j < r; ++j)
+                if (alive(w, holders[j]))
+                    at(w.groupSeen, holders[j], w) = state.dead;
+        }
+    }
+
+    // Queues the types matched to group g not stamped `stamp` or `dead`, reached from type u; returns
+    // the new tail.
+    SPARE_HOST_DEVICE_INLINE static int queueMatchedTypes(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                          int g, std::uint32_t stamp, std::uint32_t dead, int u,
+                                                          int tail)
+    {
+        const int r = layout.redundancy;
+        const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
+        for (int i = 0; i < r; ++i) {
+            const int v = stack[i];
+            if (static_cast<int>(at(w.matchOf, v, w)) == g && at(w.typeSeen, v, w) != stamp
+                && at(w.typeSeen, v, w) != dead) {
+                at(w.typeSeen, v, w) = stamp;
+                at(w.from, v, w) = static_cast<Index>(u);
+                at(w.queue, tail++, w) = static_cast<Index>(v);
+            }
+        }
+        return tail;
+    }
+
+    SPARE_HOST_DEVICE_INLINE static std::uint32_t nextStamp(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                            State& state)
+    {
+        if (state.stamp >= kNoStamp - 1) {  // wrapped: forget every mark, dead ones too
+            clearStamps(layout, w);
+            state.stamp = 0;
+            state.dead = state.dead == kNoStamp ? kNoStamp : ++state.stamp;
+        }
+        return ++state.stamp;
+    }
+
+    SPARE_HOST_DEVICE_INLINE static bool alive(const TrialWorkspace<Index>& w, int g)
+    {
+        return at(w.load, g, w) != kDeadLoad;
+    }
+
     template <typename T>
     SPARE_HOST_DEVICE_INLINE static T& at(T* array, int i, const TrialWorkspace<Index>& w)
     {

@@ -101,18 +101,19 @@ private:
 };
 
 // No __launch_bounds__: with it nvcc 13 capped the trial kernel at 40 registers and spilled; without
-// it uses about 54 and spills nothing (nvcc -Xptxas -v, sm_90).
+// it uses 64 and spills nothing (nvcc -Xptxas -v, sm_90).
 constexpr int kThreadsPerBlock = 128;
 constexpr std::size_t kMaxSlots = std::size_t{1} << 21;
 
 template <typename Index>
 __global__ void trialsKernel(LayoutArrays layout, TrialWorkspace<Index> workspaces, std::uint64_t seed,
-                             std::uint64_t firstTrial, std::uint32_t count, TrialOutcome* outcomes)
+                             std::uint64_t firstTrial, std::uint32_t count, bool wipeoutOnly, TrialOutcome* outcomes)
 {
     const std::uint32_t slot = blockIdx.x * blockDim.x + threadIdx.x;
     if (slot >= count)
         return;
-    outcomes[slot] = TrialKernel<Index>::runTrial(layout, workspaces.forSlot(slot), seed, firstTrial + slot);
+    outcomes[slot] =
+        TrialKernel<Index>::runTrial(layout, workspaces.forSlot(slot), seed, firstTrial + slot, wipeoutOnly);
 }
 
 template <typename Index>
@@ -144,7 +145,7 @@ unsigned blocksFor(std::size_t threads)
 
 template <typename Index>
 void runTrialsOnDevice(const FlatLayout& flat, std::uint64_t seed, std::uint64_t firstTrial, std::size_t count,
-                       TrialOutcome* outcomes)
+                       bool wipeoutOnly, TrialOutcome* outcomes)
 {
     const DeviceLayout layout(flat);
     const std::size_t slots = slotsFor(DeviceWorkspaces<Index>::bytesPerSlot(flat.groups(), sizeof(TrialOutcome)),
@@ -155,7 +156,7 @@ void runTrialsOnDevice(const FlatLayout& flat, std::uint64_t seed, std::uint64_t
         const std::size_t batch = std::min(slots, count - done);
         trialsKernel<Index><<<blocksFor(batch), kThreadsPerBlock>>>(layout.arrays(), workspaces.view(), seed,
                                                                     firstTrial + done,
-                                                                    static_cast<std::uint32_t>(batch),
+                                                                    static_cast<std::uint32_t>(batch), wipeoutOnly,
                                                                     deviceOutcomes.data());
         check(cudaGetLastError(), "trial kernel launch");
         deviceOutcomes.download(outcomes + done, batch);
@@ -210,14 +211,14 @@ public:
     }
 
     void runTrials(const FlatLayout& layout, std::uint64_t seed, std::uint64_t firstTrial, std::size_t count,
-                   TrialOutcome* outcomes) override
+                   bool wipeoutOnly, TrialOutcome* outcomes) override
     {
         if (count == 0)
             return;
         if (layout.compactIndex())
-            runTrialsOnDevice<std::uint16_t>(layout, seed, firstTrial, count, outcomes);
+            runTrialsOnDevice<std::uint16_t>(layout, seed, firstTrial, count, wipeoutOnly, outcomes);
         else
-            runTrialsOnDevice<std::uint32_t>(layout, seed, firstTrial, count, outcomes);
+            runTrialsOnDevice<std::uint32_t>(layout, seed, firstTrial, count, wipeoutOnly, outcomes);
     }
 
     void whatIf(const FlatLayout& layout, const std::int32_t* failedGroups, const std::int64_t* offsets,

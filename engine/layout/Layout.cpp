@@ -187,11 +187,6 @@ std::span<const int> Layout::stack(int group) const
     return {stacks_.data() + static_cast<size_t>(group) * static_cast<size_t>(redundancy_), static_cast<size_t>(redundancy_)};
 }
 
-std::span<const int> Layout::holders(int type) const
-{
-    return {holders_.data() + static_cast<size_t>(type) * static_cast<size_t>(redundancy_), static_cast<size_t>(redundancy_)};
-}
-
 int Layout::basePosition(int group, int type) const
 {
     const auto s = stack(group);

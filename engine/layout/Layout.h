@@ -41,7 +41,11 @@ public:
     // Types of group g in base order (position 0 first).
     std::span<const int> stack(int group) const;
     // Groups holding type t (r entries, ascending).
-    std::span<const int> holders(int type) const;
+    std::span<const int> holders(int type) const
+    {
+        return {holders_.data() + static_cast<size_t>(type) * static_cast<size_t>(redundancy_),
+                static_cast<size_t>(redundancy_)};
+    }
     // Base position of type t in group g's stack, or -1 when g does not hold t.
     int basePosition(int group, int type) const;
 

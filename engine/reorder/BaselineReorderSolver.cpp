@@ -1,5 +1,7 @@
 #include "reorder/BaselineReorderSolver.h"
 
+#include "reorder/CoverageScan.h"
+
 #include <algorithm>
 #include <deque>
 #include <limits>
@@ -169,38 +171,19 @@ private:
 
 }  // namespace
 
-BaselineReorderSolver::Result BaselineReorderSolver::solve(const Layout& layout, std::span<const std::uint8_t> alive,
-                                                           std::span<const int> stacks, int stackNumber)
+ReorderSolution BaselineReorderSolver::solve(const Layout& layout, std::span<const std::uint8_t> alive,
+                                            std::span<const int> stacks, int stackNumber)
 {
     const int n = layout.groups();
     const int r = layout.redundancy();
-    Result result;
-    result.stackNumber = stackNumber;
+    ReorderSolution result = CoverageScan::run(layout, alive, stacks, stackNumber);
+    if (result.wipeout || result.covered)
+        return result;
 
     const auto positionIn = [&](int w, int t) {
         const auto begin = stacks.begin() + static_cast<std::ptrdiff_t>(idx(w) * idx(r));
         return static_cast<int>(std::find(begin, begin + r, t) - begin);
     };
-    bool covered = true;
-    for (int t = 0; t < n; ++t) {
-        bool held = false;
-        bool top = false;
-        for (int w : layout.holders(t))
-            if (alive[idx(w)]) {
-                held = true;
-                top = top || positionIn(w, t) < stackNumber;
-            }
-        if (!held)
-            result.lostTypes.push_back(t);
-        covered = covered && top;
-    }
-    if (!result.lostTypes.empty()) {
-        result.wipeout = true;
-        return result;
-    }
-    if (covered)
-        return result;
-
     SlotMatching matching(layout, alive);
     int capacity = stackNumber;
     while (matching.grow(capacity) < n) {

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <limits>
@@ -19,6 +20,12 @@ constexpr int kUnassigned = -1;
 constexpr int kInfinity = std::numeric_limits<int>::max();
 
 size_t idx(int value) { return static_cast<size_t>(value); }
+
+std::atomic<bool>& phase1FirstSwitch()
+{
+    static std::atomic<bool> on{false};
+    return on;
+}
 
 }  // namespace
 
@@ -64,6 +71,9 @@ struct ReorderController::State {
     // Undo log of matching changes: (type, previous group); and the groups whose load grew.
     std::vector<std::pair<int, int>> log;
     std::vector<int> loadLog;
+    // applyGroup scratch, r entries each.
+    std::vector<int> oldStack, freshStack, movedIn;
+    std::vector<std::uint8_t> placed;
 
     std::span<const int> holders(int t) const { return layout.holders(t); }
     int& positionOf(int t, int k) { return position[idx(t) * idx(r) + idx(k)]; }
@@ -82,7 +92,8 @@ struct ReorderController::State {
     void rollback();
     bool hopcroftKarpPhase(int capacity);
     bool augmentAlongLayers(int root, int capacity);
-    int smallestFeasibleStackNumber(const std::vector<int>& freed);
+    int smallestFeasibleStackNumber(const std::vector<int>& freed, int from);
+    bool minCostAssignment(const std::vector<int>& freed, int capacity, int& cost);
     int shortestAugmentation(int root, int capacity);
     int typePotential(int t) const { return typePotStamp[idx(t)] == potentialStamp ? typePot[idx(t)] : 0; }
     int groupPotential(int g) const { return groupPotStamp[idx(g)] == potentialStamp ? groupPot[idx(g)] : 0; }
@@ -119,6 +130,10 @@ void ReorderController::State::initialise(int requestedStackNumber)
     groupPotStamp.assign(idx(n), 0);
     typePot.assign(idx(n), 0);
     groupPot.assign(idx(n), 0);
+    oldStack.resize(idx(r));
+    freshStack.resize(idx(r));
+    placed.resize(idx(r));
+    movedIn.reserve(idx(r));
 
     // Each type goes to the top-S holder where it sits lowest (ties: lowest group id); a custom
     // layout whose top-S misses some types gets them through Phases 1 + 2.
@@ -283,12 +298,14 @@ bool ReorderController::State::augmentAlongLayers(int root, int capacity)
     return false;
 }
 
-// Phase 1: raise the capacity from S until the freed types can all be matched; the matching found
-// on the way is discarded (Phase 2 restarts from the warm start).
-int ReorderController::State::smallestFeasibleStackNumber(const std::vector<int>& freed)
+// Phase 1: raise the capacity from `from` until the freed types can all be matched; the matching
+// found on the way is discarded (Phase 2 restarts from the warm start).
+int ReorderController::State::smallestFeasibleStackNumber(const std::vector<int>& freed, int from)
 {
     freeTypes = freed;
-    int capacity = stackNumber;
+    int capacity = from;
+    if (capacity > r)
+        throw std::logic_error("reorder: no perfect matching at S = r although every type has a live holder");
     while (true) {
         while (!freeTypes.empty() && hopcroftKarpPhase(capacity)) {
         }
@@ -299,6 +316,27 @@ int ReorderController::State::smallestFeasibleStackNumber(const std::vector<int>
     }
     rollback();
     return capacity;
+}
+
+// Phase 2 for every freed type at this capacity from zero potentials. False (state rolled back) when
+// some freed type has no augmenting path.
+bool ReorderController::State::minCostAssignment(const std::vector<int>& freed, int capacity, int& cost)
+{
+    if (++potentialStamp == 0) {
+        std::fill(typePotStamp.begin(), typePotStamp.end(), 0U);
+        std::fill(groupPotStamp.begin(), groupPotStamp.end(), 0U);
+        potentialStamp = 1;
+    }
+    cost = 0;
+    for (int t : freed) {
+        const int added = shortestAugmentation(t, capacity);
+        if (added < 0) {
+            rollback();
+            return false;
+        }
+        cost += added;
+    }
+    return true;
 }
 
 void ReorderController::State::addTypePotential(int t, int delta)
@@ -320,9 +358,35 @@ void ReorderController::State::addGroupPotential(int g, int delta)
 }
 
 // Phase 2 row insertion: Dijkstra on reduced costs c(t,g) - u_t + y_g from `root` to the nearest
-// group with spare capacity, then potential update and augmentation. Returns the added cost.
+// group with spare capacity, then potential update and augmentation. Returns the added cost, or -1
+// when no group with spare capacity is reachable (no perfect matching at this capacity).
 int ReorderController::State::shortestAugmentation(int root, int capacity)
 {
+    // The search below first pops, of the root's holders at the smallest distance, the last one pushed:
+    // when that one has room the path is that single edge, taken here without the queue (the root's
+    // potential rises by the distance, as the search would set it).
+    const int rootPotential = typePotential(root);
+    int nearest = kUnassigned;
+    int nearestDistance = kInfinity;
+    for (int k = 0; k < r; ++k) {
+        const int g = holders(root)[idx(k)];
+        if (!alive[idx(g)])
+            continue;
+        const int d = (positionOf(root, k) < capacity ? 0 : 1) - rootPotential + groupPotential(g);
+        if (d <= nearestDistance) {
+            nearestDistance = d;
+            nearest = g;
+        }
+    }
+    if (nearest != kUnassigned && load[idx(nearest)] < capacity) {
+        if (nearestDistance > 0)
+            addTypePotential(root, nearestDistance);
+        setMatch(root, nearest);
+        ++load[idx(nearest)];
+        loadLog.push_back(nearest);
+        return nearestDistance;
+    }
+
     newStamp();
     queue.clear();
     settled.clear();
@@ -384,7 +448,7 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
         }
     }
     if (target == kUnassigned)
-        throw std::logic_error("reorder: Phase 2 found no augmenting path at the Phase 1 stack number");
+        return -1;
     for (int node : settled) {
         if (node < n) {
             if (typeDist[idx(node)] < distance)
@@ -411,16 +475,18 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
 void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDecision* decision)
 {
     const int oldStackNumber = stackNumber;
-    const int newStackNumber = smallestFeasibleStackNumber(freed);
-
-    if (++potentialStamp == 0) {
-        std::fill(typePotStamp.begin(), typePotStamp.end(), 0U);
-        std::fill(groupPotStamp.begin(), groupPotStamp.end(), 0U);
-        potentialStamp = 1;
-    }
+    int newStackNumber = stackNumber;
     int cost = 0;
-    for (int t : freed)
-        cost += shortestAugmentation(t, newStackNumber);
+    // Phase 2 at the old S first: a search that finds no augmenting path proves that S must grow (the
+    // Hungarian lemma), so Phase 1 runs only then, from S + 1. Neither runs below ceil(N / live groups).
+    const bool phase1First = phase1FirstSwitch().load(std::memory_order_relaxed);
+    const int lowerBound = (n + aliveCount - 1) / aliveCount;
+    if (phase1First || stackNumber < lowerBound || !minCostAssignment(freed, stackNumber, cost)) {
+        newStackNumber = smallestFeasibleStackNumber(freed, phase1First ? stackNumber
+                                                                        : std::max(stackNumber + 1, lowerBound));
+        if (!minCostAssignment(freed, newStackNumber, cost))
+            throw std::logic_error("reorder: Phase 2 found no augmenting path at the Phase 1 stack number");
+    }
 
     // The groups whose assigned set changed; with S unchanged no other group's stack can change.
     newStamp();
@@ -471,53 +537,51 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
 // position below the old S (in groupDist). Returns the number of moved-in types.
 int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision)
 {
-    const auto base = static_cast<std::ptrdiff_t>(idx(g) * idx(r));
-    const std::vector<int> old(order.begin() + base, order.begin() + base + r);
-    std::vector<int> fresh(idx(r), kUnassigned);
-    std::vector<std::uint8_t> placed(idx(r), 0);  // by old position
-    std::vector<int> movedIn;
+    const auto base = idx(g) * idx(r);
+    std::copy_n(order.begin() + static_cast<std::ptrdiff_t>(base), r, oldStack.begin());
+    std::fill(freshStack.begin(), freshStack.end(), kUnassigned);
+    std::fill(placed.begin(), placed.end(), std::uint8_t{0});  // by old position
+    movedIn.clear();
     for (int p = 0; p < r; ++p) {
-        if (match[idx(old[idx(p)])] != g)
+        const int t = oldStack[idx(p)];
+        if (match[idx(t)] != g)
             continue;
-        if (p < newStackNumber) {
-            fresh[idx(p)] = old[idx(p)];
-            placed[idx(p)] = 1;
-        } else {
-            movedIn.push_back(old[idx(p)]);
-        }
+        placed[idx(p)] = 1;
+        if (p < newStackNumber)
+            freshStack[idx(p)] = t;
+        else
+            movedIn.push_back(t);
     }
     std::sort(movedIn.begin(), movedIn.end());
     size_t next = 0;
     for (int p = 0; p < newStackNumber && next < movedIn.size(); ++p)
-        if (fresh[idx(p)] == kUnassigned)
-            fresh[idx(p)] = movedIn[next++];
-    for (int t : movedIn)
-        placed[idx(std::find(old.begin(), old.end(), t) - old.begin())] = 1;
+        if (freshStack[idx(p)] == kUnassigned)
+            freshStack[idx(p)] = movedIn[next++];
     int slot = 0;
     for (int p = 0; p < r; ++p) {
         if (placed[idx(p)])
             continue;
-        while (fresh[idx(slot)] != kUnassigned)
+        while (freshStack[idx(slot)] != kUnassigned)
             ++slot;
-        fresh[idx(slot)] = old[idx(p)];
+        freshStack[idx(slot)] = oldStack[idx(p)];
     }
 
-    if (fresh == old)
+    if (freshStack == oldStack)
         return 0;
     for (int p = 0; p < r; ++p) {
-        if (fresh[idx(p)] == old[idx(p)])
+        if (freshStack[idx(p)] == oldStack[idx(p)])
             continue;
         if (p < oldStackNumber && groupDist[idx(g)] == kInfinity)
             groupDist[idx(g)] = p;
-        const int t = fresh[idx(p)];
+        const int t = freshStack[idx(p)];
         const int k = holderIndex(t, g);
         if (decision != nullptr)
             decision->stackMoves.push_back({g, t, positionOf(t, k), p});
         positionOf(t, k) = p;
-        order[idx(base) + idx(p)] = t;
+        order[base + idx(p)] = t;
     }
     if (decision != nullptr)
-        decision->changedStacks.push_back({g, fresh});
+        decision->changedStacks.push_back({g, freshStack});
     return static_cast<int>(movedIn.size());
 }
 
@@ -620,6 +684,8 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
 }
 
 void ReorderController::reset() { state_->restoreInitial(); }
+
+void ReorderController::setPhase1First(bool on) { phase1FirstSwitch().store(on, std::memory_order_relaxed); }
 
 const Layout& ReorderController::layout() const { return state_->layout; }
 int ReorderController::stackNumber() const { return state_->stackNumber; }

@@ -12,8 +12,9 @@ namespace spare {
 // ReCtlr: keeps the survivors' stack orders, the stack number S and the assignment (which live
 // group contributes each type, at which position), and updates them incrementally after failures:
 // Phase 0 coverage check, Phase 1 smallest feasible S' >= S (Hopcroft-Karp, warm-started from the
-// previous matching), Phase 2 min-move assignment (shortest augmenting paths with potentials,
-// warm-started from the previous optimum). Not thread-safe; cheap to move.
+// previous matching; skipped when Phase 2 succeeds at the old S), Phase 2 min-move assignment
+// (shortest augmenting paths with potentials, warm-started from the previous optimum). Not
+// thread-safe; cheap to move.
 //
 // Exact semantics of one onFailures() call (all choices deterministic):
 // - The failed groups die; the types they contributed are "freed".
@@ -51,6 +52,10 @@ public:
 
     // Global restart: all groups back, base stacks, S back to the constructor's value.
     void reset();
+
+    // For benchmarks, process-wide: run Phase 1 before every Phase 2, the order used before Phase 2
+    // was first tried at the old S. Decisions are identical either way.
+    static void setPhase1First(bool on);
 
     const Layout& layout() const;
     int stackNumber() const;

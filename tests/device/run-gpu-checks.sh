@@ -2,8 +2,9 @@
 # GPU checks for the Monte-Carlo CUDA backend, run on a machine with an NVIDIA GPU (sm_90) from the
 # repository root:  bash tests/device/run-gpu-checks.sh
 # Steps: configure (Release, SPARE_WITH_CUDA=ON, no UI), build the needed targets with -j16, print the
-# kernel's `nvcc -Xptxas -v` resource usage, run the CPU-vs-GPU tests, run the benchmark (10^6 trials,
-# GPU vs oneTBB on all cores), print a short table last. Logs go to $OUT when set (else build/gpu-checks).
+# kernel's `nvcc -Xptxas -v` resource usage, run the CPU-vs-GPU tests, compare spare-cli on both devices
+# (10^6 trials, exact and --wipeout-only: identical results, and the exact / wipe-out-only time ratio on
+# each), run the benchmark (GPU vs oneTBB on all cores), print a short table last. Logs go to $OUT when set (else build/gpu-checks).
 #
 # A GPU machine's image may have CUDA and CMake but not the project's Debian packages (TBB, fmt, nlohmann-json,
 # CLI11, Qt6 Test, Google Benchmark). If configure fails for that, run tests/device/pack-deps.sh here
@@ -86,6 +87,21 @@ summary[cli_cpu_s]=$(field "$LOGS/cli-cpu.json" seconds)
 summary[mu]=$(field "$LOGS/cli-cuda.json" mu)
 summary[sbar]=$(field "$LOGS/cli-cuda.json" sbar)
 
+step "spare-cli --wipeout-only (the floor of the exact kernel): CPU vs CUDA, $TRIALS trials"
+"$cli" montecarlo -N 1000 -r 9 -T "$TRIALS" --seed 7 --device cuda --wipeout-only --json >"$LOGS/cli-cuda-wipeout.json"
+"$cli" montecarlo -N 1000 -r 9 -T "$TRIALS" --seed 7 --device cpu --wipeout-only --json >"$LOGS/cli-cpu-wipeout.json"
+same=identical
+for key in mu mu_ci95 failures_histogram; do
+  for run in cli-cpu-wipeout cli-cpu; do
+    [[ "$(field "$LOGS/cli-cuda-wipeout.json" $key)" == "$(field "$LOGS/$run.json" $key)" ]] || same="DIFFERENT ($key, $run)"
+  done
+done
+echo "wipe-out only, cpu vs cuda vs exact: $same"
+summary[wipeout_same]=$same
+ratio() { python3 -c "print('%.1fx' % ($(field "$1" seconds) / $(field "$2" seconds)))"; }
+summary[cuda_floor]=$(ratio "$LOGS/cli-cuda.json" "$LOGS/cli-cuda-wipeout.json")
+summary[cpu_floor]=$(ratio "$LOGS/cli-cpu.json" "$LOGS/cli-cpu-wipeout.json")
+
 if [[ -x $BUILD/bench/bench_montecarlo ]]; then
   step "benchmark: $TRIALS trials, CPU all cores vs CUDA; 20000 trials for 1 vs 2 threads"
   "$BUILD/bench/bench_montecarlo" --trials="$TRIALS" --benchmark_filter="cpu_threads:$(nproc)|cuda" \
@@ -97,9 +113,11 @@ step "summary"
 printf '%-34s %s\n' "kernel (uint16 workspaces)" "${summary[ptxas]}"
 printf '%-34s %s\n' "test_montecarlo_cuda" "${summary[cuda_tests]}"
 printf '%-34s %s\n' "cpu vs cuda ($TRIALS trials)" "${summary[cli_same]}"
+printf '%-34s %s\n' "wipe-out only: cpu, cuda, exact K" "${summary[wipeout_same]}"
 printf '%-34s %s\n' "mu / S_bar (N=1000 r=9)" "${summary[mu]} / ${summary[sbar]}"
 printf '%-34s %s s\n' "spare-cli cuda" "${summary[cli_cuda_s]}"
 printf '%-34s %s s\n' "spare-cli cpu ($(nproc) threads)" "${summary[cli_cpu_s]}"
 python3 -c "print('%-34s %.1fx' % ('cuda speed-up over cpu', ${summary[cli_cpu_s]} / ${summary[cli_cuda_s]}))"
+printf '%-34s cuda %s, cpu %s\n' "exact / wipe-out only (time)" "${summary[cuda_floor]}" "${summary[cpu_floor]}"
 [[ -f $LOGS/bench-gpu.txt ]] && grep -E "trials/s|x$" "$LOGS/bench-gpu.txt" "$LOGS/bench-scaling.txt" | sed 's/^[^:]*://'
 echo "total $(($(date +%s) - started)) s"

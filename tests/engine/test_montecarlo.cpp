@@ -132,6 +132,15 @@ std::vector<Layout> smallLayouts(std::mt19937& rng)
     return layouts;
 }
 
+MonteCarloOptions cpuOptions(std::uint64_t trials, std::uint64_t seed)
+{
+    MonteCarloOptions options;
+    options.trials = trials;
+    options.seed = seed;
+    options.device = Device::Cpu;
+    return options;
+}
+
 bool sameResult(const MonteCarloResult& a, const MonteCarloResult& b)
 {
     return a.mu == b.mu && a.muCi95.low == b.muCi95.low && a.muCi95.high == b.muCi95.high && a.sbar == b.sbar
@@ -151,7 +160,11 @@ private slots:
     void capacityMatchesMaxFlow();
     void whatIfMatchesMaxFlow();
     void whatIfRejectsBadGroups();
+    void trialMatchesReplayedOrder_data();
     void trialMatchesReplayedOrder();
+    void outcomesMatchRecordedValues_data();
+    void outcomesMatchRecordedValues();
+    void wipeoutOnlyKeepsK();
     void resultsIgnoreThreadCount();
     void seedsDiffer();
     void muMatchesExactConsecutive_data();
@@ -271,13 +284,37 @@ void TestMonteCarlo::whatIfRejectsBadGroups()
     QVERIFY(results[1].wipedOut);  // type 9 is held by groups 7, 8, 9
 }
 
+void TestMonteCarlo::trialMatchesReplayedOrder_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<int>("groups");
+    QTest::addColumn<int>("redundancy");
+    QTest::addColumn<int>("trials");
+    QTest::addColumn<bool>("exceedsBound");  // some trial has S*(k) > c(k): the kernel's search runs
+    QTest::newRow("golomb N40 r4") << QStringLiteral("golomb") << 40 << 4 << 16 << false;
+    QTest::newRow("consecutive N30 r3") << QStringLiteral("consecutive") << 30 << 3 << 24 << true;
+    QTest::newRow("consecutive N24 r5") << QStringLiteral("consecutive") << 24 << 5 << 24 << true;
+    QTest::newRow("random N25 r3") << QStringLiteral("random") << 25 << 3 << 24 << false;
+    QTest::newRow("random N18 r4") << QStringLiteral("random") << 18 << 4 << 24 << true;
+    QTest::newRow("golomb N9 r2") << QStringLiteral("golomb") << 9 << 2 << 40 << false;
+}
+
+// Every trial against the failure order replayed from its Philox stream, S*(k) from max flow at each k.
 void TestMonteCarlo::trialMatchesReplayedOrder()
 {
-    const Layout layout = Layout::golomb(40, 4);
+    QFETCH(QString, layout);
+    QFETCH(int, groups);
+    QFETCH(int, redundancy);
+    QFETCH(int, trials);
+    QFETCH(bool, exceedsBound);
+    std::mt19937 rng(static_cast<unsigned>(groups * 10 + redundancy));
+    const Layout built = layout == QStringLiteral("random") ? randomLayout(groups, redundancy, rng)
+                                                            : Layout::byName(layout.toStdString(), groups, redundancy);
     const std::uint64_t seed = 99;
     const std::uint64_t first = 1000;
-    const auto outcomes = MonteCarlo::trialOutcomes(layout, seed, first, 16, Device::Cpu);
-    const int n = layout.groups();
+    const auto outcomes = MonteCarlo::trialOutcomes(built, seed, first, static_cast<std::size_t>(trials), Device::Cpu);
+    const int n = built.groups();
+    int aboveLowerBound = 0;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         PhiloxStream stream(seed, first + i);
         std::vector<int> order(static_cast<std::size_t>(n));
@@ -291,7 +328,7 @@ void TestMonteCarlo::trialMatchesReplayedOrder()
             const int j = k + static_cast<int>(stream.uniform(static_cast<std::uint32_t>(n - k)));
             std::swap(order[static_cast<std::size_t>(k)], order[static_cast<std::size_t>(j)]);
             alive[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = false;
-            const MaxFlowOracle oracle(layout, alive);
+            const MaxFlowOracle oracle(built, alive);
             if (oracle.wipedOut()) {
                 endured = k;
                 break;
@@ -300,19 +337,92 @@ void TestMonteCarlo::trialMatchesReplayedOrder()
             sumLowerBound += static_cast<std::uint64_t>(coverLowerBound(n, k));
             capacity = oracle.smallestCapacity();
         }
+        aboveLowerBound += sumCapacity > sumLowerBound ? 1 : 0;
         QCOMPARE(outcomes[i].failuresEndured, static_cast<std::uint32_t>(endured));
         QCOMPARE(outcomes[i].sumCapacity, sumCapacity);
         QCOMPARE(outcomes[i].sumLowerBound, sumLowerBound);
     }
+    QCOMPARE(aboveLowerBound > 0, exceedsBound);
+}
+
+void TestMonteCarlo::outcomesMatchRecordedValues_data()
+{
+    // Sums over the trials of K, sum S*(k) and sum c(k), and an order-sensitive mix of the per-trial
+    // values, recorded from the kernel that repaired the matching after every failure.
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<int>("groups");
+    QTest::addColumn<int>("redundancy");
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<quint64>("first");
+    QTest::addColumn<int>("trials");
+    QTest::addColumn<quint64>("endured");
+    QTest::addColumn<quint64>("capacity");
+    QTest::addColumn<quint64>("lowerBound");
+    QTest::addColumn<quint64>("mix");
+    const auto row = [](const char* name, int groups, int redundancy, quint64 seed, quint64 first, int trials,
+                        quint64 endured, quint64 capacity, quint64 lowerBound, quint64 mix) {
+        QTest::addRow("%s N%d r%d seed %llu", name, groups, redundancy, seed)
+            << QString::fromLatin1(name) << groups << redundancy << seed << first << trials << endured << capacity
+            << lowerBound << mix;
+    };
+    row("golomb", 1000, 9, 7, 0, 400, 178521ULL, 358299ULL, 358134ULL, 10380652992912430544ULL);
+    row("golomb", 200, 6, 5, 100, 2000, 156265ULL, 311134ULL, 310843ULL, 15889712467538136751ULL);
+    row("consecutive", 50, 3, 11, 0, 5000, 62617ULL, 123127ULL, 120235ULL, 4854147274108876666ULL);
+    row("golomb", 10000, 8, 3, 0, 40, 120522ULL, 241004ULL, 241004ULL, 14125072702600774486ULL);
+    row("consecutive", 70000, 3, 2, 0, 8, 14494ULL, 29483ULL, 28980ULL, 10224409384638105881ULL);
+    row("golomb", 7, 3, 17, 12345, 3000, 9009ULL, 15018ULL, 15018ULL, 6650121367336224707ULL);
+    row("golomb", 600, 8, 3, 0, 500, 127628ULL, 255272ULL, 255210ULL, 1191827239655945494ULL);
+}
+
+void TestMonteCarlo::outcomesMatchRecordedValues()
+{
+    QFETCH(QString, layout);
+    QFETCH(int, groups);
+    QFETCH(int, redundancy);
+    QFETCH(quint64, seed);
+    QFETCH(quint64, first);
+    QFETCH(int, trials);
+    QFETCH(quint64, endured);
+    QFETCH(quint64, capacity);
+    QFETCH(quint64, lowerBound);
+    QFETCH(quint64, mix);
+    const auto outcomes = MonteCarlo::trialOutcomes(Layout::byName(layout.toStdString(), groups, redundancy), seed,
+                                                    first, static_cast<std::size_t>(trials), Device::Cpu);
+    quint64 sumEndured = 0;
+    quint64 sumCapacity = 0;
+    quint64 sumLowerBound = 0;
+    quint64 mixed = 0;
+    for (const TrialOutcome& o : outcomes) {
+        sumEndured += o.failuresEndured;
+        sumCapacity += o.sumCapacity;
+        sumLowerBound += o.sumLowerBound;
+        mixed = mixed * 1000003ULL + o.sumCapacity * 31 + o.failuresEndured;
+    }
+    QCOMPARE(sumEndured, endured);
+    QCOMPARE(sumCapacity, capacity);
+    QCOMPARE(sumLowerBound, lowerBound);
+    QCOMPARE(mixed, mix);
+}
+
+void TestMonteCarlo::wipeoutOnlyKeepsK()
+{
+    const Layout layout = Layout::golomb(300, 7);
+    MonteCarloOptions options = cpuOptions(2000, 4);
+    const MonteCarloResult exact = MonteCarlo::run(layout, options);
+    options.wipeoutOnly = true;
+    const MonteCarloResult floor = MonteCarlo::run(layout, options);
+    QCOMPARE(floor.mu, exact.mu);
+    QCOMPARE(floor.muCi95.low, exact.muCi95.low);
+    QCOMPARE(floor.muCi95.high, exact.muCi95.high);
+    QVERIFY(floor.failuresHistogram == exact.failuresHistogram);
+    QVERIFY(std::isnan(floor.sbar) && std::isnan(floor.sbarLowerBound));
+    QVERIFY(!std::isnan(exact.sbar));
 }
 
 void TestMonteCarlo::resultsIgnoreThreadCount()
 {
     const Layout layout = Layout::golomb(200, 6);
-    MonteCarloOptions options;
-    options.trials = 3000;
-    options.seed = 5;
-    options.device = Device::Cpu;
+    const MonteCarloOptions options = cpuOptions(3000, 5);
     MonteCarloResult one;
     MonteCarloResult two;
     {
@@ -360,11 +470,7 @@ void TestMonteCarlo::muMatchesExactConsecutive()
     QFETCH(int, redundancy);
     const std::optional<double> exact = muExactConsecutive(groups, redundancy);
     QVERIFY(exact.has_value());
-    MonteCarloOptions options;
-    options.trials = 20000;
-    options.seed = 11;
-    options.device = Device::Cpu;
-    const MonteCarloResult result = MonteCarlo::run(Layout::consecutive(groups, redundancy), options);
+    const MonteCarloResult result = MonteCarlo::run(Layout::consecutive(groups, redundancy), cpuOptions(20000, 11));
     QVERIFY2(result.muCi95.low <= *exact && *exact <= result.muCi95.high,
              qPrintable(QStringLiteral("exact %1 outside [%2, %3]")
                             .arg(*exact)
@@ -374,11 +480,7 @@ void TestMonteCarlo::muMatchesExactConsecutive()
 
 void TestMonteCarlo::muNearAsymptoticGolomb()
 {
-    MonteCarloOptions options;
-    options.trials = 6000;
-    options.seed = 3;
-    options.device = Device::Cpu;
-    const MonteCarloResult result = MonteCarlo::run(Layout::golomb(600, 8), options);
+    const MonteCarloResult result = MonteCarlo::run(Layout::golomb(600, 8), cpuOptions(6000, 3));
     const double asymptotic = std::tgamma(1.0 + 1.0 / 8.0) * std::pow(600.0, 1.0 - 1.0 / 8.0);
     const double relative = std::abs(result.mu - asymptotic) / asymptotic;
     QVERIFY2(relative < 0.01, qPrintable(QStringLiteral("mu %1 vs asymptotic %2").arg(result.mu).arg(asymptotic)));

@@ -1,9 +1,8 @@
+#include "LemonReorderSolver.h"
 #include "layout/Layout.h"
 #include "reorder/BaselineReorderSolver.h"
+#include "reorder/GreedyStartReorderSolver.h"
 #include "reorder/ReorderController.h"
-
-#include <lemon/list_graph.h>
-#include <lemon/network_simplex.h>
 
 #include <QtTest/QtTest>
 
@@ -62,44 +61,10 @@ void fail(Snapshot& s, const std::vector<int>& groups)
         s.alive[idx(g)] = 0;
 }
 
-// Independent min-cost oracle: LEMON network simplex on types -> live groups (capacity) -> sink,
-// edge cost 0 iff the type is in the group's current top `capacity`. nullopt when infeasible.
+// Independent min-cost oracle (LEMON network simplex). nullopt when infeasible.
 std::optional<int> lemonMinMoves(const Layout& layout, const Snapshot& s, int capacity)
 {
-    lemon::ListDigraph graph;
-    std::vector<lemon::ListDigraph::Node> types;
-    std::vector<lemon::ListDigraph::Node> groups;
-    for (int t = 0; t < s.n; ++t)
-        types.push_back(graph.addNode());
-    for (int g = 0; g < s.n; ++g)
-        groups.push_back(graph.addNode());
-    const auto sink = graph.addNode();
-    lemon::ListDigraph::ArcMap<int> upper(graph);
-    lemon::ListDigraph::ArcMap<int> cost(graph);
-    lemon::ListDigraph::NodeMap<int> supply(graph, 0);
-    for (int t = 0; t < s.n; ++t) {
-        supply[types[idx(t)]] = 1;
-        for (int g : layout.holders(t)) {
-            if (!s.alive[idx(g)])
-                continue;
-            const auto arc = graph.addArc(types[idx(t)], groups[idx(g)]);
-            upper[arc] = 1;
-            cost[arc] = s.positionIn(g, t) < capacity ? 0 : 1;
-        }
-    }
-    for (int g = 0; g < s.n; ++g) {
-        if (!s.alive[idx(g)])
-            continue;
-        const auto arc = graph.addArc(groups[idx(g)], sink);
-        upper[arc] = capacity;
-        cost[arc] = 0;
-    }
-    supply[sink] = -s.n;
-    lemon::NetworkSimplex<lemon::ListDigraph, int, int> simplex(graph);
-    simplex.upperMap(upper).costMap(cost).supplyMap(supply);
-    if (simplex.run() != lemon::NetworkSimplex<lemon::ListDigraph, int, int>::OPTIMAL)
-        return std::nullopt;
-    return simplex.totalCost<int>();
+    return LemonReorderSolver::minMoves(layout, s.alive, s.stacks, capacity);
 }
 
 // Brute force for tiny layouts: every assignment of types to live holders, for each capacity.
@@ -323,7 +288,7 @@ void checkDecision(const ReorderController& c, const Snapshot& before, const std
 // Oracle comparison for a non-wipe-out decision: S' is the smallest feasible capacity and the
 // moves are minimal there.
 void checkOptimal(const Layout& layout, const Snapshot& before, const std::vector<int>& failed,
-                  const ReorderDecision& d, bool withBaseline)
+                  const ReorderDecision& d)
 {
     Snapshot s = before;
     fail(s, failed);
@@ -334,11 +299,28 @@ void checkOptimal(const Layout& layout, const Snapshot& before, const std::vecto
     QCOMPARE(d.moves, *best);
     if (d.stackNumber > before.stackNumber)
         QVERIFY(!lemonMinMoves(layout, s, d.stackNumber - 1).has_value());
-    if (withBaseline) {
-        const auto baseline = BaselineReorderSolver::solve(layout, s.alive, s.stacks, before.stackNumber);
-        QVERIFY(!baseline.wipeout);
-        QCOMPARE(baseline.stackNumber, d.stackNumber);
-        QCOMPARE(baseline.moves, d.moves);
+}
+
+// The from-scratch solvers of the benchmark agree with the decision: wipe-out and lost types, Phase 0
+// or not, S' and the minimum moves. The authors' solver is O(N^2) and runs on small states only.
+void checkSolvers(const Layout& layout, const Snapshot& before, const std::vector<int>& failed,
+                  const ReorderDecision& d, bool withAuthors)
+{
+    Snapshot s = before;
+    fail(s, failed);
+    std::vector<ReorderSolution> solutions{
+        GreedyStartReorderSolver::solve(layout, s.alive, s.stacks, before.stackNumber),
+        LemonReorderSolver::solve(layout, s.alive, s.stacks, before.stackNumber)};
+    if (withAuthors)
+        solutions.push_back(BaselineReorderSolver::solve(layout, s.alive, s.stacks, before.stackNumber));
+    for (const ReorderSolution& solution : solutions) {
+        QCOMPARE(solution.wipeout, d.wipeout);
+        QCOMPARE(solution.lostTypes, d.lostTypes);
+        if (d.wipeout)
+            continue;
+        QCOMPARE(solution.covered, d.phase == ReorderDecision::Phase::FixedCheck);
+        QCOMPARE(solution.stackNumber, d.stackNumber);
+        QCOMPARE(solution.moves, d.moves);
     }
 }
 
@@ -383,7 +365,7 @@ Layout layoutOfKind(int kind, int n, int r, std::mt19937_64& rng)
 
 // Fails random live groups in batches until a wipe-out, checking each decision.
 void runSequence(const Layout& layout, int startS, std::mt19937_64& rng, int maxBatch, bool exhaustiveOracle,
-                 bool withBaseline, int& decisions)
+                 bool withAuthors, int& decisions)
 {
     ReorderController c(layout, startS);
     std::vector<int> live(idx(layout.groups()));
@@ -402,11 +384,11 @@ void runSequence(const Layout& layout, int startS, std::mt19937_64& rng, int max
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(c.stackNumber() >= previousS, "S decreased");
-        if (exhaustiveOracle) {
+        if (exhaustiveOracle)
             compareWithBruteForce(layout, before, failed, d);
-        } else {
-            checkOptimal(layout, before, failed, d, withBaseline);
-        }
+        else
+            checkOptimal(layout, before, failed, d);
+        checkSolvers(layout, before, failed, d, withAuthors);
         if (QTest::currentTestFailed() || d.wipeout)
             return;
     }
@@ -567,7 +549,7 @@ private slots:
         // Random sequences one or two groups at a time, checked against brute force each step.
         int decisions = 0;
         for (int run = 0; run < 20 && !QTest::currentTestFailed(); ++run)
-            runSequence(layout, stackNumber, rng, 2, true, false, decisions);
+            runSequence(layout, stackNumber, rng, 2, true, true, decisions);
     }
 
     void randomSequencesAgainstLemon_data()
@@ -606,6 +588,34 @@ private slots:
             if (QTest::currentTestFailed())
                 return;
         }
+    }
+
+    void phase1FirstGivesIdenticalDecisions()
+    {
+        // Phase 2 tried at the old S first must decide exactly as Phase 1 followed by Phase 2.
+        std::mt19937_64 rng(77);
+        int grown = 0;
+        for (int kind = 0; kind < 4; ++kind) {
+            const Layout layout = layoutOfKind(kind, 120, 6, rng);
+            std::vector<int> order(120);
+            std::iota(order.begin(), order.end(), 0);
+            std::shuffle(order.begin(), order.end(), rng);
+            ReorderController current(layout);
+            ReorderController earlier(layout);
+            for (size_t i = 0; i < order.size(); i += 2) {
+                const std::vector<int> batch(order.begin() + static_cast<std::ptrdiff_t>(i),
+                                             order.begin() + static_cast<std::ptrdiff_t>(i + 2));
+                const ReorderDecision a = current.onFailures(batch);
+                ReorderController::setPhase1First(true);
+                const ReorderDecision b = earlier.onFailures(batch);
+                ReorderController::setPhase1First(false);
+                QVERIFY(sameDecision(a, b));
+                grown += a.stackNumber > a.previousStackNumber ? 1 : 0;
+                if (a.wipeout)
+                    break;
+            }
+        }
+        QVERIFY(grown > 0);
     }
 
     void deterministic()
