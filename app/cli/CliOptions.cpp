@@ -126,6 +126,12 @@ CLI::Validator positiveNumber()
     return numberValidator([](double value) { return value > 0.0; }, "a finite number > 0");
 }
 
+CLI::Validator positiveNumberUpTo(double max)
+{
+    return numberValidator([max](double value) { return value > 0.0 && value <= max; },
+                           fmt::format("> 0 .. {}", boundText(max)));
+}
+
 CLI::Validator seedValue() { return unsignedIn(0, std::numeric_limits<std::uint64_t>::max()); }
 
 CLI::Validator choiceOf(const char* names, std::function<bool(std::string_view)> known)

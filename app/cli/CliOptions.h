@@ -37,6 +37,7 @@ CLI::Validator integerIn(long long min, long long max);
 CLI::Validator unsignedIn(std::uint64_t min, std::uint64_t max);
 CLI::Validator numberIn(double min, double max);      // finite decimal number, min <= x <= max
 CLI::Validator positiveNumber();                      // finite decimal number > 0
+CLI::Validator positiveNumberUpTo(double max);        // finite decimal number, 0 < x <= max
 CLI::Validator seedValue();                           // 0 .. 2^64-1
 // One of `names` ("spare | rep | ckpt"); `parse` says whether a text is one of them.
 CLI::Validator choiceOf(const char* names, std::function<bool(std::string_view)> known);

@@ -132,8 +132,7 @@ CommandAction setupSimulate(CLI::App& sub)
         ->check(positiveNumber());
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio, "Stop an unfinished run at this multiple of T0")
         ->capture_default_str()
-        ->check(positiveNumber())
-        ->check(numberIn(0.0, 1e6));
+        ->check(positiveNumberUpTo(1e6));
     sub.add_flag("--json", opts->json, "Print the metrics as JSON");
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {

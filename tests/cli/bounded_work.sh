@@ -36,7 +36,7 @@ expect "plain output names the limit" 0 'completed +no \(stopped at the until li
 expect "teaching-12 mtbf 1 with events stops at --until" 0 '"stop_reason": "until"' \
   "$SPARE_CLI" simulate "$t12_1" --until 1000 --max-ttt-ratio 1 --events "$WORK/t12.csv" --json
 check "its events file stays small" test "$(stat -c %s "$WORK/t12.csv")" -lt 1000000
-expect "--max-ttt-ratio 0 is refused" 2 '--max-ttt-ratio 0 is out of range: allowed > 0' \
+expect "--max-ttt-ratio 0 is refused" 2 "--max-ttt-ratio: '0' is out of range; allowed: > 0 \.\. 1e6" \
   "$SPARE_CLI" simulate "$SCEN/teaching-12.json" --policy ckpt --max-ttt-ratio 0
 expect "--max-ttt-ratio \"\" is refused" 2 '--max-ttt-ratio' \
   "$SPARE_CLI" simulate "$SCEN/teaching-12.json" --policy ckpt --max-ttt-ratio ""
@@ -45,7 +45,7 @@ expect "--max-ttt-ratio \"\" is refused" 2 '--max-ttt-ratio' \
 expect "events cap" 0 '' "$SPARE_CLI" simulate "$t12_1" --max-ttt-ratio 1000 --events "$WORK/cap.csv" --events-limit 1000
 check "capped file: header + 1000 rows + the cap row" test "$(wc -l <"$WORK/cap.csv")" -eq 1002
 check "the last row states the cap" bash -c 'tail -n 1 "$0" | grep -q ",events_capped,.*,1000,event cap of 1000 rows reached; later events omitted$"' "$WORK/cap.csv"
-expect "--events-limit 0 is refused" 2 '--events-limit 0 is out of range: allowed 1 \.\. 1000000000' \
+expect "--events-limit 0 is refused" 2 "--events-limit: '0' is out of range; allowed: an integer 1 \.\. 1000000000" \
   "$SPARE_CLI" simulate "$t12_1" --events "$WORK/x.csv" --events-limit 0
 
 # --- Ranges are checked against the scenario limits before any work.
@@ -55,7 +55,7 @@ expect "sweep --redundancy 2-2147483647" 2 'is out of range: allowed 1 \.\. 12' 
   "$SPARE_CLI" sweep "$SCEN/teaching-12.json" --redundancy 2-2147483647
 expect "sweep --redundancy past int" 2 'is not a list of integers' \
   "$SPARE_CLI" sweep "$SCEN/teaching-12.json" --redundancy 99999999999
-expect "layout -N 10000 -r 10000" 2 '--redundancy 10000 is out of range: allowed 1 \.\. 64' \
+expect "layout -N 10000 -r 10000" 2 "--redundancy: '10000' is out of range; allowed: an integer 1 \.\. 64" \
   "$SPARE_CLI" layout -N 10000 -r 10000
 expect "layout r at the limit is quick" 0 'redundancy +64' "$SPARE_CLI" layout -N 10000 -r 64
 

@@ -20,7 +20,7 @@ expect groups-empty-reorder 2 "--groups: '' is not an integer" "$SPARE_CLI" reor
 
 # Conversion errors give the range.
 expect until-text 2 "--until: 'abc' is not a decimal number; allowed: a finite number > 0" "$SPARE_CLI" simulate "$T" --until abc
-expect ratio-negative 2 "--max-ttt-ratio: '-1' is out of range; allowed: 0 \.\. 1e6" "$SPARE_CLI" simulate "$T" --max-ttt-ratio -1
+expect ratio-negative 2 "--max-ttt-ratio: '-1' is out of range; allowed: > 0 \.\. 1e6" "$SPARE_CLI" simulate "$T" --max-ttt-ratio -1
 expect stack-number-text 2 "--stack-number: 'x' is not an integer; allowed: an integer 1 \.\." "$SPARE_CLI" reorder -N 10 -r 3 --failed 1 -S x
 expect seeds-range 2 "--seeds: '0' is out of range; allowed: an integer 1 \.\. 1000" "$SPARE_CLI" paper-table --seeds 0
 
