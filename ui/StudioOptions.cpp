@@ -54,7 +54,8 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption exportReport(QStringLiteral("export-report"), QStringLiteral("Compute the analysis and write the report folder (charts, CSVs, scenario, metrics, summary)."), QStringLiteral("DIR"));
     const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis and write one chart (throughput-vs-r, availability-vs-r, ...) to --out."), QStringLiteral("NAME"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
-    parser.addOptions({scenario, policy, seed, race, runUntil, screenshot, quit, exportReport, exportChart, out});
+    const QCommandLineOption exportState(QStringLiteral("export-state"), QStringLiteral("Write what the window shows (after --run-until, if given) as JSON: tab, clock, S and each visible lane's policy, r, checkpoint interval, steps, failures, restarts, availability and down time."), QStringLiteral("FILE.json"));
+    parser.addOptions({scenario, policy, seed, race, runUntil, screenshot, quit, exportReport, exportChart, out, exportState});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -107,6 +108,13 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
         o.screenshotPath = parser.value(screenshot);
         if (!o.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
             *error = QStringLiteral("--screenshot '%1': allowed a file name ending in .png").arg(o.screenshotPath);
+            return std::nullopt;
+        }
+    }
+    if (parser.isSet(exportState)) {
+        o.exportStatePath = parser.value(exportState);
+        if (!o.exportStatePath.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+            *error = QStringLiteral("--export-state '%1': allowed a file name ending in .json").arg(o.exportStatePath);
             return std::nullopt;
         }
     }

@@ -140,6 +140,14 @@ std::optional<ChartSpec> AnalysisView::chartSpec(const QString& name) const
     return AnalysisCharts::build(name, runner_->request(), runner_->results());
 }
 
+std::optional<ChartSpec> AnalysisView::currentChartSpec() const
+{
+    const int index = tabs_->currentIndex();  // the tabs are kTabs, in order
+    if (index < 0 || index >= static_cast<int>(std::size(kTabs)))
+        return std::nullopt;
+    return chartSpec(kTabs[index].second.front());
+}
+
 void AnalysisView::setChartStyle(const ChartStyle& style)
 {
     for (ChartPanel* chart : std::as_const(panels_))

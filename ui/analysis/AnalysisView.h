@@ -46,6 +46,8 @@ public:
     // The spec currently on screen (nullopt for an unknown name).
     std::optional<ChartSpec> chartSpec(const QString& name) const;
     ChartPanel* panel(const QString& name) const { return panels_.value(name); }
+    // The (first) chart of the tab on screen.
+    std::optional<ChartSpec> currentChartSpec() const;
     void setChartStyle(const ChartStyle& style);
     QString summaryText() const;
 

@@ -24,7 +24,7 @@ void PlaybackCursor::reset(const Scenario& scenario, std::shared_ptr<const Layou
     scenario_ = scenario;
     layout_ = std::move(layout);
     recording_.clear();
-    state_ = PlaybackState(scenario_, layout_);
+    state_ = layout_ ? PlaybackState(scenario_, layout_) : PlaybackState();
     position_ = 0;
     emit recordingGrew();
     emit stateChanged();

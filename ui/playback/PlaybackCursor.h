@@ -17,7 +17,7 @@ class PlaybackCursor : public QObject {
 public:
     explicit PlaybackCursor(QObject* parent = nullptr);
 
-    // Starts over on an empty recording of this scenario.
+    // Starts over on an empty recording of this scenario (no layout: a run that will not come).
     void reset(const Scenario& scenario, std::shared_ptr<const Layout> layout);
     void append(const RecordingChunkPtr& chunk);
 
