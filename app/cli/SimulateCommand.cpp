@@ -78,7 +78,10 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& metrics)
 {
     fmt::print("scenario     {}\npolicy       {}\nredundancy   {}\nseed         {}\n", scenario.name,
                policyDisplayName(scenario.policy), scenario.redundancy, scenario.seed);
-    fmt::print("completed    {}\n", metrics.completed ? "yes" : "no (stopped early)");
+    if (metrics.completed)
+        fmt::print("completed    yes\n");
+    else
+        fmt::print("completed    no (stopped at the {} limit)\n", stopReasonName(metrics.stopReason));
     for (const auto& [key, value] : runMetricsFields(metrics))
         fmt::print("{:<27} {}\n", key, value);
 }
@@ -98,14 +101,14 @@ CommandAction setupSimulate(CLI::App& sub)
     sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
     sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds, > 0)");
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio,
-                   "Stop an unfinished run at this multiple of T0 (0 = never; 0 .. 1e6)")
+                   "Stop an unfinished run at this multiple of T0 (> 0 .. 1e6)")
         ->capture_default_str();
     sub.add_flag("--json", opts->json, "Print the metrics as JSON");
     return [opts] {
         if (!(opts->untilS > 0.0))
             throw UsageError(fmt::format("--until {} is out of range: allowed > 0 seconds", opts->untilS));
-        if (!(opts->maxTttRatio >= 0.0 && opts->maxTttRatio <= 1e6))
-            throw UsageError(fmt::format("--max-ttt-ratio {} is out of range: allowed 0 .. 1e6", opts->maxTttRatio));
+        if (!(opts->maxTttRatio > 0.0 && opts->maxTttRatio <= 1e6))
+            throw UsageError(fmt::format("--max-ttt-ratio {} is out of range: allowed > 0 .. 1e6", opts->maxTttRatio));
         const Scenario scenario = scenarioWithOverrides(*opts);
         const auto issues = validateScenario(scenario);
         if (!issues.empty())

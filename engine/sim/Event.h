@@ -19,8 +19,9 @@ enum class EventKind : std::uint8_t {
     Decision,          // SPARe reorder controller decision (decision != nullptr)
     PatchCompute,      // survivors recompute one stack each; duration = barrier time; value = #groups
     Shrink,            // communicator shrink; duration
-    RestartStart,      // global restart begins; value = 1 wipe-out, 2 rep set lost, 3 ckpt-only failure
-    RestartEnd,        // global restart done, all groups back
+    RestartStart,      // global restart begins; value = 1 wipe-out, 2 rep set lost, 3 ckpt-only failure;
+                       // duration 0: the restart's length is known at its RestartEnd
+    RestartEnd,        // global restart done, all groups back (a run stopped inside a restart has none)
     Rollback,          // training resumes at step `step`; value = rework steps lost
     CheckpointStart,   // checkpoint of step `step` begins; group = writer
     CheckpointEnd,     // checkpoint written
@@ -46,6 +47,30 @@ struct Event {
 enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Restarting, Checkpointing };
 
 // A periodic copy of the whole simulation state, for viewers that seek or draw without replaying.
+//
+// Contract: a snapshot delivered after the run has emitted i events is exactly the state that replaying
+// events 0 .. i-1 from the initial state gives, field by field, under these replay rules:
+//   time          the largest event time so far
+//   stepsDone     StepEnd(step k) -> k + 1; Rollback(step k) -> k
+//   step          StepStart(step k) -> k; StepEnd(step k) -> k + 1; Rollback(step k) -> k
+//   stackNumber   every event's stackNumber is S in force after it (RestartEnd carries the reset S)
+//   lastCheckpointStep  CheckpointEnd(step k) -> k
+//   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out; N at RestartEnd
+//   restarts      number of RestartStart events; failures: number of Failure events
+//   downTimeS     sum of Shrink durations + sum of (RestartEnd.time - its RestartStart.time), the two
+//                 sums kept apart and added (restartS + shrinkS, bit for bit); a restart in progress is
+//                 not included: it has lasted time - restartStartS
+//   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
+//   groupStates   Restarting for all while restarting; otherwise a group with a Failure since the last
+//                 RestartEnd is Failed, and MaskedOut after a Decision naming it or a Shrink; the
+//                 others follow the step phases (Idle after StepStart, AllReduce, FailedAllReduce,
+//                 CheckpointEnd/Voided, RestartEnd, RunEnd; Computing in StackCompute, ...)
+//   failedGpus    the gpu of each group's latest Failure since the last RestartEnd, else -1
+//   stacks        base layout stacks, changed by each Decision's changedStacks, reset at RestartEnd
+//   lastDecision  the latest Decision since the last RestartEnd; lostTypes its lost types if a wipe-out
+// Snapshots are taken only between steps (just before a StepStart: live groups Idle, out groups
+// MaskedOut) and inside a restart (after its RestartStart or after one of its Failure events), the
+// first at time >= k x snapshotIntervalS() for each k.
 struct SimulationSnapshot {
     double time = 0.0;
     int step = 0;             // current step index
@@ -55,9 +80,14 @@ struct SimulationSnapshot {
     int aliveGroups = 0;
     int restarts = 0;
     int failures = 0;
-    double downTimeS = 0.0;   // restart + shrink time so far
+    double downTimeS = 0.0;   // shrink time + completed restarts' time
+    bool restarting = false;
+    double restartStartS = 0.0;           // start of the restart in progress (restarting only)
     std::vector<GroupState> groupStates;  // N entries
+    std::vector<int> failedGpus;          // N entries, -1 where none
     std::vector<int> stacks;              // N x r current stack orders (SPARe only; empty for Rep/CKPT)
+    std::shared_ptr<const ReorderDecision> lastDecision;  // nullptr when none since the last restart
+    std::vector<int> lostTypes;           // types lost in the wipe-out being restarted from
 };
 
 // Receives every event and, every snapshotIntervalS() simulated seconds (0 = never), a snapshot.

@@ -4,10 +4,20 @@
 
 namespace spare {
 
+// Why a run ended before its last step (SimulationLimits).
+enum class StopReason : std::uint8_t {
+    None,         // not stopped: completed (or still running)
+    Until,        // reached SimulationLimits::untilS
+    MaxTttRatio,  // still unfinished at SimulationLimits::maxTttRatio x T0
+    MaxFailures,  // reached SimulationLimits::maxFailures
+    Cancelled,    // the cancel flag or the observer asked to stop
+};
+
 // What one simulated run measured. A plain value; every field is a deterministic function of the
 // scenario, the policy, r and the seed.
 struct RunMetrics {
     bool completed = false;          // all steps done (false: stopped by a limit or a cancel)
+    StopReason stopReason = StopReason::None;  // which limit stopped an incomplete run
     int steps = 0;                   // steps asked for
     int stepsDone = 0;               // committed steps when the run ended (progress kept)
     int checkpointIntervalSteps = 0; // T_c used

@@ -42,10 +42,23 @@ std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& m
     };
 }
 
+const char* stopReasonName(StopReason reason)
+{
+    switch (reason) {
+    case StopReason::None: return "none";
+    case StopReason::Until: return "until";
+    case StopReason::MaxTttRatio: return "max_ttt_ratio";
+    case StopReason::MaxFailures: return "max_failures";
+    case StopReason::Cancelled: return "cancelled";
+    }
+    return "none";
+}
+
 nlohmann::json runMetricsToJson(const RunMetrics& metrics)
 {
     nlohmann::json out;
     out["completed"] = metrics.completed;
+    out["stop_reason"] = stopReasonName(metrics.stopReason);
     for (const auto& [key, value] : runMetricsFields(metrics)) {
         if (value == std::floor(value) && std::abs(value) < 9e15)
             out[key] = static_cast<std::int64_t>(value);

@@ -15,7 +15,10 @@ namespace spare {
 // the sweep statistics and the CSV columns are built from.
 std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& metrics);
 
-// {"completed": bool, "<key>": number, ...} with integer fields as integers.
+// "until", "max_ttt_ratio", "max_failures", "cancelled"; "none" for StopReason::None.
+const char* stopReasonName(StopReason reason);
+
+// {"completed": bool, "stop_reason": name, "<key>": number, ...} with integer fields as integers.
 nlohmann::json runMetricsToJson(const RunMetrics& metrics);
 
 // runMetricsToJson plus the run's identity (scenario name, policy, redundancy, groups, seed): what

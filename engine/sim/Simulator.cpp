@@ -31,16 +31,27 @@ public:
           alive_(static_cast<std::size_t>(scenario.groups), 1),
           aliveCount_(scenario.groups)
     {
-        if (observer_ && observer_->snapshotIntervalS() > 0.0)
-            snapshotIntervalS_ = observer_->snapshotIntervalS();
+        if (observer_) {
+            snapshotIntervalS_ = std::max(0.0, observer_->snapshotIntervalS());
+            failedGpu_.assign(alive_.size(), -1);
+        }
+        if (!(limits_.maxTttRatio > 0.0))
+            throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
+        capS_ = limits_.maxTttRatio * t0S();
     }
 
     RunMetrics run()
     {
         m_.steps = sc_.steps;
         m_.checkpointIntervalSteps = checkpointInterval_;
-        while (stepsDone_ < sc_.steps && !stopRequested())
+        while (stepsDone_ < sc_.steps) {
+            m_.stopReason = limitReached(t_);
+            if (m_.stopReason != StopReason::None)
+                break;
             runStep();
+            if (m_.stopReason != StopReason::None)
+                break;  // stopped inside a restart
+        }
         if (stepsDone_ == sc_.steps) {
             m_.completed = true;
             emit(EventKind::RunEnd, t_);
@@ -49,16 +60,23 @@ public:
     }
 
 private:
-    bool stopRequested() const
+    // The limit a run at simulated time `now` has reached (None: go on). Of two time limits both
+    // passed, the earlier one is named.
+    StopReason limitReached(double now) const
     {
-        return t_ >= limits_.untilS || (limits_.maxTttRatio > 0.0 && t_ >= limits_.maxTttRatio * t0S()) || m_.failures >= limits_.maxFailures ||
-               (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) ||
-               (observer_ && observer_->stopRequested());
+        if (now >= std::min(limits_.untilS, capS_))
+            return limits_.untilS <= capS_ ? StopReason::Until : StopReason::MaxTttRatio;
+        if (m_.failures >= limits_.maxFailures)
+            return StopReason::MaxFailures;
+        if ((limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) ||
+            (observer_ && observer_->stopRequested()))
+            return StopReason::Cancelled;
+        return StopReason::None;
     }
 
     void runStep()
     {
-        maybeSnapshot();
+        maybeSnapshot(t_);
         emit(EventKind::StepStart, t_);
         const int pieces = policy_->computePieces();
         const double pieceS = policy_->pieceSeconds();
@@ -188,14 +206,18 @@ private:
     // Global restart: every group waits out a window of T_r; under extend_on_failure a failure inside
     // a group's window starts it over (clock renewed at the failure instant) and the restart ends with
     // the last window; under fixed it ends after T_r (failures inside only renew their clocks).
+    // Failures are emitted as they are found (nothing is kept per failure), so the restart's length is
+    // known only at its RestartEnd. A limit reached inside the window stops the run there.
     void globalRestart(RestartCause cause)
     {
         const double start = t_;
-        ++m_.restarts;
         // Clocks fired since the last check point: live groups are noticed by the restart itself.
         while (clocks_.earliest() <= start) {
             const FailureClocks::Firing firing = clocks_.pop();
-            if (alive_[static_cast<std::size_t>(firing.group)]) {
+            const auto g = static_cast<std::size_t>(firing.group);
+            if (alive_[g]) {
+                alive_[g] = 0;
+                --aliveCount_;
                 ++m_.failures;
                 clocks_.renew(firing.group, start);
                 emitFailure(firing);
@@ -203,52 +225,66 @@ private:
                 clocks_.renew(firing.group, firing.timeS);
             }
         }
-        restartFirings_.clear();
+        ++m_.restarts;
+        emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(cause));
+        restartStartS_ = start;
+        restarting_ = true;
+        maybeSnapshot(start);
+
+        const bool extend = sc_.restartRule == RestartRule::ExtendOnFailure;
         double end = start + sc_.restartS;
-        if (sc_.restartRule == RestartRule::Fixed) {
-            while (clocks_.earliest() < end) {
-                const FailureClocks::Firing firing = clocks_.pop();
-                restartFirings_.push_back(firing);
-                clocks_.renew(firing.group, firing.timeS);
-            }
-        } else {
+        if (extend) {
             windowEnd_.assign(alive_.size(), end);
             deferred_.clear();
-            while (clocks_.earliest() < end) {
-                const FailureClocks::Firing firing = clocks_.pop();
+        }
+        const double limitS = std::min(limits_.untilS, capS_);
+        while (clocks_.earliest() < end) {
+            if (clocks_.earliest() >= limitS || limitReached(t_) != StopReason::None)
+                break;
+            const FailureClocks::Firing firing = clocks_.pop();
+            if (extend) {
                 double& windowEnd = windowEnd_[static_cast<std::size_t>(firing.group)];
-                if (firing.timeS < windowEnd) {
-                    windowEnd = firing.timeS + sc_.restartS;
-                    end = std::max(end, windowEnd);
-                    restartFirings_.push_back(firing);
-                    clocks_.renew(firing.group, firing.timeS);
-                } else {
+                if (firing.timeS >= windowEnd) {
                     // Fired after its own window while others still wait: it surfaces at the first
                     // check point after the restart.
                     deferred_.push_back(firing);
+                    continue;
                 }
+                windowEnd = firing.timeS + sc_.restartS;
+                end = std::max(end, windowEnd);
             }
-            for (const auto& firing : deferred_)
-                clocks_.restore(firing);
-        }
-        m_.failures += static_cast<std::int64_t>(restartFirings_.size());
-        m_.restartFailures += static_cast<std::int64_t>(restartFirings_.size());
-        m_.restartS += end - start;
-
-        if (observer_) {
-            inRestart_ = true;
-            maybeSnapshot();
-            inRestart_ = false;
-        }
-        emit(EventKind::RestartStart, start, end - start, -1, static_cast<int>(cause));
-        for (const auto& firing : restartFirings_)
+            clocks_.renew(firing.group, firing.timeS);
+            ++m_.failures;
+            ++m_.restartFailures;
+            t_ = firing.timeS;
             emitFailure(firing);
-        t_ = end;
-        emit(EventKind::RestartEnd, t_);
+            maybeSnapshot(t_);
+        }
+        // Stopped inside the window: by a cancel or the failure limit at t_, or by a time limit the
+        // window reaches.
+        m_.stopReason = limitReached(t_);
+        if (m_.stopReason == StopReason::None && end > limitS) {
+            m_.stopReason = limitReached(limitS);
+            t_ = limitS;
+        }
+        if (m_.stopReason != StopReason::None) {
+            m_.restartS += t_ - start;
+            return;
+        }
+        for (const auto& firing : deferred_)
+            clocks_.restore(firing);
+        deferred_.clear();
 
+        t_ = end;
+        m_.restartS += end - start;
+        restarting_ = false;
         policy_->reset();
         std::fill(alive_.begin(), alive_.end(), 1);
         aliveCount_ = sc_.groups;
+        std::fill(failedGpu_.begin(), failedGpu_.end(), -1);
+        lostTypes_.clear();
+        lastDecision_.reset();
+        emit(EventKind::RestartEnd, t_);
         const int rework = stepsDone_ - lastCheckpointStep_;
         m_.reworkSteps += rework;
         stepsDone_ = lastCheckpointStep_;
@@ -286,6 +322,8 @@ private:
     void emitFailure(const FailureClocks::Firing& firing)
     {
         const int gpu = observer_ ? gpuStream_.below(sc_.gpusPerGroup) : -1;
+        if (observer_)
+            failedGpu_[static_cast<std::size_t>(firing.group)] = gpu;
         emit(EventKind::Failure, firing.timeS, 0.0, firing.group, 0, gpu);
     }
 
@@ -298,16 +336,21 @@ private:
         event.stackNumber = decision.stackNumber;
         event.value = static_cast<int>(decision.phase);
         event.decision = std::make_shared<const ReorderDecision>(std::move(decision));
+        lastDecision_ = event.decision;
+        if (lastDecision_->wipeout)
+            lostTypes_ = lastDecision_->lostTypes;
         observer_->onEvent(event);
     }
 
-    void maybeSnapshot()
+    // Called only where the state equals the replay of the events emitted so far (between steps and
+    // inside a restart), so a snapshot never holds anything its event index has not yet reported.
+    void maybeSnapshot(double now)
     {
-        if (snapshotIntervalS_ <= 0.0 || t_ < nextSnapshotS_)
+        if (snapshotIntervalS_ <= 0.0 || now < nextSnapshotS_)
             return;
-        nextSnapshotS_ = (std::floor(t_ / snapshotIntervalS_) + 1.0) * snapshotIntervalS_;
+        nextSnapshotS_ = (std::floor(now / snapshotIntervalS_) + 1.0) * snapshotIntervalS_;
         SimulationSnapshot snapshot;
-        snapshot.time = t_;
+        snapshot.time = now;
         snapshot.step = stepsDone_;
         snapshot.stepsDone = stepsDone_;
         snapshot.lastCheckpointStep = lastCheckpointStep_;
@@ -316,18 +359,19 @@ private:
         snapshot.restarts = static_cast<int>(m_.restarts);
         snapshot.failures = static_cast<int>(m_.failures);
         snapshot.downTimeS = m_.restartS + m_.shrinkS;
+        snapshot.restarting = restarting_;
+        snapshot.restartStartS = restarting_ ? restartStartS_ : 0.0;
         snapshot.groupStates.resize(alive_.size());
         for (std::size_t g = 0; g < alive_.size(); ++g) {
-            if (inRestart_)
+            if (restarting_)
                 snapshot.groupStates[g] = GroupState::Restarting;
-            else if (!alive_[g])
-                snapshot.groupStates[g] = GroupState::MaskedOut;
-            else if (clocks_.next(static_cast<int>(g)) <= t_)
-                snapshot.groupStates[g] = GroupState::Failed;
             else
-                snapshot.groupStates[g] = GroupState::Computing;
+                snapshot.groupStates[g] = alive_[g] ? GroupState::Idle : GroupState::MaskedOut;
         }
+        snapshot.failedGpus = failedGpu_;
         policy_->appendStacks(snapshot.stacks);
+        snapshot.lastDecision = lastDecision_;
+        snapshot.lostTypes = lostTypes_;
         observer_->onSnapshot(snapshot);
     }
 
@@ -359,7 +403,6 @@ private:
     std::vector<char> alive_;
     int aliveCount_;
     std::vector<int> noticed_;  // failures noticed in this step, not yet handled
-    std::vector<FailureClocks::Firing> restartFirings_;
     std::vector<FailureClocks::Firing> deferred_;
     std::vector<double> windowEnd_;
 
@@ -367,9 +410,15 @@ private:
     int stepsDone_ = 0;
     int lastCheckpointStep_ = 0;
     double stackSum_ = 0.0;
+    double capS_ = 0.0;  // maxTttRatio x T0
     double snapshotIntervalS_ = 0.0;
     double nextSnapshotS_ = 0.0;
-    bool inRestart_ = false;
+    bool restarting_ = false;
+    double restartStartS_ = 0.0;
+    // What the events have reported, kept for snapshots (observed runs only).
+    std::vector<int> failedGpu_;
+    std::shared_ptr<const ReorderDecision> lastDecision_;
+    std::vector<int> lostTypes_;
     RunMetrics m_;
 };
 

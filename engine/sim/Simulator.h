@@ -12,14 +12,17 @@
 
 namespace spare {
 
-// Optional early stops (the GUI's --run-until). A stopped run reports completed = false.
+// Early stops. A stopped run reports completed = false and RunMetrics::stopReason. Every loop of the
+// run respects them: limits are checked at each step start and at each failure inside a global
+// restart (a restart window can grow without end when failures keep extending it), so a run never
+// passes a time limit by more than one step, and memory stays bounded whatever the failure rate.
 struct SimulationLimits {
     double untilS = std::numeric_limits<double>::infinity();          // stop at this simulated time
     // Stop a run that is still unfinished at this multiple of T0 (CKPT-only in the paper's regime
-    // never finishes: it restarts before reaching a checkpoint). <= 0: no cap.
+    // never finishes: it restarts before reaching a checkpoint). Must be > 0 (the run's bound).
     double maxTttRatio = 100.0;
     std::int64_t maxFailures = std::numeric_limits<std::int64_t>::max();  // stop after this many failures
-    const std::atomic<bool>* cancel = nullptr;  // polled at each step start (sweeps; no observer needed)
+    const std::atomic<bool>* cancel = nullptr;  // polled with the limits (sweeps; no observer needed)
 };
 
 // Discrete-event simulator of one training run under scenario.policy (SPARe+CKPT, Rep+CKPT or
@@ -39,7 +42,10 @@ public:
     int checkpointIntervalSteps() const { return checkpointIntervalSteps_; }
 
     // Runs to the end (or a limit / observer stop). With an observer, every event is reported in time
-    // order and a snapshot every observer->snapshotIntervalS() simulated seconds.
+    // order and a snapshot every observer->snapshotIntervalS() simulated seconds. A snapshot handed
+    // over after i events is exactly the state after replaying those i events (the contract and the
+    // replay rules are in sim/Event.h, SimulationSnapshot). Throws std::invalid_argument when
+    // limits.maxTttRatio <= 0.
     RunMetrics run(SimulationObserver* observer = nullptr, const SimulationLimits& limits = {}) const;
 
 private:

@@ -91,6 +91,128 @@ Scenario paperLike(Policy policy, int steps)
     return s;
 }
 
+// An independent replay of the event stream under the rules of SimulationSnapshot's contract
+// (sim/Event.h), for the fields a snapshot carries.
+class SnapshotReplay {
+public:
+    explicit SnapshotReplay(const SimulationSnapshot& initial)
+        : state_(initial), baseStacks_(initial.stacks), groups_(static_cast<int>(initial.groupStates.size()))
+    {
+    }
+
+    void apply(const Event& e)
+    {
+        SimulationSnapshot& s = state_;
+        s.time = std::max(s.time, e.time);
+        s.stackNumber = e.stackNumber;
+        const auto g = static_cast<std::size_t>(e.group);
+        switch (e.kind) {
+        case EventKind::StepStart: s.step = e.step; break;
+        case EventKind::StepEnd:
+            s.stepsDone = e.step + 1;
+            s.step = e.step + 1;
+            break;
+        case EventKind::Rollback:
+            s.stepsDone = e.step;
+            s.step = e.step;
+            break;
+        case EventKind::CheckpointEnd: s.lastCheckpointStep = e.step; break;
+        case EventKind::Failure:
+            ++s.failures;
+            s.failedGpus[g] = e.gpu;
+            if (!s.restarting) {
+                if (s.groupStates[g] != GroupState::Failed && s.groupStates[g] != GroupState::MaskedOut)
+                    --s.aliveGroups;
+                s.groupStates[g] = GroupState::Failed;
+            }
+            break;
+        case EventKind::Decision:
+            s.lastDecision = e.decision;
+            for (const StackUpdate& u : e.decision->changedStacks)
+                std::copy(u.stack.begin(), u.stack.end(), s.stacks.begin() + static_cast<std::ptrdiff_t>(u.group) * static_cast<std::ptrdiff_t>(u.stack.size()));
+            if (e.decision->wipeout)
+                s.lostTypes = e.decision->lostTypes;
+            for (int f : e.decision->failedGroups)
+                if (!e.decision->wipeout)
+                    s.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
+            break;
+        case EventKind::Shrink:
+            shrinkS_ += e.duration;
+            for (GroupState& st : s.groupStates)
+                if (st == GroupState::Failed)
+                    st = GroupState::MaskedOut;
+            break;
+        case EventKind::RestartStart:
+            ++s.restarts;
+            s.restarting = true;
+            s.restartStartS = e.time;
+            std::fill(s.groupStates.begin(), s.groupStates.end(), GroupState::Restarting);
+            break;
+        case EventKind::RestartEnd:
+            restartS_ += e.time - s.restartStartS;
+            s.restarting = false;
+            s.restartStartS = 0.0;
+            s.aliveGroups = groups_;
+            std::fill(s.groupStates.begin(), s.groupStates.end(), GroupState::Idle);
+            std::fill(s.failedGpus.begin(), s.failedGpus.end(), -1);
+            s.stacks = baseStacks_;
+            s.lastDecision.reset();
+            s.lostTypes.clear();
+            break;
+        default: break;
+        }
+        s.downTimeS = restartS_ + shrinkS_;
+    }
+
+    // Compares with a snapshot taken at this point; between steps live groups are Idle.
+    void compare(const SimulationSnapshot& snapshot) const
+    {
+        const SimulationSnapshot& s = state_;
+        QCOMPARE(snapshot.time, s.time);
+        QCOMPARE(snapshot.step, s.step);
+        QCOMPARE(snapshot.stepsDone, s.stepsDone);
+        QCOMPARE(snapshot.lastCheckpointStep, s.lastCheckpointStep);
+        QCOMPARE(snapshot.stackNumber, s.stackNumber);
+        QCOMPARE(snapshot.aliveGroups, s.aliveGroups);
+        QCOMPARE(snapshot.restarts, s.restarts);
+        QCOMPARE(snapshot.failures, s.failures);
+        QCOMPARE(snapshot.downTimeS, s.downTimeS);
+        QCOMPARE(snapshot.restarting, s.restarting);
+        QCOMPARE(snapshot.restartStartS, s.restartStartS);
+        for (std::size_t g = 0; g < s.groupStates.size(); ++g) {
+            const GroupState replayed = s.groupStates[g] == GroupState::Restarting || s.groupStates[g] == GroupState::MaskedOut
+                                            ? s.groupStates[g]
+                                            : s.groupStates[g] == GroupState::Failed ? GroupState::Failed : GroupState::Idle;
+            QCOMPARE(snapshot.groupStates[g], replayed);
+        }
+        QVERIFY(snapshot.failedGpus == s.failedGpus);
+        QVERIFY(snapshot.stacks == s.stacks);
+        QCOMPARE(snapshot.lastDecision, s.lastDecision);
+        QVERIFY(snapshot.lostTypes == s.lostTypes);
+    }
+
+private:
+    SimulationSnapshot state_;
+    std::vector<int> baseStacks_;
+    int groups_;
+    double restartS_ = 0.0;
+    double shrinkS_ = 0.0;
+};
+
+// Records events and snapshots with the number of events before each snapshot.
+class SnapshotRecorder final : public SimulationObserver {
+public:
+    explicit SnapshotRecorder(double intervalS) : intervalS_(intervalS) {}
+    void onEvent(const Event& event) override { events.push_back(event); }
+    void onSnapshot(const SimulationSnapshot& snapshot) override { snapshots.emplace_back(events.size(), snapshot); }
+    double snapshotIntervalS() const override { return intervalS_; }
+    std::vector<Event> events;
+    std::vector<std::pair<std::size_t, SimulationSnapshot>> snapshots;
+
+private:
+    double intervalS_;
+};
+
 }  // namespace
 
 class TestSimulator : public QObject {
@@ -399,6 +521,96 @@ private slots:
         SimulationLimits cancelled;
         cancelled.cancel = &cancel;
         QCOMPARE(simulator.run(nullptr, cancelled).stepsDone, 0);
+    }
+
+    // The snapshot contract: a snapshot taken after i events equals the replay of those i events.
+    void snapshotsEqualReplay_data()
+    {
+        QTest::addColumn<Policy>("policy");
+        QTest::addColumn<double>("mtbfS");
+        QTest::addColumn<RestartRule>("rule");
+        QTest::newRow("spare") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure;
+        QTest::newRow("rep") << Policy::Rep << 300.0 << RestartRule::ExtendOnFailure;
+        QTest::newRow("ckpt") << Policy::Ckpt << 300.0 << RestartRule::ExtendOnFailure;
+        QTest::newRow("spare many restarts") << Policy::Spare << 30.0 << RestartRule::ExtendOnFailure;
+        QTest::newRow("rep fixed restarts") << Policy::Rep << 30.0 << RestartRule::Fixed;
+    }
+
+    void snapshotsEqualReplay()
+    {
+        QFETCH(Policy, policy);
+        QFETCH(double, mtbfS);
+        QFETCH(RestartRule, rule);
+        Scenario s = paperLike(policy, 600);
+        s.systemMtbfS = mtbfS;
+        s.restartRule = rule;
+        SnapshotRecorder recorder(600.0);
+        SimulationLimits limits;
+        limits.maxTttRatio = 20.0;
+        const RunMetrics m = Simulator(s).run(&recorder, limits);
+        QVERIFY(m.restarts > 0);
+        QVERIFY(recorder.snapshots.size() > 20);
+        QCOMPARE(recorder.snapshots.front().first, std::size_t{0});
+        SnapshotReplay replay(recorder.snapshots.front().second);
+        std::size_t applied = 0;
+        int inRestart = 0;
+        for (const auto& [index, snapshot] : recorder.snapshots) {
+            while (applied < index)
+                replay.apply(recorder.events[applied++]);
+            replay.compare(snapshot);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(QStringLiteral("snapshot at event %1").arg(index)));
+            inRestart += snapshot.restarting ? 1 : 0;
+        }
+        QVERIFY(inRestart > 0);
+    }
+
+    // A restart that failures keep extending (group MTBF below T_r) stops at the time limit, the TTT
+    // cap or a cancel, reports which, and keeps no per-failure memory.
+    void endlessRestartStopsAtLimits()
+    {
+        Scenario s = paperLike(Policy::Spare, 10000);
+        s.systemMtbfS = 0.1;  // group MTBF 20 s against T_r = 3600 s
+        const Simulator simulator(s);
+
+        SimulationLimits until;
+        until.untilS = 1000.0;
+        const RunMetrics a = simulator.run(nullptr, until);
+        QVERIFY(!a.completed);
+        QCOMPARE(a.stopReason, StopReason::Until);
+        QCOMPARE(a.tttS, 1000.0);
+        QVERIFY(a.failures > 1000);
+
+        SimulationLimits cap;
+        cap.maxTttRatio = 0.01;
+        const RunMetrics b = simulator.run(nullptr, cap);
+        QCOMPARE(b.stopReason, StopReason::MaxTttRatio);
+        QCOMPARE(b.tttS, 0.01 * b.t0S);
+
+        std::atomic<bool> cancel{false};
+        class CancelAfter final : public SimulationObserver {
+        public:
+            explicit CancelAfter(std::atomic<bool>& flag) : flag_(flag) {}
+            void onEvent(const Event&) override
+            {
+                if (++seen_ == 5000)
+                    flag_ = true;
+            }
+
+        private:
+            std::atomic<bool>& flag_;
+            int seen_ = 0;
+        } observer(cancel);
+        SimulationLimits cancelled;
+        cancelled.cancel = &cancel;
+        const RunMetrics c = simulator.run(&observer, cancelled);
+        QCOMPARE(c.stopReason, StopReason::Cancelled);
+        QCOMPARE(c.events, std::int64_t{5000});
+
+        SimulationLimits noCap;
+        noCap.maxTttRatio = 0.0;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulator.run(nullptr, noCap));
+        QCOMPARE(stopReasonName(a.stopReason), "until");
     }
 
     void autoCheckpointInterval()
