@@ -586,13 +586,13 @@ void MainWindow::updateStatus()
             statusLabels_[i]->clear();
         return;
     }
-    const PlaybackState& s = cursor_->state();
-    statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(s.time())));
-    statusLabels_[1]->setText(tr("step %1/%2").arg(s.stepsDone()).arg(s.totalSteps()));
-    statusLabels_[2]->setText(tr("S = %1").arg(s.stackNumber()));
-    statusLabels_[3]->setText(tr("live %1/%2").arg(s.aliveGroups()).arg(s.groups()));
-    statusLabels_[4]->setText(tr("restarts %1").arg(s.restarts()));
-    statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * s.availability(), 0, 'f', 1));
+    const DisplayedFigures f = cursor_->state().figures();
+    statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(f.timeS)));
+    statusLabels_[1]->setText(tr("step %1/%2").arg(f.stepsDone).arg(f.totalSteps));
+    statusLabels_[2]->setText(tr("S = %1").arg(f.stackNumber));
+    statusLabels_[3]->setText(tr("live %1/%2").arg(f.aliveGroups).arg(f.groups));
+    statusLabels_[4]->setText(tr("restarts %1").arg(f.restarts));
+    statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * f.availability, 0, 'f', 1));
     updateTimeline();
 }
 

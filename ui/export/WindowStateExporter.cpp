@@ -16,18 +16,18 @@ namespace {
 
 QJsonObject lane(const PlaybackCursor& cursor, int checkpointInterval)
 {
-    const PlaybackState& s = cursor.state();
+    const DisplayedFigures f = cursor.state().figures();
     return QJsonObject{
         {QStringLiteral("policy"), QString::fromLatin1(policyName(cursor.scenario().policy))},
         {QStringLiteral("redundancy"), cursor.scenario().redundancy},
         {QStringLiteral("checkpoint_interval_steps"), checkpointInterval},
-        {QStringLiteral("steps_done"), s.stepsDone()},
-        {QStringLiteral("total_steps"), s.totalSteps()},
-        {QStringLiteral("failures"), s.failures()},
-        {QStringLiteral("restarts"), s.restarts()},
-        {QStringLiteral("availability"), s.availability()},
-        {QStringLiteral("down_time_s"), s.downTimeS()},
-        {QStringLiteral("stack_number"), s.stackNumber()},
+        {QStringLiteral("steps_done"), f.stepsDone},
+        {QStringLiteral("total_steps"), f.totalSteps},
+        {QStringLiteral("failures"), f.failures},
+        {QStringLiteral("restarts"), f.restarts},
+        {QStringLiteral("availability"), f.availability},
+        {QStringLiteral("down_time_s"), f.downTimeS},
+        {QStringLiteral("stack_number"), f.stackNumber},
     };
 }
 

@@ -81,30 +81,11 @@ void PlaybackCursor::seekToEvent(std::size_t count)
             if (snap) {
                 state_.restore(snap->snapshot);
                 position_ = snap->eventIndex;
-                recallWipeout();
             }
         }
     }
     applyUpTo(count, false);
     emit stateChanged();
-}
-
-void PlaybackCursor::recallWipeout()
-{
-    // The engine snapshots a restart after the wipe-out decision that caused it; re-apply that
-    // decision so that the lost types stay marked while the restart is shown.
-    if (!state_.restarting() && !state_.restartPending())
-        return;
-    constexpr std::size_t kLookBack = 64;
-    for (std::size_t i = position_; i > 0 && position_ - i < kLookBack; --i) {
-        const Event& e = recording_.event(i - 1);
-        if (e.kind == EventKind::Decision && e.decision && e.decision->wipeout) {
-            state_.apply(e);
-            return;
-        }
-        if (e.kind == EventKind::RestartEnd || e.kind == EventKind::StepEnd)
-            return;
-    }
 }
 
 void PlaybackCursor::seekToTime(double time)

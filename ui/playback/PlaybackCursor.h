@@ -46,7 +46,6 @@ signals:
 
 private:
     void applyUpTo(std::size_t count, bool animate);
-    void recallWipeout();
 
     Scenario scenario_;
     std::shared_ptr<const Layout> layout_;

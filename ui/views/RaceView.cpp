@@ -191,18 +191,18 @@ void RaceView::refresh()
                             .arg(EventLogModel::formatTime(t))
                             .arg(PlaybackClock::speedText(clock_->speed())));
     for (Lane& lane : lanes_) {
-        const PlaybackState& s = lane.cursor->state();
-        lane.progress->setValue(s.stepsDone());
+        const DisplayedFigures f = lane.cursor->state().figures();
+        lane.progress->setValue(f.stepsDone);
         lane.figures->setText(tr("down %1 h | availability %2% | restarts %3 | failures %4%5")
-                                  .arg(s.downTimeS() / 3600.0, 0, 'f', 1)
-                                  .arg(100.0 * s.availability(), 0, 'f', 1)
-                                  .arg(s.restarts())
-                                  .arg(s.failures())
-                                  .arg(s.finished() ? tr(" | DONE at %1 h").arg(s.time() / 3600.0, 0, 'f', 1) : QString()));
-        chart_->addPoint(lane.chartLine, s.time(), s.stepsDone());
-        if (s.failures() > lane.failuresSeen) {
-            chart_->addFailureMarker(lane.chartLine, s.time(), s.stepsDone());
-            lane.failuresSeen = s.failures();
+                                  .arg(f.downTimeS / 3600.0, 0, 'f', 1)
+                                  .arg(100.0 * f.availability, 0, 'f', 1)
+                                  .arg(f.restarts)
+                                  .arg(f.failures)
+                                  .arg(f.finished ? tr(" | DONE at %1 h").arg(f.timeS / 3600.0, 0, 'f', 1) : QString()));
+        chart_->addPoint(lane.chartLine, f.timeS, f.stepsDone);
+        if (f.failures > lane.failuresSeen) {
+            chart_->addFailureMarker(lane.chartLine, f.timeS, f.stepsDone);
+            lane.failuresSeen = f.failures;
         }
     }
 }
