@@ -343,6 +343,9 @@ void MainWindow::buildMenus()
     faster->setShortcut(Qt::Key_BracketRight);
     QAction* slower = sim->addAction(tr("S&lower (/10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() - 100); });
     slower->setShortcut(Qt::Key_BracketLeft);
+    stopAction_ = sim->addAction(st->standardIcon(QStyle::SP_MediaStop), tr("S&top simulating"), this, &MainWindow::stopSimulation);
+    stopAction_->setEnabled(false);
+    toolbar->addAction(stopAction_);
     sim->addSeparator();
     QAction* reset = sim->addAction(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset (run again)"), this, &MainWindow::resetRun);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -481,6 +484,21 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
     return true;
 }
 
+void MainWindow::stopSimulation()
+{
+    if (cursor_->recording().complete())
+        return;
+    worker_->cancel();
+    // What was recorded stays playable: the recording ends here.
+    auto end = std::make_shared<RecordingChunk>();
+    end->firstEventIndex = cursor_->recording().eventCount();
+    end->last = true;
+    end->error = "stopped by the user";
+    cursor_->append(end);
+    eventLog_->append(end);
+    statusBar()->showMessage(tr("Simulation stopped at %1 simulated").arg(EventLogModel::formatTime(cursor_->recording().endTime())));
+}
+
 void MainWindow::resetRun()
 {
     if (hasScenario_)
@@ -604,9 +622,17 @@ void MainWindow::updateTimeline()
         const QSignalBlocker block(timeline_);
         timeline_->setValue(end > 0.0 ? static_cast<int>(kTimelineTicks * std::min(1.0, t / end)) : 0);
     }
-    timeLabel_->setText(tr("%1 / %2%3")
-                            .arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end),
-                                 cursor_->recording().complete() ? QString() : tr(" (simulating)")));
+    const Recording& r = cursor_->recording();
+    QString progress;
+    if (!r.complete() && hasScenario_)
+        progress = r.eventCount() == 0 ? tr(" (simulating: starting, Simulation > Stop to cancel)")
+                                       : tr(" (simulating: step %1 of %2, %3 events)")
+                                             .arg(r.event(r.eventCount() - 1).step)
+                                             .arg(scenario_.steps)
+                                             .arg(r.eventCount());
+    timeLabel_->setText(tr("%1 / %2%3").arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end), progress));
+    if (stopAction_)
+        stopAction_->setEnabled(hasScenario_ && !r.complete());
 }
 
 void MainWindow::addRecentFile(const QString& path)

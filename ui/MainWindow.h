@@ -94,6 +94,8 @@ public slots:
     void jumpToNextWipeout();
     void jumpToRestartEnd();
     void resetRun();
+    // Cancels the simulation; what was recorded so far stays and plays.
+    void stopSimulation();
     void showRace();
 
 signals:
@@ -146,6 +148,7 @@ private:
     QMenu* helpMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* playAction_ = nullptr;
+    QAction* stopAction_ = nullptr;
     QSlider* timeline_ = nullptr;
     QSlider* speedSlider_ = nullptr;
     QLabel* speedLabel_ = nullptr;

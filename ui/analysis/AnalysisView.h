@@ -55,7 +55,8 @@ public slots:
     void rerun();
     // Re-runs with another r for the N sweep and the checkpoint explorer / another layout to compare.
     void setChosenRedundancy(int redundancy);
-    void setComparedLayout(const QString& path);
+    // The layout file is read first: false and *error (nothing recomputed) when it is not usable.
+    bool setComparedLayout(const QString& path, QString* error);
     void cancel();
 
 signals:
