@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "analysis/AnalysisIntegration.h"
 #include "analysis/AnalysisView.h"
+#include "editor/ScenarioEditor.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourHost.h"
@@ -170,6 +171,11 @@ private slots:
             QTest::keyClick(tour->overlay(), Qt::Key_PageDown);
         }
         QVERIFY(!tour->running());
+        // The tour gives back the user's scenario and never touched the editor (no temporary paths).
+        QCOMPARE(window.scenario().name, std::string("teaching-12-bigger"));
+        QCOMPARE(window.scenario().groups, 16);
+        QCOMPARE(window.editor()->appliedScenario().failureTrace, std::string());
+        QCOMPARE(window.editor()->path(), QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"));
 
         integration->presentation()->toggle();
         QVERIFY(integration->presentation()->active());
