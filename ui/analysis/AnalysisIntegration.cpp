@@ -121,26 +121,32 @@ void AnalysisIntegration::exportReportWhenReady(const QString& folder)
             emit reportWritten(false, message);
             return;
         }
-        showResult(tr("Writing the report to %1...").arg(folder));
-        // metrics.json runs a simulation: the whole folder is written on a worker thread.
-        jobs_.start([this, folder, request, results](const std::atomic<bool>& cancel) {
+        auto report = [this](bool ok, const QString& message) {
+            showResult(message);
+            if (!ok && window_)
+                QMessageBox::warning(window_, tr("Export report"), message);
+            emit reportWritten(ok, message);
+        };
+        // The charts are drawn here (Qt Charts lives on the GUI thread); metrics.json, a full
+        // simulation, is written on a worker thread.
+        try {
+            ReportExporter::writeDocuments(folder, request, results);
+        } catch (const std::exception& e) {
+            report(false, tr("Report not written: %1").arg(QString::fromUtf8(e.what())));
+            return;
+        }
+        showResult(tr("Writing the report's metrics to %1...").arg(folder));
+        jobs_.start([this, folder, request, report](const std::atomic<bool>& cancel) {
             bool ok = true;
             QString message;
             try {
-                ReportExporter::write(folder, request, results, &cancel);
-                message = tr("Report written to %1").arg(folder);
+                ok = ReportExporter::writeMetrics(folder, request, &cancel);
+                message = ok ? tr("Report written to %1").arg(folder) : tr("Report's metrics.json cancelled");
             } catch (const std::exception& e) {
                 ok = false;
-                message = tr("Report not written: %1").arg(QString::fromUtf8(e.what()));
+                message = tr("Report's metrics.json not written: %1").arg(QString::fromUtf8(e.what()));
             }
-            QMetaObject::invokeMethod(
-                this, [this, ok, message] {
-                    showResult(message);
-                    if (!ok && window_)
-                        QMessageBox::warning(window_, tr("Export report"), message);
-                    emit reportWritten(ok, message);
-                },
-                Qt::QueuedConnection);
+            QMetaObject::invokeMethod(this, [report, ok, message] { report(ok, message); }, Qt::QueuedConnection);
         }, QStringLiteral("spare-report"));
     };
     if (!runner->running() && runner->results().complete) {
