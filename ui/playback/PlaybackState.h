@@ -1,6 +1,7 @@
 #pragma once
 
 #include "layout/Layout.h"
+#include "playback/DisplayedFigures.h"
 #include "sim/Event.h"
 #include "sim/Scenario.h"
 
@@ -9,26 +10,6 @@
 #include <vector>
 
 namespace spare {
-
-// Every figure the window shows for one run (status bar, Race lanes, --export-state), derived in one
-// place (PlaybackState::figures) so that no view computes its own.
-struct DisplayedFigures {
-    double timeS = 0.0;
-    int step = 0;
-    int stepsDone = 0;
-    int totalSteps = 0;
-    int stackNumber = 1;
-    int aliveGroups = 0;
-    int groups = 0;
-    int restarts = 0;
-    int failures = 0;
-    double downTimeS = 0.0;
-    double availability = 1.0;
-    bool restarting = false;
-    bool finished = false;
-
-    friend bool operator==(const DisplayedFigures&, const DisplayedFigures&) = default;
-};
 
 // Everything the views draw at one point of a recorded run. The state is the engine's own
 // SimulationSnapshot, advanced by apply() under the replay rules of its contract (sim/Event.h): so
