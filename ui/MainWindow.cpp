@@ -149,12 +149,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
 
     const QString path = options.scenarioPath.isEmpty() ? StudioPaths::defaultScenario() : options.scenarioPath;
     const RunSetup setup = RunSetup::load(path, options.policy, options.seed);
-    if (setup.ok()) {
-        scenarioPath_ = QFileInfo(path).absoluteFilePath();
-        editor_->setScenario(setup.scenario, scenarioPath_);
-        addRecentFile(scenarioPath_);
-        startPrepared(setup, true);
-    } else if (!options.automated()) {
+    if (!openPrepared(setup, path, true) && !options.automated()) {
         // After the constructor, so that the dialog has a window to sit on.
         QTimer::singleShot(0, this, [this, path, problems = setup.problems] {
             showProblems(tr("Open %1").arg(path), problems);
@@ -426,7 +421,11 @@ void MainWindow::buildMenus()
 
 bool MainWindow::openScenario(const QString& path, bool quiet)
 {
-    const RunSetup setup = RunSetup::load(path);
+    return openPrepared(RunSetup::load(path), path, quiet);
+}
+
+bool MainWindow::openPrepared(const RunSetup& setup, const QString& path, bool quiet)
+{
     if (!setup.ok()) {
         if (!quiet)
             showProblems(tr("Open %1").arg(path), setup.problems);

@@ -109,6 +109,7 @@ protected:
 
 private:
     void buildRunTab();
+    bool openPrepared(const RunSetup& setup, const QString& path, bool quiet);
     bool startPrepared(const RunSetup& setup, bool quiet);
     void showProblems(const QString& title, const QStringList& problems);
     void buildDocks();
