@@ -485,16 +485,15 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
 
 void MainWindow::stopSimulation()
 {
+    if (tabs_->currentWidget() == raceView_) {
+        raceView_->stop();
+        return;
+    }
     if (cursor_->recording().complete())
         return;
     worker_->cancel();
-    // What was recorded stays playable: the recording ends here.
-    auto end = std::make_shared<RecordingChunk>();
-    end->firstEventIndex = cursor_->recording().eventCount();
-    end->last = true;
-    end->error = "stopped by the user";
-    cursor_->append(end);
-    eventLog_->append(end);
+    if (const RecordingChunkPtr end = cursor_->endRecording("stopped by the user"))
+        eventLog_->append(end);
     statusBar()->showMessage(tr("Simulation stopped at %1 simulated").arg(EventLogModel::formatTime(cursor_->recording().endTime())));
 }
 
@@ -631,7 +630,7 @@ void MainWindow::updateTimeline()
                                              .arg(r.eventCount());
     timeLabel_->setText(tr("%1 / %2%3").arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end), progress));
     if (stopAction_)
-        stopAction_->setEnabled(hasScenario_ && !r.complete());
+        stopAction_->setEnabled(hasScenario_);
 }
 
 void MainWindow::addRecentFile(const QString& path)

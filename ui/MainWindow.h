@@ -94,7 +94,7 @@ public slots:
     void jumpToNextWipeout();
     void jumpToRestartEnd();
     void resetRun();
-    // Cancels the simulation; what was recorded so far stays and plays.
+    // Cancels the simulation (on the Race tab: the race's); what was recorded so far stays and plays.
     void stopSimulation();
     void showRace();
 

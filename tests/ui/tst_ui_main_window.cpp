@@ -497,6 +497,11 @@ void TestMainWindow::stopKeepsWhatWasRecorded()
     QCOMPARE(w.cursor()->position(), w.cursor()->recording().eventCount());
     QTest::qWait(50);  // chunks the cancelled run had already posted are dropped
     QCOMPARE(w.cursor()->position(), w.cursor()->recording().eventCount());
+    // On the Race tab the same action stops the three runs.
+    w.showRace();
+    w.stopSimulation();
+    for (int lane = 0; lane < 3; ++lane)
+        QVERIFY(w.raceView()->cursor(lane)->recording().complete());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -36,6 +36,18 @@ void PlaybackCursor::append(const RecordingChunkPtr& chunk)
     emit recordingGrew();
 }
 
+RecordingChunkPtr PlaybackCursor::endRecording(const std::string& reason)
+{
+    if (recording_.complete())
+        return nullptr;
+    auto end = std::make_shared<RecordingChunk>();
+    end->firstEventIndex = recording_.eventCount();
+    end->last = true;
+    end->error = reason;
+    append(end);
+    return end;
+}
+
 void PlaybackCursor::applyUpTo(std::size_t count, bool animate)
 {
     count = std::min(count, recording_.eventCount());

@@ -20,6 +20,9 @@ public:
     // Starts over on an empty recording of this scenario (no layout: a run that will not come).
     void reset(const Scenario& scenario, std::shared_ptr<const Layout> layout);
     void append(const RecordingChunkPtr& chunk);
+    // Ends an incomplete recording here (a cancelled or refused run): what was recorded stays playable.
+    // Returns the final chunk it appended (nullptr when the recording was already complete).
+    RecordingChunkPtr endRecording(const std::string& reason);
 
     const Recording& recording() const { return recording_; }
     const PlaybackState& state() const { return state_; }

@@ -134,10 +134,7 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
         if (!setup.ok()) {
             lane.worker->cancel();
             lane.cursor->reset(setup.scenario, nullptr);
-            auto none = std::make_shared<RecordingChunk>();
-            none->last = true;
-            none->error = setup.problems.join(QLatin1Char('\n')).toStdString();
-            lane.cursor->append(none);
+            lane.cursor->endRecording(setup.problems.join(QLatin1Char('\n')).toStdString());
             lane.checkpointInterval = 0;
             lane.info->setText(tr("not run: %1").arg(setup.problems.join(QStringLiteral("; "))));
             emit laneFailed(tr("%1: %2").arg(QString::fromLatin1(policyDisplayName(kPolicies[i])),
@@ -151,6 +148,14 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
     clock_->syncTo(0.0);
     started_ = true;
     clock_->play();
+}
+
+void RaceView::stop()
+{
+    for (Lane& lane : lanes_) {
+        lane.worker->cancel();
+        lane.cursor->endRecording("stopped by the user");
+    }
 }
 
 void RaceView::rebuildChart(double time)

@@ -36,6 +36,8 @@ public:
 
     // Starts the three runs (policy and r per lane, RaceLineup); `trace` replaces the trace file.
     void start(const Scenario& scenario, const std::optional<std::vector<TraceFailure>>& trace = std::nullopt);
+    // Cancels the three runs; what they recorded stays and plays.
+    void stop();
     void setSameRedundancy(bool same);
     bool sameRedundancy() const;
     // The checkpoint interval (steps) a lane runs with; 0 when the lane could not start.
