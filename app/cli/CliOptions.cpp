@@ -2,13 +2,11 @@
 
 #include "CliCommand.h"
 
+#include "sim/ScenarioLimits.h"
+
 #include <fmt/core.h>
 
-#include <memory>
-#include <mutex>
-
-#include <unistd.h>
-
+#include <algorithm>
 #include <cmath>
 
 namespace spare::cli {
@@ -16,7 +14,10 @@ namespace spare::cli {
 void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout)
 {
     sub.add_option("--groups,-N", opts.groups, "Number of data-parallel groups N (2 .. 10000000)")->required();
-    sub.add_option("--redundancy,-r", opts.redundancy, "Redundancy r: types per stack (1 .. N)")->required();
+    sub.add_option("--redundancy,-r", opts.redundancy,
+                   "Redundancy r: types per stack (1 .. min(N, 64): the scenario limit, which also bounds the "
+                   "layout search, whose cost grows as r^3)")
+        ->required();
     if (withLayout)
         sub.add_option("--layout", opts.layout, "golomb, consecutive or a JSON layout file")->capture_default_str();
 }
@@ -25,9 +26,10 @@ void checkGroupsAndRedundancy(const LayoutOptions& opts)
 {
     if (opts.groups < 2 || opts.groups > 10'000'000)
         throw UsageError(fmt::format("--groups {} is out of range: allowed 2 .. 10000000", opts.groups));
-    if (opts.redundancy < 1 || opts.redundancy > opts.groups)
-        throw UsageError(fmt::format("--redundancy {} is out of range: allowed 1 .. {} (the number of groups)",
-                                     opts.redundancy, opts.groups));
+    const int maxRedundancy = std::min(opts.groups, ScenarioLimits::maxRedundancy);
+    if (opts.redundancy < ScenarioLimits::minRedundancy || opts.redundancy > maxRedundancy)
+        throw UsageError(fmt::format("--redundancy {} is out of range: allowed 1 .. {} (min(groups, {}))",
+                                     opts.redundancy, maxRedundancy, ScenarioLimits::maxRedundancy));
 }
 
 void requirePositive(const std::string& flag, double value)
@@ -40,24 +42,6 @@ Layout makeLayout(const LayoutOptions& opts)
 {
     checkGroupsAndRedundancy(opts);
     return Layout::byName(opts.layout, opts.groups, opts.redundancy);
-}
-
-std::function<void(std::size_t, std::size_t)> stderrProgress(std::string label)
-{
-    auto mutex = std::make_shared<std::mutex>();
-    auto shown = std::make_shared<std::size_t>(0);
-    return [mutex, shown, label = std::move(label)](std::size_t done, std::size_t total) {
-        const std::lock_guard lock(*mutex);
-        if (done <= *shown)
-            return;  // workers may report out of order
-        if (isatty(STDERR_FILENO) != 0) {
-            *shown = done;
-            fmt::print(stderr, "\r{}: {}/{} runs{}", label, done, total, done == total ? "\n" : "");
-        } else if (done == total || done * 10 / total > *shown * 10 / total) {
-            *shown = done;  // logs get a line per 10%
-            fmt::print(stderr, "{}: {}/{} runs\n", label, done, total);
-        }
-    };
 }
 
 }  // namespace spare::cli

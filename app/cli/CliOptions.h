@@ -4,8 +4,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <cstddef>
-#include <functional>
 #include <string>
 
 namespace spare::cli {
@@ -24,9 +22,5 @@ Layout makeLayout(const LayoutOptions& opts);
 void checkGroupsAndRedundancy(const LayoutOptions& opts);
 // UsageError naming `flag` unless `value` is finite and > 0.
 void requirePositive(const std::string& flag, double value);
-
-// A progress callback for long grids: "\rLABEL: done/total runs" on stderr, a newline at the end.
-// Thread-safe (called from oneTBB workers).
-std::function<void(std::size_t done, std::size_t total)> stderrProgress(std::string label);
 
 }  // namespace spare::cli

@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "ProgressPrinter.h"
 
 #include "analysis/MonteCarlo.h"
 #include "layout/Layout.h"
@@ -9,10 +10,8 @@
 #include <tbb/global_control.h>
 
 #include <chrono>
-#include <cstdio>
 #include <memory>
 #include <optional>
-#include <unistd.h>
 
 namespace spare::cli {
 
@@ -67,17 +66,8 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     options.trials = static_cast<std::uint64_t>(flags.trials);
     options.seed = flags.seed;
     options.device = requested;
-    // One stderr line per ~10% on long runs, only when someone is watching.
-    if (options.trials >= 100'000 && isatty(fileno(stderr))) {
-        auto lastDecile = std::make_shared<std::uint64_t>(0);
-        options.progress = [lastDecile](std::uint64_t done, std::uint64_t total) {
-            const std::uint64_t decile = done * 10 / total;
-            if (decile > *lastDecile && done < total) {
-                *lastDecile = decile;
-                fmt::print(stderr, "montecarlo: {}% ({} / {} trials)\n", decile * 10, done, total);
-            }
-        };
-    }
+    if (options.trials >= 100'000)
+        options.progress = stderrProgress("montecarlo", "trials");
 
     const auto start = std::chrono::steady_clock::now();
     const MonteCarloResult result = MonteCarlo::run(layout, options);

@@ -1,5 +1,7 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "MemoryBudget.h"
+#include "ProgressPrinter.h"
 
 #include "sweep/PaperTable.h"
 #include "sweep/SweepReport.h"
@@ -16,6 +18,7 @@ namespace {
 struct PaperTableOptions {
     int seeds = 3;
     int threads = 0;
+    std::string memoryLimit;
     bool json = false;
 };
 
@@ -89,11 +92,14 @@ CommandAction setupPaperTable(CLI::App& sub)
     sub.add_option("--seeds", opts->seeds, "Seeds per (policy, r) (1 .. 1000)")->capture_default_str();
     sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
     sub.add_flag("--json", opts->json, "Print JSON instead of a table");
+    addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         if (opts->seeds < 1 || opts->seeds > 1000)
             throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
         if (opts->threads < 0 || opts->threads > 1024)
             throw UsageError(fmt::format("--threads {} is out of range: allowed 0 .. 1024", opts->threads));
+        requireMemoryFits(estimatePaperTableMemory(opts->threads), paperScenario(paperReferences().back().groups),
+                          opts->memoryLimit);
         SweepRunOptions run;
         run.threads = opts->threads;
         run.progress = stderrProgress("paper-table");

@@ -1,4 +1,5 @@
 #include "CliCommand.h"
+#include "MemoryBudget.h"
 
 #include "io/RunOutputs.h"
 #include "sim/RunMetricsJson.h"
@@ -29,6 +30,8 @@ struct SimulateOptions {
     std::vector<int> traceGroups;
     double untilS = std::numeric_limits<double>::infinity();
     double maxTttRatio = 100.0;
+    std::string memoryLimit;
+    std::int64_t eventsLimit = static_cast<std::int64_t>(CsvEventWriter::kDefaultMaxRows);
     bool json = false;
 };
 
@@ -98,21 +101,29 @@ CommandAction setupSimulate(CLI::App& sub)
                    "Only trace events in FROM:TO simulated seconds (keeps traces of long runs small)");
     sub.add_option("--trace-groups", opts->traceGroups, "Groups that get their own trace lane, e.g. 3,17")
         ->delimiter(',');
-    sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
+    CLI::Option* events = sub.add_option("--events", opts->eventsPath, "Write every event as CSV");
+    sub.add_option("--events-limit", opts->eventsLimit,
+                   "At most this many --events rows (1 .. 1e9); a last row says when the cap was hit")
+        ->capture_default_str()
+        ->needs(events);
     sub.add_option("--until", opts->untilS, "Stop at this simulated time (seconds, > 0)");
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio,
                    "Stop an unfinished run at this multiple of T0 (> 0 .. 1e6)")
         ->capture_default_str();
     sub.add_flag("--json", opts->json, "Print the metrics as JSON");
+    addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         if (!(opts->untilS > 0.0))
             throw UsageError(fmt::format("--until {} is out of range: allowed > 0 seconds", opts->untilS));
         if (!(opts->maxTttRatio > 0.0 && opts->maxTttRatio <= 1e6))
             throw UsageError(fmt::format("--max-ttt-ratio {} is out of range: allowed > 0 .. 1e6", opts->maxTttRatio));
+        if (opts->eventsLimit < 1 || opts->eventsLimit > 1'000'000'000)
+            throw UsageError(fmt::format("--events-limit {} is out of range: allowed 1 .. 1000000000", opts->eventsLimit));
         const Scenario scenario = scenarioWithOverrides(*opts);
         const auto issues = validateScenario(scenario);
         if (!issues.empty())
             throw UsageError(fmt::format("{}: {}", issues.front().key, issues.front().message));
+        requireMemoryFits(estimateRunMemory(scenario), scenario, opts->memoryLimit);
         const Simulator simulator(scenario);
 
         RunOutputs outputs;
@@ -125,6 +136,7 @@ CommandAction setupSimulate(CLI::App& sub)
         }
         outputs.chromeTrace.groupLanes = opts->traceGroups;
         outputs.eventsCsvPath = opts->eventsPath;
+        outputs.eventsCsvMaxRows = static_cast<std::size_t>(opts->eventsLimit);
         SimulationLimits limits;
         limits.untilS = opts->untilS;
         limits.maxTttRatio = opts->maxTttRatio;

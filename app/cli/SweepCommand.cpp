@@ -1,8 +1,11 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "MemoryBudget.h"
+#include "ProgressPrinter.h"
 
 #include "io/AtomicFile.h"
 #include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
 #include "sweep/Sweep.h"
 #include "sweep/SweepReport.h"
 
@@ -25,6 +28,7 @@ struct SweepOptions {
     int seeds = 3;
     int threads = 0;
     std::string outPath;
+    std::string memoryLimit;
     bool json = false;
 };
 
@@ -66,13 +70,14 @@ CommandAction setupSweep(CLI::App& sub)
     auto opts = std::make_shared<SweepOptions>();
     sub.add_option("scenario", opts->scenarioPath, "Scenario JSON file (the base of every cell)")->required();
     sub.add_option("--policies", opts->policies, "Comma list of spare, rep, ckpt")->capture_default_str();
-    sub.add_option("--redundancy,-r", opts->redundancy, "r values for spare and rep: 2-20, 3 or 2,4,8")
+    sub.add_option("--redundancy,-r", opts->redundancy, "r values for spare and rep: 2-20, 3 or 2,4,8 (each 1 .. min(groups, 64))")
         ->capture_default_str();
     sub.add_option("--seeds", opts->seeds, "Seeds per cell (1 .. 1000): run.seed, run.seed + 1, ...")
         ->capture_default_str();
     sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
     sub.add_option("--out", opts->outPath, "Write the rows as CSV (atomically)");
     sub.add_flag("--json", opts->json, "Print the rows as a JSON array");
+    addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         if (opts->seeds < 1 || opts->seeds > 1000)
             throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
@@ -84,17 +89,15 @@ CommandAction setupSweep(CLI::App& sub)
         spec.seeds = opts->seeds;
         std::vector<int> redundancies;
         try {
-            redundancies = parseIntegerRanges(opts->redundancy);
+            redundancies = parseIntegerRanges(opts->redundancy, ScenarioLimits::minRedundancy,
+                                              std::min(spec.base.groups, ScenarioLimits::maxRedundancy));
         } catch (const std::invalid_argument& e) {
-            throw UsageError(fmt::format("--redundancy {}", e.what()));
+            throw UsageError(fmt::format("--redundancy {}: {}", opts->redundancy, e.what()));
         }
-        const int maxR = std::min(spec.base.groups, 64);
-        for (const int r : redundancies)
-            if (r < 1 || r > maxR)
-                throw UsageError(fmt::format("--redundancy {}: {} is out of range: allowed 1 .. {} (min(groups, 64))",
-                                             opts->redundancy, r, maxR));
         spec.spareRedundancies = redundancies;
         spec.repRedundancies = redundancies;
+
+        requireMemoryFits(Sweep::estimateMemory(spec, opts->threads), spec.base, opts->memoryLimit);
 
         SweepRunOptions run;
         run.threads = opts->threads;

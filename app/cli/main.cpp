@@ -1,11 +1,15 @@
 #include "CliCommand.h"
 
 #include "io/InputError.h"
+#include "io/InputFile.h"
+#include "sim/MemoryEstimate.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <exception>
+#include <memory>
+#include <new>
 
 namespace spare::cli {
 
@@ -25,14 +29,56 @@ bool registerCommand(CommandInfo info)
 
 const std::vector<CommandInfo>& commands() { return registry(); }
 
+namespace {
+
+// Address space set aside at start (never touched, so it costs no RAM) and given back by the first
+// failed allocation before it throws: destructors that allocate while the bad_alloc unwinds (e.g.
+// nlohmann::json's, which are noexcept) then succeed instead of calling std::terminate (signal 6).
+std::unique_ptr<char[]>& unwindReserve()
+{
+    static std::unique_ptr<char[]> reserve;
+    return reserve;
+}
+
+void releaseReserveAndThrow()
+{
+    unwindReserve().reset();
+    std::set_new_handler(nullptr);
+    throw std::bad_alloc();
+}
+
+// --max-scenario-size / --max-trace-size into inputFileLimits(); UsageError naming a malformed flag.
+void applyInputLimit(const std::string& flag, const std::string& text, std::uint64_t& limit)
+{
+    if (text.empty())
+        return;
+    const auto bytes = parseByteSize(text);
+    if (!bytes)
+        throw UsageError(fmt::format("{} {} is malformed: allowed a size from 1 byte to 1 EB, e.g. 64M or 2G", flag, text));
+    limit = *bytes;
+}
+
+}  // namespace
+
 }  // namespace spare::cli
 
 int main(int argc, char** argv)
 {
     using namespace spare::cli;
+    unwindReserve().reset(new char[64 << 20]);
+    std::set_new_handler(releaseReserveAndThrow);
+
     CLI::App app{"spare-cli: SPARe Studio's headless engine (layouts, reorder controller, analysis, simulation)"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "spare-cli 0.1.0");
+    // Input-file limits are accepted before or after the subcommand (fallthrough).
+    app.fallthrough();
+    std::string maxScenarioSize;
+    std::string maxTraceSize;
+    app.add_option("--max-scenario-size", maxScenarioSize,
+                   "Largest scenario or layout file read, e.g. 64M (default 64M); larger files are refused");
+    app.add_option("--max-trace-size", maxTraceSize,
+                   "Largest failure-trace file read, e.g. 2G (default 1G); larger files are refused");
 
     auto sorted = commands();
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
@@ -54,13 +100,23 @@ int main(int argc, char** argv)
     } catch (const CLI::ParseError& e) {
         fmt::print(stderr, "spare-cli: {}\n", e.what());
         return 2;
+    } catch (const std::bad_alloc&) {
+        fmt::print(stderr, "spare-cli: out of memory while reading the command line\n");
+        return 1;
     } catch (const std::exception& e) {
         fmt::print(stderr, "spare-cli: {}\n", e.what());
         return 2;
     }
 
     try {
+        spare::InputFileLimits& limits = spare::inputFileLimits();
+        applyInputLimit("--max-scenario-size", maxScenarioSize, limits.scenarioBytes);
+        applyInputLimit("--max-trace-size", maxTraceSize, limits.traceBytes);
         return action ? action() : 2;
+    } catch (const std::bad_alloc&) {
+        fmt::print(stderr, "spare-cli: out of memory; try a smaller input (simulate, sweep and paper-table "
+                           "estimate their need first: see --memory-limit)\n");
+        return 1;
     } catch (const UsageError& e) {
         fmt::print(stderr, "spare-cli: {}\n", e.what());
         return 2;

@@ -27,7 +27,7 @@ std::string optionalIndex(int index) { return index < 0 ? std::string() : fmt::f
 
 }  // namespace
 
-CsvEventWriter::CsvEventWriter(const std::string& path) : file_(path)
+CsvEventWriter::CsvEventWriter(const std::string& path, std::size_t maxRows) : file_(path), maxRows_(maxRows)
 {
     file_.write(header());
     file_.write("\n");
@@ -45,8 +45,16 @@ std::string CsvEventWriter::formatRow(const Event& event)
 
 void CsvEventWriter::onEvent(const Event& event)
 {
-    if (finished_)
+    if (finished_ || capped_)
         return;
+    if (written_ >= maxRows_) {
+        capped_ = true;
+        file_.write(fmt::format("{:.6f},0.000000,events_capped,,,{},{},{},event cap of {} rows reached; later events "
+                                "omitted\n",
+                                event.time, event.step, event.stackNumber, maxRows_, maxRows_));
+        return;
+    }
+    ++written_;
     std::string row = formatRow(event);
     row += '\n';
     file_.write(row);

@@ -1,7 +1,5 @@
 #include "io/RunOutputs.h"
 
-#include "io/CsvEventWriter.h"
-
 #include <memory>
 #include <vector>
 
@@ -40,7 +38,7 @@ std::optional<RunMetrics> runWithOutputs(const Simulator& simulator, const RunOu
         fanOut.add(trace.get());
     }
     if (!outputs.eventsCsvPath.empty()) {
-        csv = std::make_unique<CsvEventWriter>(outputs.eventsCsvPath);
+        csv = std::make_unique<CsvEventWriter>(outputs.eventsCsvPath, outputs.eventsCsvMaxRows);
         fanOut.add(csv.get());
     }
     const RunMetrics metrics = simulator.run(fanOut.empty() ? nullptr : &fanOut, limits);

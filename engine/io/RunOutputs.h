@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/ChromeTraceWriter.h"
+#include "io/CsvEventWriter.h"
 #include "sim/RunMetrics.h"
 #include "sim/Simulator.h"
 
@@ -14,6 +15,7 @@ struct RunOutputs {
     std::string chromeTracePath;  // Chrome trace-event JSON (Perfetto)
     ChromeTraceOptions chromeTrace;
     std::string eventsCsvPath;    // CsvEventWriter columns
+    std::size_t eventsCsvMaxRows = CsvEventWriter::kDefaultMaxRows;
 };
 
 // Runs the simulator with the engine's writers attached (the one path behind `spare-cli simulate

@@ -1,5 +1,7 @@
 #include "layout/Layout.h"
 
+#include "io/InputFile.h"
+
 #include "layout/GolombRulers.h"
 #include "layout/SidonOffsets.h"
 
@@ -113,12 +115,10 @@ Layout Layout::fromStacks(std::vector<std::vector<int>> stacks, std::string name
 
 Layout Layout::fromJsonFile(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw LayoutError(fmt::format("layout file '{}' cannot be read", path));
+    const std::string text = readInputFile(path, InputFileKind::Layout);
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(in);
+        doc = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
         throw LayoutError(fmt::format("layout file '{}' is not valid JSON: {}", path, e.what()));
     }

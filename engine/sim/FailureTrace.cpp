@@ -1,14 +1,12 @@
 #include "sim/FailureTrace.h"
 
+#include "io/InputFile.h"
+
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace spare {
 
@@ -186,14 +184,7 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
 
 std::vector<TraceFailure> loadFailureTrace(const std::string& path, int groups)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw FailureTraceError(fmt::format("{}: cannot open the failure trace: {}", path, std::strerror(errno)));
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad())
-        throw FailureTraceError(fmt::format("{}: cannot read the failure trace: {}", path, std::strerror(errno)));
-    return parseFailureTrace(content.str(), groups, path);
+    return parseFailureTrace(readInputFile(path, InputFileKind::FailureTrace), groups, path);
 }
 
 }  // namespace spare

@@ -1,5 +1,6 @@
 #include "sim/ScenarioJson.h"
 
+#include "io/InputFile.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
@@ -7,14 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 namespace spare {
 
@@ -459,14 +457,8 @@ Scenario scenarioFromJsonText(std::string_view text, const std::string& origin, 
 
 Scenario loadScenarioFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ScenarioError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad())
-        throw ScenarioError(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
-    return scenarioFromJsonText(content.str(), path, std::filesystem::path(path).parent_path().string());
+    return scenarioFromJsonText(readInputFile(path, InputFileKind::Scenario), path,
+                                std::filesystem::path(path).parent_path().string());
 }
 
 nlohmann::json scenarioToJson(const Scenario& scenario) { return toJson<nlohmann::json>(scenario); }

@@ -65,7 +65,7 @@ constexpr std::array<ScenarioKeyInfo, 25> kKeys{{
     {"checkpoint.write_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_s: checkpoint write time", "59.0",
      "0 .. 1e9"},
     {"checkpoint.writer_only_waits", K::Boolean, kNone, false, kNone, "", "",
-     "true: only the writer group waits for the write, the others go on", "false", "true | false"},
+     "true: only the writer group waits for the write, the others go on; the next all-reduce waits for the writer", "false", "true | false"},
     {"run.policy", K::Choice, kNone, false, kNone, "", "", "spare = SPARe+CKPT, rep = Rep+CKPT, ckpt = CKPT-only",
      "\"spare\"", "spare | rep | ckpt"},
     {"run.seed", K::Integer, 0.0, false, kMaxSeed, "", "", "Random seed (same seed => same run)", "1",

@@ -81,18 +81,37 @@ private:
         const int pieces = policy_->computePieces();
         const double pieceS = policy_->pieceSeconds();
         checkAt(t_);
-        // The barrier covers the groups alive when the compute starts; check points before each later
-        // piece sit at equal fractions of the phase (piece p starts at start + p D / pieces).
-        const double computeS = pieceS * jitter_.barrierFactor(aliveCount_, pieces);
+        const double computeS = computePhaseSeconds(pieces, pieceS);
+        // Check points before each later piece sit at equal fractions of the phase (piece p starts at
+        // start + p D / pieces).
         const double start = t_;
         for (int p = 0; p < pieces; ++p) {
             const double pieceStart = start + computeS * p / pieces;
             if (p > 0)
                 checkAt(pieceStart);
+            endPendingCheckpoint(pieceStart);
             emit(EventKind::StackCompute, pieceStart, computeS / pieces, -1, p);
         }
         t_ = start + computeS;
+        endPendingCheckpoint(t_);
         allReduceUntilCommitted();
+    }
+
+    // The barrier time of a step's compute, over the groups alive when it starts. After a checkpoint
+    // written under writer_only_waits the writer starts its compute T_s late, and the all-reduce (a
+    // barrier) waits for it: the phase is the later of the others' barrier and the write plus the
+    // writer's own compute (none if it was noticed failed; its write still completes).
+    double computePhaseSeconds(int pieces, double pieceS)
+    {
+        if (pendingWriter_ < 0)
+            return pieceS * jitter_.barrierFactor(aliveCount_, pieces);
+        const bool writerComputes = alive_[static_cast<std::size_t>(pendingWriter_)] != 0;
+        const int others = aliveCount_ - (writerComputes ? 1 : 0);
+        const double othersS = others > 0 ? pieceS * jitter_.barrierFactor(others, pieces) : 0.0;
+        const double writerS =
+            pendingCheckpointEndS_ - t_ + (writerComputes ? pieceS * jitter_.barrierFactor(1, pieces) : 0.0);
+        m_.checkpointS += std::max(0.0, writerS - othersS);
+        return std::max(othersS, writerS);
     }
 
     // The all-reduce, with the failed-all-reduce / decision / patch / retry cycle.
@@ -152,7 +171,9 @@ private:
     }
 
     // The checkpoint of step k (the step just committed) is written after it; a rollback to it
-    // re-executes step k. Only the writer (lowest-numbered live group) is checked.
+    // re-executes step k. Only the writer (lowest-numbered live group) is checked. Everyone waits
+    // T_s, or under writer_only_waits only the writer: its CheckpointEnd then comes T_s later, inside
+    // the next step's compute (computePhaseSeconds).
     void writeCheckpoint()
     {
         const int checkpointStep = stepsDone_ - 1;
@@ -163,13 +184,25 @@ private:
             return;
         }
         emit(EventKind::CheckpointStart, t_, sc_.checkpointWriteS, writer, 0, -1, checkpointStep);
+        ++m_.checkpointsWritten;
+        pendingWriter_ = writer;
+        pendingCheckpointStep_ = checkpointStep;
+        pendingCheckpointEndS_ = t_ + sc_.checkpointWriteS;
         if (!sc_.writerOnlyWaits) {
             t_ += sc_.checkpointWriteS;
             m_.checkpointS += sc_.checkpointWriteS;
+            endPendingCheckpoint(t_);
         }
-        ++m_.checkpointsWritten;
-        lastCheckpointStep_ = checkpointStep;
-        emit(EventKind::CheckpointEnd, t_, 0.0, writer, 0, -1, checkpointStep);
+    }
+
+    // Emits the CheckpointEnd of a write in progress once simulated time `now` has reached its end.
+    void endPendingCheckpoint(double now)
+    {
+        if (pendingWriter_ < 0 || pendingCheckpointEndS_ > now)
+            return;
+        lastCheckpointStep_ = pendingCheckpointStep_;
+        emit(EventKind::CheckpointEnd, pendingCheckpointEndS_, 0.0, pendingWriter_, 0, -1, pendingCheckpointStep_);
+        pendingWriter_ = -1;
     }
 
     void shrink()
@@ -368,6 +401,8 @@ private:
             else
                 snapshot.groupStates[g] = alive_[g] ? GroupState::Idle : GroupState::MaskedOut;
         }
+        if (pendingWriter_ >= 0 && !restarting_)
+            snapshot.groupStates[static_cast<std::size_t>(pendingWriter_)] = GroupState::Checkpointing;
         snapshot.failedGpus = failedGpu_;
         policy_->appendStacks(snapshot.stacks);
         snapshot.lastDecision = lastDecision_;
@@ -409,6 +444,9 @@ private:
     double t_ = 0.0;
     int stepsDone_ = 0;
     int lastCheckpointStep_ = 0;
+    int pendingWriter_ = -1;  // writer of a checkpoint still being written (writer_only_waits)
+    int pendingCheckpointStep_ = 0;
+    double pendingCheckpointEndS_ = 0.0;
     double stackSum_ = 0.0;
     double capS_ = 0.0;  // maxTttRatio x T0
     double snapshotIntervalS_ = 0.0;

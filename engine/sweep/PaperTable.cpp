@@ -66,11 +66,11 @@ const SweepRow& rowAt(const std::vector<SweepRow>& rows, Policy policy, int redu
 
 }  // namespace
 
-PaperTable runPaperTable(int seeds, const SweepRunOptions& options)
+namespace {
+
+std::vector<SweepSpec> paperTableSpecs(int seeds)
 {
-    PaperTable table;
     std::vector<SweepSpec> specs;
-    std::size_t total = 0;
     for (const PaperReference& paper : paperReferences()) {
         SweepSpec spec;
         spec.base = paperScenario(paper.groups);
@@ -79,9 +79,31 @@ PaperTable runPaperTable(int seeds, const SweepRunOptions& options)
             spec.spareRedundancies.push_back(r);
             spec.repRedundancies.push_back(r);
         }
-        total += Sweep::cells(spec).size();
         specs.push_back(std::move(spec));
     }
+    return specs;
+}
+
+}  // namespace
+
+MemoryEstimate estimatePaperTableMemory(int threads)
+{
+    MemoryEstimate largest;
+    for (const SweepSpec& spec : paperTableSpecs(1)) {
+        const MemoryEstimate e = Sweep::estimateMemory(spec, threads);
+        if (e.bytes > largest.bytes)
+            largest = e;
+    }
+    return largest;
+}
+
+PaperTable runPaperTable(int seeds, const SweepRunOptions& options)
+{
+    PaperTable table;
+    const std::vector<SweepSpec> specs = paperTableSpecs(seeds);
+    std::size_t total = 0;
+    for (const SweepSpec& spec : specs)
+        total += Sweep::cells(spec).size();
 
     std::size_t offset = 0;
     for (std::size_t i = 0; i < specs.size(); ++i) {

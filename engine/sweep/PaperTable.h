@@ -52,5 +52,7 @@ struct PaperTable {
 // SPARe+CKPT and Rep+CKPT for r = 2 .. paperMaxRedundancy(N) and CKPT-only, `seeds` seeds each, at
 // N = 200, 600, 1000. Progress counts cells over all three sweeps.
 PaperTable runPaperTable(int seeds, const SweepRunOptions& options = {});
+// The peak memory of runPaperTable on `threads` workers (0 = all hardware threads).
+MemoryEstimate estimatePaperTableMemory(int threads);
 
 }  // namespace spare

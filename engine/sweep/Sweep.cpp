@@ -96,6 +96,23 @@ void Sweep::markBest(std::vector<SweepRow>& rows)
             rows[*best].best = true;
 }
 
+MemoryEstimate Sweep::estimateMemory(const SweepSpec& spec, int threads)
+{
+    const std::vector<SweepCell> grid = cells(spec);
+    const int workers = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
+    const int concurrent = static_cast<int>(std::clamp<std::size_t>(grid.size(), 1, static_cast<std::size_t>(workers)));
+    MemoryEstimate largest = estimateRunMemory(spec.base, concurrent);
+    for (const SweepCell& cell : grid) {
+        Scenario scenario = spec.base;
+        scenario.policy = cell.policy;
+        scenario.redundancy = cell.redundancy;
+        const MemoryEstimate e = estimateRunMemory(scenario, concurrent);
+        if (e.bytes > largest.bytes)
+            largest = e;
+    }
+    return largest;
+}
+
 SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
 {
     SweepResult result;
@@ -151,36 +168,45 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
     return result;
 }
 
-std::vector<int> parseIntegerRanges(const std::string& text)
+std::vector<int> parseIntegerRanges(const std::string& text, int minValue, int maxValue)
 {
     std::set<int> values;
     const auto fail = [&text] {
         throw std::invalid_argument("\"" + text + "\" is not a list of integers or ranges like 2-20 or 2,4,8");
+    };
+    const auto checkRange = [&](int value) {
+        if (value < minValue || value > maxValue)
+            throw std::invalid_argument(std::to_string(value) + " is out of range: allowed " +
+                                        std::to_string(minValue) + " .. " + std::to_string(maxValue));
     };
     std::size_t pos = 0;
     while (pos <= text.size()) {
         const std::size_t comma = std::min(text.find(',', pos), text.size());
         const std::string part = text.substr(pos, comma - pos);
         const std::size_t dash = part.find('-', 1);
+        int lo = 0;
+        int hi = 0;
         try {
             std::size_t used = 0;
-            const int lo = std::stoi(part.substr(0, dash), &used);
+            lo = std::stoi(part.substr(0, dash), &used);
             if (used != (dash == std::string::npos ? part.size() : dash))
                 fail();
-            int hi = lo;
+            hi = lo;
             if (dash != std::string::npos) {
                 const std::string upper = part.substr(dash + 1);
                 hi = std::stoi(upper, &used);
                 if (used != upper.size())
                     fail();
             }
-            if (hi < lo || hi - lo > 100000)
-                fail();
-            for (int v = lo; v <= hi; ++v)
-                values.insert(v);
         } catch (const std::logic_error&) {
             fail();
         }
+        if (hi < lo)
+            fail();
+        checkRange(lo);
+        checkRange(hi);
+        for (int v = lo; v <= hi; ++v)  // hi <= maxValue: no overflow
+            values.insert(v);
         pos = comma + 1;
     }
     return {values.begin(), values.end()};

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/MemoryEstimate.h"
 #include "sim/RunMetrics.h"
 #include "sim/Scenario.h"
 
@@ -69,6 +70,9 @@ class Sweep {
 public:
     static std::vector<SweepCell> cells(const SweepSpec& spec);
     static SweepResult run(const SweepSpec& spec, const SweepRunOptions& options = {});
+    // The peak memory of run(spec) on `threads` workers (0 = all hardware threads): as many runs at
+    // once as workers, each costed at the grid's largest cell.
+    static MemoryEstimate estimateMemory(const SweepSpec& spec, int threads);
     // Mean and sd over the runs of one (policy, r).
     static SweepRow summarize(const SweepCell& cell, const std::vector<RunMetrics>& runs);
     // Marks the best row of each policy (lowest mean ttt_ratio among rows whose runs all completed).
@@ -78,7 +82,8 @@ public:
 };
 
 // "2-20", "3", "2,4,8" or "2-6,9" -> ascending distinct values; throws std::invalid_argument naming the
-// text when malformed.
-std::vector<int> parseIntegerRanges(const std::string& text);
+// text when malformed, or the value and the range when one lies outside minValue .. maxValue (checked
+// before any range is expanded).
+std::vector<int> parseIntegerRanges(const std::string& text, int minValue, int maxValue);
 
 }  // namespace spare

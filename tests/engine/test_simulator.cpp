@@ -95,8 +95,11 @@ Scenario paperLike(Policy policy, int steps)
 // (sim/Event.h), for the fields a snapshot carries.
 class SnapshotReplay {
 public:
-    explicit SnapshotReplay(const SimulationSnapshot& initial)
-        : state_(initial), baseStacks_(initial.stacks), groups_(static_cast<int>(initial.groupStates.size()))
+    SnapshotReplay(const SimulationSnapshot& initial, bool writerOnlyWaits)
+        : state_(initial),
+          baseStacks_(initial.stacks),
+          groups_(static_cast<int>(initial.groupStates.size())),
+          writerOnlyWaits_(writerOnlyWaits)
     {
     }
 
@@ -116,7 +119,16 @@ public:
             s.stepsDone = e.step;
             s.step = e.step;
             break;
-        case EventKind::CheckpointEnd: s.lastCheckpointStep = e.step; break;
+        case EventKind::CheckpointStart:
+            for (std::size_t h = 0; h < s.groupStates.size(); ++h)
+                if ((!writerOnlyWaits_ || static_cast<int>(h) == e.group) && s.groupStates[h] != GroupState::MaskedOut &&
+                    s.groupStates[h] != GroupState::Failed)
+                    s.groupStates[h] = GroupState::Checkpointing;
+            break;
+        case EventKind::CheckpointEnd:
+            s.lastCheckpointStep = e.step;
+            std::replace(s.groupStates.begin(), s.groupStates.end(), GroupState::Checkpointing, GroupState::Idle);
+            break;
         case EventKind::Failure:
             ++s.failures;
             s.failedGpus[g] = e.gpu;
@@ -132,15 +144,13 @@ public:
                 std::copy(u.stack.begin(), u.stack.end(), s.stacks.begin() + static_cast<std::ptrdiff_t>(u.group) * static_cast<std::ptrdiff_t>(u.stack.size()));
             if (e.decision->wipeout)
                 s.lostTypes = e.decision->lostTypes;
-            for (int f : e.decision->failedGroups)
-                if (!e.decision->wipeout)
+            else
+                for (int f : e.decision->failedGroups)
                     s.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
             break;
         case EventKind::Shrink:
             shrinkS_ += e.duration;
-            for (GroupState& st : s.groupStates)
-                if (st == GroupState::Failed)
-                    st = GroupState::MaskedOut;
+            std::replace(s.groupStates.begin(), s.groupStates.end(), GroupState::Failed, GroupState::MaskedOut);
             break;
         case EventKind::RestartStart:
             ++s.restarts;
@@ -180,9 +190,7 @@ public:
         QCOMPARE(snapshot.restarting, s.restarting);
         QCOMPARE(snapshot.restartStartS, s.restartStartS);
         for (std::size_t g = 0; g < s.groupStates.size(); ++g) {
-            const GroupState replayed = s.groupStates[g] == GroupState::Restarting || s.groupStates[g] == GroupState::MaskedOut
-                                            ? s.groupStates[g]
-                                            : s.groupStates[g] == GroupState::Failed ? GroupState::Failed : GroupState::Idle;
+            const GroupState replayed = s.groupStates[g] == GroupState::Computing ? GroupState::Idle : s.groupStates[g];
             QCOMPARE(snapshot.groupStates[g], replayed);
         }
         QVERIFY(snapshot.failedGpus == s.failedGpus);
@@ -195,6 +203,7 @@ private:
     SimulationSnapshot state_;
     std::vector<int> baseStacks_;
     int groups_;
+    bool writerOnlyWaits_;
     double restartS_ = 0.0;
     double shrinkS_ = 0.0;
 };
@@ -529,11 +538,13 @@ private slots:
         QTest::addColumn<Policy>("policy");
         QTest::addColumn<double>("mtbfS");
         QTest::addColumn<RestartRule>("rule");
-        QTest::newRow("spare") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure;
-        QTest::newRow("rep") << Policy::Rep << 300.0 << RestartRule::ExtendOnFailure;
-        QTest::newRow("ckpt") << Policy::Ckpt << 300.0 << RestartRule::ExtendOnFailure;
-        QTest::newRow("spare many restarts") << Policy::Spare << 30.0 << RestartRule::ExtendOnFailure;
-        QTest::newRow("rep fixed restarts") << Policy::Rep << 30.0 << RestartRule::Fixed;
+        QTest::addColumn<bool>("writerOnlyWaits");
+        QTest::newRow("spare") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << false;
+        QTest::newRow("rep") << Policy::Rep << 300.0 << RestartRule::ExtendOnFailure << false;
+        QTest::newRow("ckpt") << Policy::Ckpt << 300.0 << RestartRule::ExtendOnFailure << false;
+        QTest::newRow("spare many restarts") << Policy::Spare << 30.0 << RestartRule::ExtendOnFailure << false;
+        QTest::newRow("rep fixed restarts") << Policy::Rep << 30.0 << RestartRule::Fixed << false;
+        QTest::newRow("spare writer only waits") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << true;
     }
 
     void snapshotsEqualReplay()
@@ -541,9 +552,11 @@ private slots:
         QFETCH(Policy, policy);
         QFETCH(double, mtbfS);
         QFETCH(RestartRule, rule);
+        QFETCH(bool, writerOnlyWaits);
         Scenario s = paperLike(policy, 600);
         s.systemMtbfS = mtbfS;
         s.restartRule = rule;
+        s.writerOnlyWaits = writerOnlyWaits;
         SnapshotRecorder recorder(600.0);
         SimulationLimits limits;
         limits.maxTttRatio = 20.0;
@@ -551,7 +564,7 @@ private slots:
         QVERIFY(m.restarts > 0);
         QVERIFY(recorder.snapshots.size() > 20);
         QCOMPARE(recorder.snapshots.front().first, std::size_t{0});
-        SnapshotReplay replay(recorder.snapshots.front().second);
+        SnapshotReplay replay(recorder.snapshots.front().second, writerOnlyWaits);
         std::size_t applied = 0;
         int inRestart = 0;
         for (const auto& [index, snapshot] : recorder.snapshots) {
@@ -563,6 +576,60 @@ private slots:
             inRestart += snapshot.restarting ? 1 : 0;
         }
         QVERIFY(inRestart > 0);
+        if (writerOnlyWaits)
+            QVERIFY(std::any_of(recorder.snapshots.begin(), recorder.snapshots.end(), [](const auto& entry) {
+                return std::count(entry.second.groupStates.begin(), entry.second.groupStates.end(),
+                                  GroupState::Checkpointing) == 1;
+            }));
+    }
+
+    // checkpoint.writer_only_waits: the writer spends T_s, the others start the next step, and that
+    // step's all-reduce waits for the writer. Without jitter every group computes T_comp, so the
+    // all-reduce starts T_s late exactly as when everyone waits: TTT 4 x 11 + 5 = 49 either way, and
+    // the write ends inside the next step's compute.
+    void writerOnlyWaitsAtTheNextAllReduce()
+    {
+        for (const bool writerOnly : {false, true}) {
+            Scenario s = tinyScenario(Policy::Ckpt, 4, 1, 4, 2);
+            s.writerOnlyWaits = writerOnly;
+            RecordingObserver observer;
+            const RunMetrics m = Simulator(s, {}).run(&observer);
+            QCOMPARE(m.tttS, 49.0);
+            QCOMPARE(m.checkpointS, 5.0);
+            QCOMPARE(m.checkpointsWritten, std::int64_t{1});
+            std::vector<std::pair<EventKind, double>> around;
+            for (const Event& e : observer.events)
+                if (e.time >= 22.0 && e.time < 38.0)
+                    around.emplace_back(e.kind, e.time);
+            using K = EventKind;
+            const std::vector<std::pair<EventKind, double>> expected =
+                writerOnly ? std::vector<std::pair<EventKind, double>>{{K::StepEnd, 22}, {K::CheckpointStart, 22}, {K::StepStart, 22},
+                                                                        {K::StackCompute, 22}, {K::CheckpointEnd, 27},
+                                                                        {K::AllReduce, 37}}
+                           : std::vector<std::pair<EventKind, double>>{{K::StepEnd, 22}, {K::CheckpointStart, 22}, {K::CheckpointEnd, 27},
+                                                                        {K::StepStart, 27}, {K::StackCompute, 27},
+                                                                        {K::AllReduce, 37}};
+            QVERIFY(around == expected);
+        }
+    }
+
+    // With jitter the writer (one group) finishes its compute before the slowest of the others, so
+    // the all-reduce waits less than T_s per checkpoint; everything else being equal, TTT drops.
+    void writerOnlyWaitsLessWithJitter()
+    {
+        Scenario s = paperLike(Policy::Spare, 400);
+        s.systemMtbfS = 1e9;  // no failures: the two runs differ only by the checkpoint waits
+        s.jitterSd = 0.2;
+        s.checkpointIntervalSteps = 20;
+        const RunMetrics everyone = Simulator(s).run();
+        s.writerOnlyWaits = true;
+        const RunMetrics writer = Simulator(s).run();
+        QVERIFY(everyone.checkpointsWritten > 5);
+        QCOMPARE(writer.checkpointsWritten, everyone.checkpointsWritten);
+        QCOMPARE(everyone.checkpointS, s.checkpointWriteS * static_cast<double>(everyone.checkpointsWritten));
+        QVERIFY(writer.checkpointS > 0.0);
+        QVERIFY(writer.checkpointS < everyone.checkpointS);
+        QVERIFY(writer.tttS < everyone.tttS);
     }
 
     // A restart that failures keep extending (group MTBF below T_r) stops at the time limit, the TTT

@@ -143,6 +143,11 @@ private slots:
         QTest::newRow("reversed") << QStringLiteral("5-2") << QList<int>{};
         QTest::newRow("junk") << QStringLiteral("2x") << QList<int>{};
         QTest::newRow("empty part") << QStringLiteral("2,,3") << QList<int>{};
+        QTest::newRow("above the limit") << QStringLiteral("2-65") << QList<int>{};
+        QTest::newRow("below the limit") << QStringLiteral("0-3") << QList<int>{};
+        QTest::newRow("int max") << QStringLiteral("2147483647") << QList<int>{};
+        QTest::newRow("up to int max") << QStringLiteral("2-2147483647") << QList<int>{};
+        QTest::newRow("past int") << QStringLiteral("2147483648") << QList<int>{};
     }
 
     void integerRanges()
@@ -150,10 +155,10 @@ private slots:
         QFETCH(QString, text);
         QFETCH(QList<int>, expected);
         if (expected.isEmpty()) {
-            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseIntegerRanges(text.toStdString()));
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseIntegerRanges(text.toStdString(), 1, 64));
             return;
         }
-        const auto values = parseIntegerRanges(text.toStdString());
+        const auto values = parseIntegerRanges(text.toStdString(), 1, 64);
         QCOMPARE(QList<int>(values.begin(), values.end()), expected);
     }
 

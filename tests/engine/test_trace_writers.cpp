@@ -2,6 +2,7 @@
 #include "io/ChromeTraceWriter.h"
 #include "io/CsvEventWriter.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <QTemporaryDir>
@@ -325,6 +326,28 @@ private slots:
         for (const std::string& line : lines)
             QCOMPARE(std::count(line.begin(), line.end(), ','), 8L);
         QCOMPARE(strayFiles(dir, "events.csv"), 0);
+    }
+
+    // Past the cap a last row of kind events_capped says so inside the file.
+    void csvCapIsStatedInTheFile()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("events.csv")).toStdString();
+        const auto events = syntheticRun();
+        CsvEventWriter writer(path, 5);
+        for (const Event& e : events)
+            writer.onEvent(e);
+        writer.finish();
+        QVERIFY(writer.capped());
+        std::istringstream in(readFile(path));
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(in, line);)
+            lines.push_back(line);
+        QCOMPARE(lines.size(), std::size_t{1 + 5 + 1});
+        QCOMPARE(lines.back(), fmt::format("{:.6f},0.000000,events_capped,,,{},{},5,event cap of 5 rows reached; later "
+                                           "events omitted",
+                                           events[5].time, events[5].step, events[5].stackNumber));
+        QCOMPARE(std::count(lines.back().begin(), lines.back().end(), ','), 8L);
     }
 
     void csvQuotesDetailsWhenNeeded()

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "sim/Scenario.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace spare {
+
+// What a simulation will hold in memory, estimated from the scenario alone before any work, so that
+// the CLI and the GUI can refuse a run that would not fit (the same rule in both).
+struct MemoryEstimate {
+    std::uint64_t perGroupBytes = 0;  // one run's bytes per group (failure clocks, policy state)
+    std::uint64_t traceBytes = 0;     // one run's copy of a failure trace (trace model only)
+    std::uint64_t perRunBytes = 0;    // groups x perGroupBytes + traceBytes
+    int concurrentRuns = 1;           // runs alive at once (a sweep's worker threads)
+    std::uint64_t bytes = 0;          // the estimate: concurrentRuns x perRunBytes + the process itself
+};
+
+// The peak memory of `concurrentRuns` simultaneous runs of `scenario` (its policy and r). Measured
+// against peak RSS (docs/simulator-model.md, "Memory"): about 2.5 KB per group for the failure clocks
+// (one std::mt19937_64 each), plus 80 + 32 r bytes for SPARe's layout and controller; a failure trace
+// costs about 4 x its file size while it is loaded. Event writers stream and are not counted.
+MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns = 1);
+
+// The default budget: half of physical memory, and at most half of the address-space limit
+// (RLIMIT_AS) when one is set.
+std::uint64_t defaultMemoryBudget();
+
+// A byte count as written on a command line or in a field: "512M", "8G", "1.5G", "64K", "1T" (binary
+// units, an optional trailing "B" or "iB") or plain bytes. nullopt when malformed, zero or over 2^60.
+std::optional<std::uint64_t> parseByteSize(std::string_view text);
+
+// "2.9 GB", "512 MB", "12 KB" (binary units; one decimal below 10).
+std::string formatByteSize(std::uint64_t bytes);
+
+// Empty when the estimate fits the budget; otherwise one line naming both, e.g. "the run needs about
+// 28.8 GB (10000000 groups x 2.8 KB), over the memory budget of 11.5 GB".
+std::string memoryBudgetProblem(const MemoryEstimate& estimate, const Scenario& scenario, std::uint64_t budget);
+
+}  // namespace spare
