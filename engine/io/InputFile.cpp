@@ -1,7 +1,9 @@
 #include "io/InputFile.h"
 
-#include "io/InputError.h"
+#include "layout/Layout.h"
+#include "sim/FailureTrace.h"
 #include "sim/MemoryEstimate.h"
+#include "sim/ScenarioError.h"
 
 #include <fmt/format.h>
 
@@ -63,8 +65,15 @@ std::string readInputFile(const std::string& path, InputFileKind kind)
     const std::uint64_t maxBytes = trace ? limits.traceBytes : limits.scenarioBytes;
     const char* limitFlag = trace ? "--max-trace-size" : "--max-scenario-size";
     const char* what = trace ? "failures.trace" : kind == InputFileKind::Layout ? "layout file" : "scenario file";
+    // Each kind keeps the error type its loader is documented to throw (all are InputErrors).
     const auto fail = [&](const std::string& problem) {
-        throw InputError(fmt::format("{}: {}: {}", what, path, problem));
+        const std::string message = fmt::format("{}: {}: {}", what, path, problem);
+        switch (kind) {
+        case InputFileKind::Scenario: throw ScenarioError(message);
+        case InputFileKind::Layout: throw LayoutError(message);
+        case InputFileKind::FailureTrace: throw FailureTraceError(message);
+        }
+        throw InputError(message);
     };
     const auto checkStat = [&](const struct stat& st) {
         if (!S_ISREG(st.st_mode))

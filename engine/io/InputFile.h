@@ -21,10 +21,11 @@ enum class InputFileKind {
 };
 
 // Reads a whole input file: the one way scenarios, layouts and failure traces are opened. Before
-// reading anything it throws InputError naming the kind (the key or file role), the path and the
-// problem when the path is not a regular file (a directory, device, FIFO or socket: /dev/zero never
-// ends) or is larger than the kind's limit (the message names the flag that changes it); also when
-// it cannot be opened or read, or grows past the limit while being read. Symbolic links are followed.
+// reading anything it throws the kind's InputError (ScenarioError, LayoutError, FailureTraceError),
+// naming the kind (the key or file role), the path and the problem, when the path is not a regular
+// file (a directory, device, FIFO or socket: /dev/zero never ends) or is larger than the kind's limit
+// (the message names the flag that changes it); also when it cannot be opened or read, or grows past
+// the limit while being read. Symbolic links are followed.
 std::string readInputFile(const std::string& path, InputFileKind kind);
 
 }  // namespace spare
