@@ -11,8 +11,8 @@
 #include "models/EventLogModel.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
+#include "playback/RunSetup.h"
 #include "playback/SimulationWorker.h"
-#include "sim/ScenarioJson.h"
 #include "views/ClusterView.h"
 #include "views/RaceView.h"
 #include "views/StackView.h"
@@ -43,6 +43,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -106,6 +107,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     connect(worker_, &SimulationWorker::chunkReady, this, &MainWindow::checkRunUntil);
     connect(worker_, &SimulationWorker::failed, this, [this](const QString& message) {
         statusBar()->showMessage(tr("The simulation stopped: %1").arg(message));
+        emit runFailed(message);
     });
 
     tabs_ = new QTabWidget;
@@ -115,9 +117,11 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     buildRunTab();
     tabs_->addTab(raceView_, tr("Race"));
     connect(raceView_, &RaceView::recordingGrew, this, &MainWindow::checkRunUntil);
+    connect(raceView_, &RaceView::laneFailed, this, &MainWindow::runFailed);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-        if (tabs_->currentWidget() == raceView_ && !raceView_->started())
-            raceView_->start(scenario_);
+        if (tabs_->currentWidget() == raceView_ && !raceView_->started() && hasScenario_)
+            raceView_->start(scenario_, trace_);
+        updateStatus();
     });
     buildDocks();
     buildMenus();
@@ -131,6 +135,8 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
         status->addPermanentWidget(label);
     }
     connect(cursor_, &PlaybackCursor::stateChanged, this, &MainWindow::updateStatus);
+    connect(raceView_->clock(), &PlaybackClock::ticked, this, &MainWindow::updateStatus);
+    connect(raceView_->clock(), &PlaybackClock::seeked, this, &MainWindow::updateStatus);
     connect(cursor_, &PlaybackCursor::recordingGrew, this, &MainWindow::updateTimeline);
 
     QSettings settings;
@@ -144,15 +150,12 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     rebuildRecentMenu();
 
     const QString path = options.scenarioPath.isEmpty() ? StudioPaths::defaultScenario() : options.scenarioPath;
-    if (openScenario(path, true)) {
-        if (options.policy || options.seed) {
-            if (options.policy)
-                scenario_.policy = *options.policy;
-            if (options.seed)
-                scenario_.seed = *options.seed;
-            editor_->setScenario(scenario_, scenarioPath_);
-            startRun(scenario_);
-        }
+    const RunSetup setup = RunSetup::load(path, options.policy, options.seed);
+    if (!openPrepared(setup, path, true) && !options.automated()) {
+        // After the constructor, so that the dialog has a window to sit on.
+        QTimer::singleShot(0, this, [this, path, problems = setup.problems] {
+            showProblems(tr("Open %1").arg(path), problems);
+        });
     }
     if (options.race)
         showRace();
@@ -337,6 +340,9 @@ void MainWindow::buildMenus()
     faster->setShortcut(Qt::Key_BracketRight);
     QAction* slower = sim->addAction(tr("S&lower (/10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() - 100); });
     slower->setShortcut(Qt::Key_BracketLeft);
+    stopAction_ = sim->addAction(st->standardIcon(QStyle::SP_MediaStop), tr("S&top simulating"), this, &MainWindow::stopSimulation);
+    stopAction_->setEnabled(false);
+    toolbar->addAction(stopAction_);
     sim->addSeparator();
     QAction* reset = sim->addAction(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset (run again)"), this, &MainWindow::resetRun);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -388,8 +394,8 @@ void MainWindow::buildMenus()
     toolbar->addAction(zoomOut);
     toolbar->addAction(fit);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* guide = help->addAction(tr("&Method guide"), this, [this] {
+    helpMenu_ = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = helpMenu_->addAction(tr("&Method guide"), this, [this] {
         auto* dialog = new QDialog(this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->setWindowTitle(tr("SPARe: the method in short"));
@@ -405,7 +411,7 @@ void MainWindow::buildMenus()
         dialog->show();
     });
     guide->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About SPARe Studio"), this, [this] {
+    helpMenu_->addAction(tr("&About SPARe Studio"), this, [this] {
         QMessageBox::about(this, tr("About SPARe Studio"),
                            tr("<b>SPARe Studio</b> %1<br>Simulates and shows SPARe (stacked parallelism with adaptive "
                               "reordering), Rep+CKPT and CKPT-only training runs under GPU failures.<br>"
@@ -417,55 +423,93 @@ void MainWindow::buildMenus()
 
 bool MainWindow::openScenario(const QString& path, bool quiet)
 {
-    try {
-        const Scenario s = loadScenarioFile(path.toStdString());
-        scenarioPath_ = QFileInfo(path).absoluteFilePath();
-        editor_->setScenario(s, scenarioPath_);
-        addRecentFile(scenarioPath_);
-        startRun(s);
-        return true;
-    } catch (const std::exception& e) {
-        if (!quiet)
-            QMessageBox::warning(this, tr("Open scenario"), QString::fromUtf8(e.what()));
-        statusBar()->showMessage(tr("Could not open %1: %2").arg(path, QString::fromUtf8(e.what())));
-        return false;
-    }
+    return openPrepared(RunSetup::load(path), path, quiet);
 }
 
-void MainWindow::startRun(const Scenario& scenario)
+bool MainWindow::openPrepared(const RunSetup& setup, const QString& path, bool quiet)
 {
-    std::shared_ptr<const Layout> layout;
-    try {
-        layout = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
-    } catch (const std::exception& e) {
-        statusBar()->showMessage(tr("Invalid layout: %1").arg(QString::fromUtf8(e.what())));
-        return;
+    if (!setup.ok()) {
+        if (!quiet)
+            showProblems(tr("Open %1").arg(path), setup.problems);
+        return false;
     }
-    scenario_ = scenario;
-    layout_ = layout;
+    scenarioPath_ = QFileInfo(path).absoluteFilePath();
+    editor_->setScenario(setup.scenario, scenarioPath_);
+    addRecentFile(scenarioPath_);
+    return startPrepared(setup, quiet);
+}
+
+bool MainWindow::startRun(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace)
+{
+    return startPrepared(RunSetup::prepare(scenario, std::move(trace)), false);
+}
+
+void MainWindow::showProblems(const QString& title, const QStringList& problems)
+{
+    statusBar()->showMessage(tr("%1: not run (%n problem(s), see the dialog)", nullptr, static_cast<int>(problems.size())).arg(title));
+    // Not modal to the application: playback and scripts go on while it is open.
+    auto* box = new QMessageBox(QMessageBox::Warning, title,
+                                hasScenario_ ? tr("This scenario cannot be run; the current one stays.")
+                                             : tr("This scenario cannot be run."),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("scenarioProblems"));
+    box->setInformativeText(problems.join(QLatin1Char('\n')));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
+{
+    if (!setup.ok()) {
+        if (!quiet)
+            showProblems(tr("Run %1").arg(QString::fromStdString(setup.scenario.name)), setup.problems);
+        return false;
+    }
+    scenario_ = setup.scenario;
+    trace_ = setup.trace;
+    layout_ = setup.layout;
+    checkpointInterval_ = setup.checkpointIntervalSteps;
+    hasScenario_ = true;
     setWindowTitle(tr("SPARe Studio - %1 (%2)")
-                       .arg(QString::fromStdString(scenario.name), QString::fromLatin1(policyDisplayName(scenario.policy))));
+                       .arg(QString::fromStdString(scenario_.name), QString::fromLatin1(policyDisplayName(scenario_.policy))));
     clock_->pause();
     eventLog_->clear();
     cursor_->reset(scenario_, layout_);
     clock_->syncTo(0.0);
     viewState_->select(-1);
-    worker_->start(scenario_);
+    worker_->start(scenario_, trace_);
     clock_->play();
     if (raceView_->started())
-        raceView_->start(scenario_);
+        raceView_->start(scenario_, trace_);
+    emit scenarioChanged(scenario_);
+    return true;
+}
+
+void MainWindow::stopSimulation()
+{
+    if (tabs_->currentWidget() == raceView_) {
+        raceView_->stop();
+        return;
+    }
+    if (cursor_->recording().complete())
+        return;
+    worker_->cancel();
+    if (const RecordingChunkPtr end = cursor_->endRecording("stopped by the user"))
+        eventLog_->append(end);
+    statusBar()->showMessage(tr("Simulation stopped at %1 simulated").arg(EventLogModel::formatTime(cursor_->recording().endTime())));
 }
 
 void MainWindow::resetRun()
 {
-    startRun(scenario_);
+    if (hasScenario_)
+        startRun(scenario_, trace_);
 }
 
 void MainWindow::showRace()
 {
     tabs_->setCurrentWidget(raceView_);
-    if (!raceView_->started())
-        raceView_->start(scenario_);
+    if (!raceView_->started() && hasScenario_)
+        raceView_->start(scenario_, trace_);
 }
 
 void MainWindow::stepEvent()
@@ -550,13 +594,23 @@ QString MainWindow::statusText() const
 
 void MainWindow::updateStatus()
 {
-    const PlaybackState& s = cursor_->state();
-    statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(s.time())));
-    statusLabels_[1]->setText(tr("step %1/%2").arg(s.stepsDone()).arg(s.totalSteps()));
-    statusLabels_[2]->setText(tr("S = %1").arg(s.stackNumber()));
-    statusLabels_[3]->setText(tr("live %1/%2").arg(s.aliveGroups()).arg(s.groups()));
-    statusLabels_[4]->setText(tr("restarts %1").arg(s.restarts()));
-    statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * s.availability(), 0, 'f', 1));
+    if (!statusLabels_[0])
+        return;  // tabs are added before the status bar is built
+    if (tabs_->currentWidget() == raceView_) {
+        // The race has a clock of its own; its lanes show their figures.
+        statusLabels_[0]->setText(tr("race t %1").arg(EventLogModel::formatTime(raceView_->clock()->time())));
+        statusLabels_[1]->setText(tr("speed %1").arg(PlaybackClock::speedText(raceView_->clock()->speed())));
+        for (int i = 2; i < 6; ++i)
+            statusLabels_[i]->clear();
+        return;
+    }
+    const DisplayedFigures f = cursor_->state().figures();
+    statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(f.timeS)));
+    statusLabels_[1]->setText(tr("step %1/%2").arg(f.stepsDone).arg(f.totalSteps));
+    statusLabels_[2]->setText(tr("S = %1").arg(f.stackNumber));
+    statusLabels_[3]->setText(tr("live %1/%2").arg(f.aliveGroups).arg(f.groups));
+    statusLabels_[4]->setText(tr("restarts %1").arg(f.restarts));
+    statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * f.availability, 0, 'f', 1));
     updateTimeline();
 }
 
@@ -568,9 +622,17 @@ void MainWindow::updateTimeline()
         const QSignalBlocker block(timeline_);
         timeline_->setValue(end > 0.0 ? static_cast<int>(kTimelineTicks * std::min(1.0, t / end)) : 0);
     }
-    timeLabel_->setText(tr("%1 / %2%3")
-                            .arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end),
-                                 cursor_->recording().complete() ? QString() : tr(" (simulating)")));
+    const Recording& r = cursor_->recording();
+    QString progress;
+    if (!r.complete() && hasScenario_)
+        progress = r.eventCount() == 0 ? tr(" (simulating: starting, Simulation > Stop to cancel)")
+                                       : tr(" (simulating: step %1 of %2, %3 events)")
+                                             .arg(r.event(r.eventCount() - 1).step)
+                                             .arg(scenario_.steps)
+                                             .arg(r.eventCount());
+    timeLabel_->setText(tr("%1 / %2%3").arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end), progress));
+    if (stopAction_)
+        stopAction_->setEnabled(hasScenario_);
 }
 
 void MainWindow::addRecentFile(const QString& path)

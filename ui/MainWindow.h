@@ -1,12 +1,15 @@
 #pragma once
 
 #include "StudioOptions.h"
+#include "sim/FailureTrace.h"
 #include "sim/Scenario.h"
 
 #include <QMainWindow>
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
 class QAction;
 class QDockWidget;
@@ -24,6 +27,7 @@ class EventFilterProxyModel;
 class EventLogModel;
 class Layout;
 class PlaybackClock;
+struct RunSetup;
 class PlaybackCursor;
 class RaceView;
 class ScenarioEditor;
@@ -34,17 +38,21 @@ struct Event;
 
 // spare-studio's window: Run tab (cluster view, stack view, playback bar), Race tab, the scenario
 // editor and event log docks, menus, toolbar and status bar. Other parts add tabs (tabs()), export
-// actions (exportMenu(), hidden until it has actions) and View entries (viewMenu()).
+// actions (exportMenu(), hidden until it has actions), View entries (viewMenu()) and Help entries
+// (helpMenu()), and follow the scenario through scenarioChanged().
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    // Opens `scenarioPath` (default scenarios/teaching-12.json) and starts playing it at once.
+    // Opens `scenarioPath` (default scenarios/teaching-12.json) and starts playing it at once. A file that
+    // cannot be run leaves the window without a scenario and (unless options.automated()) lists every
+    // problem in a dialog.
     explicit MainWindow(const StudioOptions& options = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     QTabWidget* tabs() const { return tabs_; }
     QMenu* exportMenu() const { return exportMenu_; }
     QMenu* viewMenu() const { return viewMenu_; }
+    QMenu* helpMenu() const { return helpMenu_; }
 
     PlaybackCursor* cursor() const { return cursor_; }
     PlaybackClock* clock() const { return clock_; }
@@ -57,13 +65,22 @@ public:
     EventLogModel* eventLog() const { return eventLog_; }
     EventFilterProxyModel* eventFilter() const { return eventFilter_; }
     QTableView* eventTable() const { return eventTable_; }
+    QSlider* timeline() const { return timeline_; }
+    // False until a scenario the user chose (or the default one) could be run.
+    bool hasScenario() const { return hasScenario_; }
     const Scenario& scenario() const { return scenario_; }
+    // The failure trace of the current run (trace failure model), if any.
+    const std::optional<std::vector<TraceFailure>>& trace() const { return trace_; }
+    // The checkpoint interval (steps) of the current run, "auto" resolved.
+    int checkpointInterval() const { return checkpointInterval_; }
     QString statusText() const;
 
-    // Loads a scenario file; false (and a message box unless quiet) on error.
+    // Loads a scenario file and runs it. On any problem (file, keys, layout, trace) the current scenario
+    // stays, a dialog lists every problem (unless quiet) and false is returned.
     bool openScenario(const QString& path, bool quiet = false);
-    // Restarts the run (and the race, when it was started) on a scenario.
-    void startRun(const Scenario& scenario);
+    // Restarts the run (and the race, when it was started) on a scenario; `trace` replaces the
+    // scenario's trace file. Same refusal as openScenario.
+    bool startRun(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
     // Pauses, waits (without blocking) until the recording reaches `until`, seeks there and calls
     // `done`. Applies to the Race tab when it is current.
     void runUntil(const RunUntil& until, std::function<void()> done);
@@ -77,13 +94,24 @@ public slots:
     void jumpToNextWipeout();
     void jumpToRestartEnd();
     void resetRun();
+    // Cancels the simulation (on the Race tab: the race's); what was recorded so far stays and plays.
+    void stopSimulation();
     void showRace();
+
+signals:
+    // A run started on this scenario (opened, applied, reset or the tour's).
+    void scenarioChanged(const spare::Scenario& scenario);
+    // The engine stopped a run with an error.
+    void runFailed(const QString& message);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildRunTab();
+    bool openPrepared(const RunSetup& setup, const QString& path, bool quiet);
+    bool startPrepared(const RunSetup& setup, bool quiet);
+    void showProblems(const QString& title, const QStringList& problems);
     void buildDocks();
     void buildMenus();
     void updateStatus();
@@ -97,6 +125,9 @@ private:
     bool runUntilReached(const RunUntil& until, PlaybackCursor* cursor, std::size_t* eventCount, double* time) const;
 
     Scenario scenario_;
+    std::optional<std::vector<TraceFailure>> trace_;
+    bool hasScenario_ = false;
+    int checkpointInterval_ = 0;
     QString scenarioPath_;
     std::shared_ptr<const Layout> layout_;
     ViewState* viewState_ = nullptr;
@@ -115,8 +146,10 @@ private:
     QDockWidget* logDock_ = nullptr;
     QMenu* exportMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QMenu* helpMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* playAction_ = nullptr;
+    QAction* stopAction_ = nullptr;
     QSlider* timeline_ = nullptr;
     QSlider* speedSlider_ = nullptr;
     QLabel* speedLabel_ = nullptr;

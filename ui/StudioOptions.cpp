@@ -76,7 +76,8 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption exportReport(QStringLiteral("export-report"), QStringLiteral("Compute the analysis and write the report folder (charts, CSVs, scenario, metrics, summary)."), QStringLiteral("DIR"));
     const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis or the layout lab and write one chart (throughput-vs-r, availability-vs-r, ..., layout-tradeoff, overlap-matrix) to --out."), QStringLiteral("NAME"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
-    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out});
+    const QCommandLineOption exportState(QStringLiteral("export-state"), QStringLiteral("Write what the window shows (after --run-until, if given) as JSON: tab, clock, S and each visible lane's policy, r, checkpoint interval, steps, failures, restarts, availability and down time."), QStringLiteral("FILE.json"));
+    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, exportState});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -135,6 +136,13 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
         *error = outputPathProblem(QStringLiteral("--screenshot"), o.screenshotPath);
         if (!error->isEmpty())
             return std::nullopt;
+    }
+    if (parser.isSet(exportState)) {
+        o.exportStatePath = parser.value(exportState);
+        if (!o.exportStatePath.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+            *error = QStringLiteral("--export-state '%1': allowed a file name ending in .json").arg(o.exportStatePath);
+            return std::nullopt;
+        }
     }
     o.exportReportDir = parser.value(exportReport);
     o.exportChart = parser.value(exportChart);

@@ -18,7 +18,7 @@ struct RunUntil {
 };
 
 // spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab]
-// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--quit].
+// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit].
 struct StudioOptions {
     QString scenarioPath;
     std::optional<Policy> policy;
@@ -31,6 +31,14 @@ struct StudioOptions {
     QString exportReportDir;  // --export-report DIR: write the analysis report folder
     QString exportChart;      // --export-chart NAME (with --out FILE.png|svg|pdf|csv)
     QString exportChartOut;
+    QString exportStatePath;  // --export-state FILE.json: what the window shows, after --run-until
+
+    // A script drives the window: problems go to stderr and exit code 2 instead of dialogs.
+    bool automated() const
+    {
+        return quit || runUntil.kind != RunUntil::Kind::None || !screenshotPath.isEmpty() || !exportReportDir.isEmpty()
+            || !exportChart.isEmpty() || !exportStatePath.isEmpty();
+    }
 
     // Parses arguments (argv[0] first). On a bad value returns nullopt and sets *error to a message
     // naming the flag, the value and what is allowed; --help/--version print and exit inside.

@@ -1,14 +1,25 @@
 // spare-studio: the GUI. See docs/studio-tour.md.
 #include "MainWindow.h"
 #include "StudioOptions.h"
-#include "analysis/AnalysisIntegration.h"
-#include "layoutlab/LayoutLabCharts.h"
+#include "StudioPaths.h"
+#include "export/ScriptedExports.h"
+#include "export/WindowStateExporter.h"
 #include "layoutlab/LayoutLabIntegration.h"
+#include "playback/RunSetup.h"
 
 #include <QApplication>
 #include <QTimer>
 
 #include <cstdio>
+
+namespace {
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "spare-studio: %s\n", qUtf8Printable(message));
+}
+
+}  // namespace
 
 int main(int argc, char** argv)
 {
@@ -20,44 +31,60 @@ int main(int argc, char** argv)
     QString error;
     const auto options = spare::StudioOptions::parse(QCoreApplication::arguments(), &error);
     if (!options) {
-        std::fprintf(stderr, "spare-studio: %s\n", qUtf8Printable(error));
+        printError(error);
         return 2;
     }
 
-    spare::MainWindow window(*options);
-    if (!options->exportReportDir.isEmpty() || !options->exportChart.isEmpty()) {
-        // The layout lab's charts first; the analysis takes the rest (and --export-report).
-        spare::StudioOptions rest = *options;
-        int code = window.findChild<spare::LayoutLabIntegration*>()->runScriptedExport(*options);
-        if (spare::LayoutLabCharts::names().contains(options->exportChart))
-            rest.exportChart.clear();
-        if (code == 0)
-            code = window.findChild<spare::AnalysisIntegration*>()->runScriptedExports(rest);
-        if (options->quit || code != 0)
-            return code;
+    if (options->automated()) {
+        // A script gets every problem of the scenario on stderr and exit 2, before anything is written.
+        const QString path = options->scenarioPath.isEmpty() ? spare::StudioPaths::defaultScenario() : options->scenarioPath;
+        const spare::RunSetup setup = spare::RunSetup::load(path, options->policy, options->seed);
+        if (!setup.ok()) {
+            for (const QString& problem : setup.problems)
+                printError(problem);
+            return 2;
+        }
+        if (!options->exportReportDir.isEmpty() || !options->exportChart.isEmpty()) {
+            const int code = spare::ScriptedExports::run(setup.scenario, *options);
+            if (options->quit || code != 0)
+                return code;
+        }
     }
-    window.findChild<spare::LayoutLabIntegration*>()->applyOptions(*options);
-    window.show();
 
-    const bool automated = options->runUntil.kind != spare::RunUntil::Kind::None || !options->screenshotPath.isEmpty()
-        || options->quit;
-    if (automated) {
-        int exitCode = 0;
-        auto finish = [&] {
-            if (!options->screenshotPath.isEmpty() && !window.saveScreenshot(options->screenshotPath))
-                exitCode = 1;
-            if (options->quit)
-                QCoreApplication::exit(exitCode);
-        };
-        // Without --run-until, a screenshot shows the first second of playback.
-        if (options->runUntil.kind == spare::RunUntil::Kind::None)
-            QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 1000, &window, finish);
-        else
-            window.runUntil(options->runUntil, [&] {
-                // Let pending paints and animations settle before grabbing.
-                QTimer::singleShot(700, &window, finish);
-            });
-        return app.exec() == 0 ? exitCode : 1;
-    }
-    return app.exec();
+    spare::MainWindow window(*options);
+    if (auto* lab = window.findChild<spare::LayoutLabIntegration*>())
+        lab->applyOptions(*options);
+    window.show();
+    if (!options->automated())
+        return app.exec();
+
+    int exitCode = 0;
+    QObject::connect(&window, &spare::MainWindow::runFailed, &window, [&](const QString& message) {
+        if (exitCode == 0)
+            printError(message);
+        exitCode = 2;
+        QCoreApplication::exit(2);
+    });
+    auto finish = [&] {
+        if (exitCode != 0)
+            return;
+        if (!options->screenshotPath.isEmpty() && !window.saveScreenshot(options->screenshotPath))
+            exitCode = 1;
+        if (!options->exportStatePath.isEmpty() && !spare::WindowStateExporter::write(window, options->exportStatePath, &error)) {
+            printError(error);
+            exitCode = 1;
+        }
+        if (options->quit)
+            QCoreApplication::exit(exitCode);
+    };
+    // Without --run-until, a screenshot shows the first second of playback.
+    if (options->runUntil.kind == spare::RunUntil::Kind::None)
+        QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 1000, &window, finish);
+    else
+        window.runUntil(options->runUntil, [&] {
+            // Let pending paints and animations settle before grabbing.
+            QTimer::singleShot(700, &window, finish);
+        });
+    const int appCode = app.exec();
+    return exitCode != 0 ? exitCode : (appCode == 0 ? 0 : 1);
 }

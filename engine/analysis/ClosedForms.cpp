@@ -208,6 +208,33 @@ double tttRatioModel(int groups, int redundancy, double systemMtbfS, double chec
     return tttRatio(sbarLowerBound(groups, mu), mu, systemMtbfS, checkpointWriteS, restartS);
 }
 
+std::optional<double> repTttRatioModel(int groups, int redundancy, double systemMtbfS, double checkpointWriteS,
+                                       double restartS, double computeS, double allReduceS)
+{
+    if (redundancy < 2)
+        return std::nullopt;
+    const auto mu = muExactReplicaSets(groups, redundancy);
+    if (!mu || *mu <= 0.0)
+        return std::nullopt;
+    const double stepStretch = (redundancy * computeS + allReduceS) / (computeS + allReduceS);
+    return stepStretch / optimalAvailability(checkpointWriteS, restartS, *mu * systemMtbfS);
+}
+
+int repBestRedundancy(int groups, int maxRedundancy, double systemMtbfS, double checkpointWriteS, double restartS,
+                      double computeS, double allReduceS)
+{
+    int best = 2;
+    double bestRatio = std::numeric_limits<double>::infinity();
+    for (int r = 2; r <= std::min(groups, maxRedundancy); ++r) {
+        const auto ratio = repTttRatioModel(groups, r, systemMtbfS, checkpointWriteS, restartS, computeS, allReduceS);
+        if (ratio && *ratio < bestRatio) {
+            bestRatio = *ratio;
+            best = r;
+        }
+    }
+    return best;
+}
+
 int optimalRedundancy(int groups)
 {
     return static_cast<int>(std::floor(std::log2(static_cast<double>(groups)) + 0.833));

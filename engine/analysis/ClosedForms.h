@@ -45,6 +45,15 @@ double tttRatio(double sbar, double mu, double systemMtbfS, double checkpointWri
 // m is the system MTBF (all groups alive). A model of TTT/T0 for SPARe+CKPT, not a simulation.
 double tttRatioModel(int groups, int redundancy, double systemMtbfS, double checkpointWriteS, double restartS);
 
+// Rep+CKPT's model of TTT/T0 at replica-set size r: a step computes r stacks (r T_comp + T_a instead of
+// T_comp + T_a) and a restart comes every mu_sets(N, r) m (muExactReplicaSets), at the optimal checkpoint
+// period. nullopt where mu_sets is not defined (r outside 2..N) or zero.
+std::optional<double> repTttRatioModel(int groups, int redundancy, double systemMtbfS, double checkpointWriteS,
+                                       double restartS, double computeS, double allReduceS);
+// The replica-set size in 2..min(N, maxRedundancy) that minimises repTttRatioModel (2 when none is defined).
+int repBestRedundancy(int groups, int maxRedundancy, double systemMtbfS, double checkpointWriteS, double restartS,
+                      double computeS, double allReduceS);
+
 // r* = floor(log2 N + 0.833): the redundancy that puts mu near N/2 (8, 10, 10 for N = 200, 600, 1000).
 int optimalRedundancy(int groups);
 

@@ -51,6 +51,9 @@ struct Scenario {
     // run.*
     Policy policy = Policy::Spare;  // run.policy: spare | rep | ckpt
     std::uint64_t seed = 1;         // run.seed
+    // run.rep_redundancy: Rep+CKPT's replica-set size when it races the other policies, or "auto"
+    // (nullopt: the r that minimises its model TTT, repBestRedundancy).
+    std::optional<int> repRedundancy;
 
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };

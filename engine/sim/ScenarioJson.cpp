@@ -93,11 +93,12 @@ public:
         text("failures.trace", s.failureTrace);
         number("restart.duration_s", s.restartS);
         choice("restart.rule", s.restartRule, &parseRestartRule, restartRuleNames());
-        checkpointInterval(s.checkpointIntervalSteps);
+        integerOrAuto("checkpoint.interval_steps", s.checkpointIntervalSteps);
         number("checkpoint.write_s", s.checkpointWriteS);
         boolean("checkpoint.writer_only_waits", s.writerOnlyWaits);
         choice("run.policy", s.policy, &parsePolicy, policyNames());
         seed(s.seed);
+        integerOrAuto("run.rep_redundancy", s.repRedundancy);
         return s;
     }
 
@@ -276,9 +277,9 @@ private:
         out = *parsed;
     }
 
-    void checkpointInterval(std::optional<int>& out)
+    // An integer key that also takes "auto" (nullopt).
+    void integerOrAuto(const std::string& key, std::optional<int>& out)
     {
-        const std::string key = "checkpoint.interval_steps";
         const json* value = find(key);
         if (value == nullptr)
             return;
@@ -290,11 +291,11 @@ private:
                                       findScenarioKey(key)->allowed));
             return;
         }
-        int steps = 0;
+        int number = 0;
         const std::size_t before = problems_.size();
-        integer(key, steps);
+        integer(key, number);
         if (problems_.size() == before)
-            out = steps;
+            out = number;
     }
 
     const json& doc_;
@@ -443,6 +444,10 @@ Json toJson(const Scenario& s)
     Json& run = doc["run"];
     run["policy"] = policyName(s.policy);
     run["seed"] = s.seed;
+    if (s.repRedundancy)
+        run["rep_redundancy"] = *s.repRedundancy;
+    else
+        run["rep_redundancy"] = "auto";
     return doc;
 }
 

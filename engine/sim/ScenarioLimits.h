@@ -15,6 +15,7 @@ struct ScenarioLimits {
     static constexpr int maxGpusPerGroup = 100'000;
     static constexpr int minRedundancy = 1;
     static constexpr int maxRedundancy = 64;  // and at most groups
+    static constexpr int minRepRedundancy = 2;  // a replica set of one is CKPT-only
     static constexpr int minSteps = 1;
     static constexpr int maxSteps = 10'000'000;
     // Lower bounds keep every derived number finite: T0 = steps x (T_comp + T_a) and TTT / T0 stay

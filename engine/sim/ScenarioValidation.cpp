@@ -18,7 +18,7 @@ constexpr double kNone = 0.0;
 constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
 
 // clang-format off
-constexpr std::array<ScenarioKeyInfo, 24> kKeys{{
+constexpr std::array<ScenarioKeyInfo, 25> kKeys{{
     {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
     {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
     {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
@@ -70,6 +70,9 @@ constexpr std::array<ScenarioKeyInfo, 24> kKeys{{
      "\"spare\"", "spare | rep | ckpt"},
     {"run.seed", K::Integer, 0.0, false, kMaxSeed, "", "", "Random seed (same seed => same run)", "1",
      "0 .. 2^64-1"},
+    {"run.rep_redundancy", K::Integer, L::minRepRedundancy, false, L::maxRedundancy, "cluster.groups", "",
+     "Rep+CKPT replica-set size in the Race, or \"auto\" (the r minimising its model TTT)", "\"auto\"",
+     "2 .. min(cluster.groups, 64), or \"auto\""},
 }};
 // clang-format on
 
@@ -162,6 +165,8 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
     if (s.checkpointIntervalSteps)
         issues.integer("checkpoint.interval_steps", *s.checkpointIntervalSteps, std::max(s.steps, 1));
     issues.number("checkpoint.write_s", s.checkpointWriteS);
+    if (s.repRedundancy)
+        issues.integer("run.rep_redundancy", *s.repRedundancy, std::max(s.groups, 1));
     return issues.take();
 }
 

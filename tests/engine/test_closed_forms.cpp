@@ -235,6 +235,26 @@ private slots:
         QVERIFY(std::fabs(availability(1000.0, ts, tr, m) - (1.0 - 0.059) / (1.0 + 4100.0 / 30000.0)) < 1e-12);
     }
 
+    // Rep+CKPT's model: r computes r stacks a step, a restart every mu_sets m; repBestRedundancy is its
+    // minimiser (brute force over the allowed r).
+    void repBestRedundancyMinimisesItsModel()
+    {
+        const double m = 300.0, ts = 59.0, tr = 3600.0, tc = 64.0, ta = 6.0;
+        QVERIFY(!repTttRatioModel(600, 1, m, ts, tr, tc, ta));
+        const double r3 = *repTttRatioModel(600, 3, m, ts, tr, tc, ta);
+        const auto mu3 = muExactReplicaSets(600, 3);
+        QVERIFY(std::fabs(r3 - (3 * tc + ta) / (tc + ta) / optimalAvailability(ts, tr, *mu3 * m)) < 1e-12);
+        int best = -1;
+        double bestRatio = 1e300;
+        for (int r = 2; r <= 64; ++r)
+            if (const auto ratio = repTttRatioModel(600, r, m, ts, tr, tc, ta); ratio && *ratio < bestRatio) {
+                bestRatio = *ratio;
+                best = r;
+            }
+        QCOMPARE(repBestRedundancy(600, 64, m, ts, tr, tc, ta), best);
+        QCOMPARE(repBestRedundancy(2, 64, m, ts, tr, tc, ta), 2);
+    }
+
     void optimalRedundancyFromMethodDoc()
     {
         QCOMPARE(optimalRedundancy(200), 8);

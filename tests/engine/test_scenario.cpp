@@ -88,6 +88,8 @@ private slots:
         QCOMPARE(s.checkpointIntervalSteps, std::optional<int>(23));
         QCOMPARE(s.policy, Policy::Rep);
         QCOMPARE(s.seed, std::uint64_t(18446744073709551615ULL));
+        QCOMPARE(s.repRedundancy, std::optional<int>());  // "auto"
+        QCOMPARE(scenarioFromJsonText(R"({"run":{"rep_redundancy":3}})", "rep.json").repRedundancy, std::optional<int>(3));
         QCOMPARE(s.computeS, Scenario{}.computeS);
         QCOMPARE(s.layout, Scenario{}.layout);
     }
@@ -139,6 +141,9 @@ private slots:
         row("restart negative", R"({"restart":{"duration_s":-5}})", "restart.duration_s: -5");
         row("rule unknown", R"({"restart":{"rule":"extend"}})", "restart.rule: \"extend\" is not a known value; allowed: extend_on_failure | fixed");
         row("interval zero", R"({"checkpoint":{"interval_steps":0}})", "checkpoint.interval_steps: 0 is out of range");
+        row("rep redundancy one", R"({"run":{"rep_redundancy":1}})", "run.rep_redundancy: 1 is out of range; allowed: 2 .. min(cluster.groups, 64), or \"auto\"");
+        row("rep redundancy above groups", R"({"cluster":{"groups":4,"redundancy":2},"run":{"rep_redundancy":5}})", "run.rep_redundancy: 5 is out of range");
+        row("rep redundancy word", R"({"run":{"rep_redundancy":"best"}})", "run.rep_redundancy: \"best\" is not a known value");
         row("interval above steps", R"({"workload":{"steps":10},"checkpoint":{"interval_steps":11}})", "checkpoint.interval_steps: 11 is out of range; allowed: 1 .. workload.steps");
         row("interval word", R"({"checkpoint":{"interval_steps":"often"}})", "checkpoint.interval_steps: \"often\" is not a known value");
         row("interval null", R"({"checkpoint":{"interval_steps":null}})", "checkpoint.interval_steps: expected an integer, got null");

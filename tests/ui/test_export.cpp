@@ -2,6 +2,7 @@
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisComputation.h"
 #include "analysis/AnalysisRunner.h"
+#include "analysis/AnalysisSummary.h"
 #include "analysis/AnalysisView.h"
 #include "charts/ChartExporter.h"
 #include "export/ReportExporter.h"
@@ -14,6 +15,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -100,32 +102,92 @@ private slots:
                  ChartExporter::csvText(*AnalysisCharts::build(name, request, b)));
     }
 
-    void cancelLeavesConsistentPartialCharts()
+    // Cancelled after the first headline row (the flag is set inside the computation's own update, so the
+    // cancel always comes before the end): the partial charts are consistent, and no best r, gain or
+    // "best simulated r" marker is named while some r has not all its seeds.
+    void cancelLeavesConsistentProvisionalResults()
     {
         AnalysisRequest request = smallRequest();
         request.redundancies = {2, 3, 4, 5, 6};
         request.seeds = 4;
-        AnalysisRunner runner;
-        QSignalSpy finished(&runner, &AnalysisRunner::finished);
-        const auto cancelEarly = connect(&runner, &AnalysisRunner::updated, &runner, [&runner](const AnalysisResults& results) {
-            if (!results.headline.empty())
-                runner.cancel();
+        std::atomic<bool> cancel{false};
+        const AnalysisResults results = AnalysisComputation::run(request, cancel, [&cancel](const AnalysisResults& partial, const AnalysisProgress&) {
+            if (!partial.headline.empty())
+                cancel = true;
         });
-        runner.start(request);
-        QVERIFY(finished.wait(20000));
-        const AnalysisResults results = runner.results();
         QVERIFY(results.cancelled);
         QVERIFY(!results.complete);
         QVERIFY(!results.headline.empty());
-        QVERIFY(!runner.cached(request));
         verifyConsistent(request, results);
-        // A cancelled result is not cached: starting again computes the whole grid.
-        disconnect(cancelEarly);
-        runner.start(request);
-        QVERIFY(runner.running());
-        QVERIFY(finished.wait(20000));
-        QVERIFY(runner.results().complete);
-        QVERIFY(runner.cached(request));
+        QVERIFY(!AnalysisCharts::best(request, results.headline, Policy::Spare));
+        QVERIFY(!AnalysisSummary::gainOverReplication(request, results));
+        const QString line = AnalysisSummary::oneLine(request, results);
+        QVERIFY2(!line.contains(QStringLiteral("best r =")) && !line.contains(QStringLiteral("gain")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("of 5 r values simulated")), qPrintable(line));
+        const ChartSpec headline = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, results);
+        for (const ChartMarker& marker : headline.markers)
+            QVERIFY(!marker.label.contains(QStringLiteral("best simulated")));
+        // Each policy of the request either has a series or the subtitle says it has none.
+        for (Policy p : request.policies) {
+            const QString name = QString::fromLatin1(policyDisplayName(p));
+            const bool drawn = std::any_of(headline.series.begin(), headline.series.end(),
+                                           [&](const ChartSeries& s) { return s.name.startsWith(name); });
+            QVERIFY2(drawn || headline.subtitle.contains(name + QStringLiteral(": no simulated points")), qPrintable(name));
+        }
+        // The complete grid names them.
+        const std::atomic<bool> never{false};
+        const AnalysisResults full = AnalysisComputation::run(request, never);
+        QVERIFY(AnalysisCharts::best(request, full.headline, Policy::Spare));
+        QVERIFY(AnalysisSummary::oneLine(request, full).contains(QStringLiteral("SPARe+CKPT best r =")));
+    }
+
+    // A cancelled run is not cached, a finished one is; a cancelled bar does not read 100%.
+    void runnerCachesOnlyFinishedResults()
+    {
+        AnalysisView view;
+        QSignalSpy done(&view, &AnalysisView::analysisFinished);
+        AnalysisRequest request = smallRequest();
+        request.redundancies = {2, 3, 4, 5, 6};
+        request.seeds = 4;
+        view.setRequest(request);
+        view.cancel();
+        QVERIFY(done.wait(60000));
+        auto* bar = view.findChild<QProgressBar*>();
+        QVERIFY(bar);
+        if (view.results().cancelled) {
+            QVERIFY(!view.runner()->cached(request));
+            QVERIFY(bar->value() < bar->maximum());
+        } else {
+            QVERIFY(view.runner()->cached(request));  // it had finished before the cancel arrived
+        }
+        const qsizetype before = done.count();
+        view.setRequest(request);  // finishes at once when cached
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() > before, 60000);
+        QVERIFY(view.results().complete);
+        QVERIFY(view.runner()->cached(request));
+        QCOMPARE(bar->value(), bar->maximum());
+    }
+
+    // "Compare layout...": a file that is not a layout is refused before anything is recomputed.
+    void compareLayoutValidatesFirst()
+    {
+        AnalysisView view;
+        QSignalSpy done(&view, &AnalysisView::analysisFinished);
+        view.setRequest(smallRequest());
+        QVERIFY(done.wait(60000));
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad-layout.json"));
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"stacks": "none"})");
+        file.close();
+        QString error;
+        QVERIFY(!view.setComparedLayout(bad, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!view.running());
+        QVERIFY(view.request().extraLayoutPath.empty());
+        QVERIFY(!view.setComparedLayout(dir.path(), &error));  // a directory
+        QVERIFY(!view.running());
     }
 
     void viewStreamsAndCaches()

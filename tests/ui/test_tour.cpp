@@ -3,6 +3,8 @@
 #include "MainWindow.h"
 #include "analysis/AnalysisIntegration.h"
 #include "analysis/AnalysisView.h"
+#include "editor/ScenarioEditor.h"
+#include "export/ReportExporter.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourHost.h"
@@ -11,11 +13,13 @@
 #include "tour/TourStateFinder.h"
 
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
-#include <QTabWidget>
 #include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace spare;
@@ -175,11 +179,45 @@ private slots:
             QTest::keyClick(tour->overlay(), Qt::Key_PageDown);
         }
         QVERIFY(!tour->running());
+        // The tour gives back the user's scenario and never touched the editor (no temporary paths).
+        QCOMPARE(window.scenario().name, std::string("teaching-12-bigger"));
+        QCOMPARE(window.scenario().groups, 16);
+        QCOMPARE(window.editor()->appliedScenario().failureTrace, std::string());
+        QCOMPARE(window.editor()->path(), QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"));
 
         integration->presentation()->toggle();
         QVERIFY(integration->presentation()->active());
         integration->presentation()->toggle();
         QVERIFY(!integration->presentation()->active());
+    }
+
+    // File > Export > Analysis report: the call returns at once (the analysis and the folder, whose
+    // metrics.json runs a simulation, are computed on worker threads) and the folder appears whole.
+    void menuReportIsWrittenOffTheGuiThread()
+    {
+        StudioOptions options;
+        options.scenarioPath = QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
+        MainWindow window(options);
+        auto* integration = window.findChild<AnalysisIntegration*>();
+        QVERIFY(integration);
+        // A small grid on the window's scenario (the menu keeps a grid the user chose for it).
+        AnalysisRequest request;
+        request.scenario = window.scenario();
+        request.redundancies = {2, 3};
+        request.seeds = 1;
+        request.monteCarloTrials = 20;
+        request.groupsGrid = {12};
+        request.chosenRedundancy = 3;
+        request.intervalGrid = {5};
+        integration->analysisView()->setRequest(request);
+        QTemporaryDir dir;
+        QSignalSpy written(integration, &AnalysisIntegration::reportWritten);
+        integration->exportReportWhenReady(dir.path());
+        QCOMPARE(written.count(), 0);
+        QVERIFY(written.wait(120000));
+        QVERIFY2(written.at(0).at(0).toBool(), qPrintable(written.at(0).at(1).toString()));
+        for (const QString& file : ReportExporter::expectedFiles())
+            QVERIFY2(QFileInfo::exists(dir.filePath(file)), qPrintable(file));
     }
 
     void presentationModeTogglesAndRestores()

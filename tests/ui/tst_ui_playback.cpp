@@ -1,5 +1,5 @@
-// The worker thread's recording, played back by a cursor, is exactly the engine's event stream; seeks
-// (snapshot + replay) land on the same state as stepping there.
+// The worker thread's recording, played back by a cursor, is exactly the engine's event stream (seeks:
+// tst_ui_seek).
 #include "playback/PlaybackCursor.h"
 #include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
@@ -49,7 +49,6 @@ private slots:
     void workerSignals();
     void steppingReproducesEngineEvents_data();
     void steppingReproducesEngineEvents();
-    void seekMatchesStepping();
     void cancelDropsOldChunks();
 };
 
@@ -113,36 +112,6 @@ void TestPlayback::steppingReproducesEngineEvents()
     QVERIFY(cursor.state().finished());
     QCOMPARE(cursor.state().stepsDone(), s.steps);
     QVERIFY(played.count() > 0);
-}
-
-void TestPlayback::seekMatchesStepping()
-{
-    Scenario s = teaching();
-    PlaybackCursor cursor;
-    SimulationWorker worker;
-    record(s, cursor, worker);
-    const std::size_t total = cursor.recording().eventCount();
-    QVERIFY(total > 1000);
-    PlaybackCursor stepper;
-    stepper.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
-    for (const RecordingChunkPtr& c : cursor.recording().chunks())
-        stepper.append(c);
-    // Seek backwards and forwards to many points; compare with plain forward application.
-    for (std::size_t target : {total - 1, total / 3, std::size_t(7), total / 2, total * 9 / 10, std::size_t(0)}) {
-        cursor.seekToEvent(target);
-        stepper.seekToEvent(0);
-        while (stepper.position() < target)
-            stepper.stepEvent();
-        const PlaybackState& a = cursor.state();
-        const PlaybackState& b = stepper.state();
-        QCOMPARE(a.stepsDone(), b.stepsDone());
-        QCOMPARE(a.stackNumber(), b.stackNumber());
-        QCOMPARE(a.restarts(), b.restarts());
-        QCOMPARE(a.failures(), b.failures());
-        QCOMPARE(a.stacks(), b.stacks());
-        QCOMPARE(a.aliveGroups(), b.aliveGroups());
-        QVERIFY(qAbs(a.downTimeS() - b.downTimeS()) < 1e-6);
-    }
 }
 
 void TestPlayback::cancelDropsOldChunks()

@@ -56,12 +56,14 @@ void TestStackView::showsControllerAssignment()
             f.time = t;
             f.group = g;
             f.gpu = 0;
+            f.stackNumber = controller.stackNumber();  // every event carries the S in force after it
             chunk->events.push_back(f);
         }
         Event d;
         d.kind = EventKind::Decision;
         d.time = t;
         d.decision = std::make_shared<const ReorderDecision>(controller.onFailures(ids));
+        d.stackNumber = d.decision->stackNumber;
         chunk->events.push_back(d);
         t += 100.0;
     }

@@ -55,8 +55,11 @@ void addSimulatedSeries(ChartSpec& spec, const std::vector<SimulatedPoint>& poin
         std::vector<SimulatedPoint> mine;
         std::copy_if(points.begin(), points.end(), std::back_inserter(mine),
                      [policy](const SimulatedPoint& p) { return p.policy == policy; });
-        if (mine.empty())
+        if (mine.empty()) {
+            // Say so rather than leave the reader to think the policy was left out.
+            spec.subtitle += QStringLiteral("; %1: no simulated points yet").arg(policyLabel(policy));
             continue;
+        }
         std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
         ChartSeries series;
         series.name = policyLabel(policy) + suffix;
@@ -164,8 +167,20 @@ std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const Analys
     return builders[index](request, results);
 }
 
-std::optional<SimulatedPoint> AnalysisCharts::best(const std::vector<SimulatedPoint>& points, Policy policy)
+int AnalysisCharts::redundanciesDone(const AnalysisRequest& request, const std::vector<SimulatedPoint>& points, Policy policy)
 {
+    return static_cast<int>(std::count_if(request.redundancies.begin(), request.redundancies.end(), [&](int r) {
+        return std::any_of(points.begin(), points.end(), [&](const SimulatedPoint& p) {
+            return p.policy == policy && p.x == r && p.runs >= request.seeds;
+        });
+    }));
+}
+
+std::optional<SimulatedPoint> AnalysisCharts::best(const AnalysisRequest& request, const std::vector<SimulatedPoint>& points,
+                                                   Policy policy)
+{
+    if (redundanciesDone(request, points, policy) < static_cast<int>(request.redundancies.size()))
+        return std::nullopt;  // a missing r could still win
     std::optional<SimulatedPoint> winner;
     for (const SimulatedPoint& p : points)
         if (p.policy == policy && p.completed && p.tttRatio.mean > 0.0 && (!winner || p.tttRatio.mean < winner->tttRatio.mean))
@@ -185,7 +200,7 @@ ChartSpec AnalysisCharts::throughput(const AnalysisRequest& request, const Analy
     spec.series.append(modelSeries(QStringLiteral("model 1/J(r) (SPARe+CKPT)"), request.redundancies, [&s](int r) {
         return 1.0 / tttRatioModel(s.groups, r, s.systemMtbfS, s.checkpointWriteS, s.restartS);
     }));
-    if (const auto winner = best(results.headline, Policy::Spare))
+    if (const auto winner = best(request, results.headline, Policy::Spare))
         spec.markers.append({QStringLiteral("best simulated r = %1").arg(winner->x), QPointF(winner->x, 1.0 / winner->tttRatio.mean),
                              kSpareColor});
     const int rStar = optimalRedundancy(s.groups);

@@ -32,8 +32,12 @@ public:
     static ChartSpec layoutsSbar(const AnalysisRequest& request, const AnalysisResults& results);
 
     // The point with the lowest mean TTT/T0 for a policy among points whose runs all completed (the
-    // rule of Sweep::markBest); nullopt before any such point.
-    static std::optional<SimulatedPoint> best(const std::vector<SimulatedPoint>& points, Policy policy);
+    // rule of Sweep::markBest); nullopt until every r of the request has all its seeds (a partial sweep
+    // names no best r).
+    static std::optional<SimulatedPoint> best(const AnalysisRequest& request, const std::vector<SimulatedPoint>& points,
+                                              Policy policy);
+    // How many of the request's r values have all their seeds simulated for a policy.
+    static int redundanciesDone(const AnalysisRequest& request, const std::vector<SimulatedPoint>& points, Policy policy);
 };
 
 }  // namespace spare

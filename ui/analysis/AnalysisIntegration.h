@@ -1,14 +1,15 @@
 #pragma once
 
+#include "BackgroundJobs.h"
+#include "sim/FailureTrace.h"
+#include "sim/Scenario.h"
 #include "tour/TourHost.h"
 
 #include <QObject>
 #include <QPointer>
-#include <QTemporaryDir>
 
-#include <atomic>
-#include <memory>
-#include <thread>
+#include <optional>
+#include <vector>
 
 namespace spare {
 
@@ -16,12 +17,12 @@ class AnalysisView;
 class MainWindow;
 class PresentationMode;
 class TourController;
-struct StudioOptions;
 
 // Plugs the analysis part into spare-studio's MainWindow through its public API: the "Analysis" tab
 // (computed when first shown and again when the scenario changed), File > Export (report, current
-// chart, Perfetto trace, event CSV), View > Presentation mode (F11), Help > Guided tour, and the
-// scripted exports of --export-report / --export-chart. It is the guided tour's host.
+// chart, Perfetto trace, event CSV; written on worker threads), View > Presentation mode (F11) and
+// Help > Guided tour. It is the guided tour's host: the tour plays its own scenario and trace in the
+// Run tab and, when it ends, gives the window back the scenario the user had.
 class AnalysisIntegration : public QObject, public TourHost {
     Q_OBJECT
 public:
@@ -32,34 +33,36 @@ public:
     PresentationMode* presentation() const { return presentation_; }
     TourController* tour();
 
-    // Brings the analysis up to date with the window's scenario (no-op when it already is).
+    // Brings the analysis up to date with the window's scenario (no-op when it already is, or when the
+    // window has no scenario).
     void refreshAnalysis();
-    // Scripted exports (--export-report / --export-chart, before the window shows): compute the
-    // analysis of the window's scenario in this thread, then write the report folder / one chart.
-    // Return false and set *error on failure.
-    bool exportReport(const QString& folder, QString* error);
-    bool exportChart(const QString& name, const QString& path, QString* error);
-    // --export-report / --export-chart: returns the process exit code (0 ok, 1 I/O, 2 bad chart name);
-    // messages go to stderr.
-    int runScriptedExports(const StudioOptions& options);
+    // The menu's report export: waits for the analysis (starting it if needed), then writes the folder
+    // on a worker thread. reportWritten() tells the outcome.
+    void exportReportWhenReady(const QString& folder);
 
     void showTourState(const Scenario& scenario, const std::vector<TraceFailure>& trace, const TourState& state) override;
     QWidget* tourTarget(const QString& name) override;
 
+signals:
+    // ok = false: `message` says why nothing (or not everything) was written.
+    void reportWritten(bool ok, const QString& message);
+
 private:
     void buildActions();
-    bool computeBlocking(QString* error);
-    // The menu's export: waits for the worker's analysis (starting it if needed), then writes.
-    void exportReportWhenReady(const QString& folder);
+    void startTour();
+    void restoreUserScenario();
     void exportRunInBackground(bool perfetto);
+    void showResult(const QString& message);
 
     QPointer<MainWindow> window_;
     AnalysisView* view_ = nullptr;
     PresentationMode* presentation_ = nullptr;
     TourController* tour_ = nullptr;
-    QTemporaryDir tourFolder_;
-    std::atomic<bool> runExportCancel_{false};
-    std::thread runExport_;
+    // What the window ran before the tour took the Run tab over.
+    std::optional<Scenario> userScenario_;
+    std::optional<std::vector<TraceFailure>> userTrace_;
+    std::shared_ptr<std::atomic<bool>> runExportCancel_;
+    BackgroundJobs jobs_;  // last member: cancelled and joined first
 };
 
 }  // namespace spare

@@ -2,7 +2,6 @@
 
 #include <QMetaObject>
 
-#include <algorithm>
 
 namespace spare {
 
@@ -12,19 +11,11 @@ AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent)
     qRegisterMetaType<spare::AnalysisProgress>("spare::AnalysisProgress");
 }
 
-AnalysisRunner::~AnalysisRunner()
-{
-    for (auto& job : jobs_)
-        job->cancel = true;
-    for (auto& job : jobs_)
-        if (job->thread.joinable())
-            job->thread.join();
-}
+AnalysisRunner::~AnalysisRunner() = default;
 
 void AnalysisRunner::start(const AnalysisRequest& request)
 {
     cancel();
-    reapFinishedJobs();
     request_ = request;
     const std::uint64_t generation = ++generation_;
     const auto hit = cache_.constFind(request.cacheKey());
@@ -38,12 +29,9 @@ void AnalysisRunner::start(const AnalysisRequest& request)
     }
     results_ = AnalysisResults{};
     running_ = true;
-    auto job = std::make_unique<Job>();
-    Job* raw = job.get();
-    jobs_.push_back(std::move(job));
-    raw->thread = std::thread([this, raw, request, generation] {
+    jobs_.start([this, request, generation](const std::atomic<bool>& cancel) {
         AnalysisResults final = AnalysisComputation::run(
-            request, raw->cancel, [this, generation](const AnalysisResults& partial, const AnalysisProgress& progress) {
+            request, cancel, [this, generation](const AnalysisResults& partial, const AnalysisProgress& progress) {
                 QMetaObject::invokeMethod(
                     this, [this, generation, partial, progress] { deliver(generation, partial, progress, false); },
                     Qt::QueuedConnection);
@@ -51,29 +39,14 @@ void AnalysisRunner::start(const AnalysisRequest& request)
         const int total = AnalysisComputation::totalUnits(request);
         QMetaObject::invokeMethod(
             this,
-            [this, generation, final, total, raw] {
-                finishedJobs_.push_back(raw);
-                deliver(generation, final, AnalysisProgress{total, total, QString()}, true);
-            },
+            [this, generation, final, total] { deliver(generation, final, AnalysisProgress{total, total, QString()}, true); },
             Qt::QueuedConnection);
-    });
+    }, QStringLiteral("spare-analysis"));
 }
 
 void AnalysisRunner::cancel()
 {
-    for (auto& job : jobs_)
-        job->cancel = true;
-}
-
-void AnalysisRunner::adopt(const AnalysisRequest& request, const AnalysisResults& results)
-{
-    cancel();
-    request_ = request;
-    ++generation_;
-    if (results.complete)
-        cache_.insert(request.cacheKey(), results);
-    const int total = AnalysisComputation::totalUnits(request);
-    deliver(generation_, results, AnalysisProgress{total, total, QString()}, true);
+    jobs_.cancelAll();
 }
 
 void AnalysisRunner::deliver(std::uint64_t generation, const AnalysisResults& results, const AnalysisProgress& progress,
@@ -91,18 +64,6 @@ void AnalysisRunner::deliver(std::uint64_t generation, const AnalysisResults& re
         cache_.insert(request_.cacheKey(), results_);
     emit updated(results_, progress);
     emit finished(results_);
-}
-
-void AnalysisRunner::reapFinishedJobs()
-{
-    for (Job* done : finishedJobs_) {
-        auto it = std::find_if(jobs_.begin(), jobs_.end(), [done](const auto& job) { return job.get() == done; });
-        if (it == jobs_.end())
-            continue;
-        (*it)->thread.join();
-        jobs_.erase(it);
-    }
-    finishedJobs_.clear();
 }
 
 }  // namespace spare

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "analysis/AnalysisComputation.h"
 #include "analysis/AnalysisRequest.h"
 #include "analysis/AnalysisResults.h"
@@ -7,10 +8,6 @@
 #include <QHash>
 #include <QObject>
 
-#include <atomic>
-#include <memory>
-#include <thread>
-#include <vector>
 
 namespace spare {
 
@@ -21,12 +18,10 @@ class AnalysisRunner : public QObject {
     Q_OBJECT
 public:
     explicit AnalysisRunner(QObject* parent = nullptr);
-    ~AnalysisRunner() override;  // cancels and joins every worker
+    ~AnalysisRunner() override;
 
     void start(const AnalysisRequest& request);
     void cancel();
-    // Takes results computed elsewhere (the scripted exports) as this request's finished results.
-    void adopt(const AnalysisRequest& request, const AnalysisResults& results);
     bool running() const { return running_; }
     const AnalysisRequest& request() const { return request_; }
     const AnalysisResults& results() const { return results_; }
@@ -37,20 +32,14 @@ signals:
     void finished(const spare::AnalysisResults& results);
 
 private:
-    struct Job {
-        std::atomic<bool> cancel{false};
-        std::thread thread;
-    };
     void deliver(std::uint64_t generation, const AnalysisResults& results, const AnalysisProgress& progress, bool done);
-    void reapFinishedJobs();
 
     AnalysisRequest request_;
     AnalysisResults results_;
     QHash<QString, AnalysisResults> cache_;
-    std::vector<std::unique_ptr<Job>> jobs_;
-    std::vector<Job*> finishedJobs_;
     std::uint64_t generation_ = 0;
     bool running_ = false;
+    BackgroundJobs jobs_;  // last member: cancelled and joined before the rest goes
 };
 
 }  // namespace spare

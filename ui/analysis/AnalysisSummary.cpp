@@ -16,12 +16,21 @@ QString percent(double fraction)
     return QString::number(100.0 * fraction, 'f', 2) + QLatin1Char('%');
 }
 
+// Why a policy has no best r yet: its grid is not all simulated, or no run finished within the cap.
+QString noBest(const AnalysisRequest& request, const AnalysisResults& results, Policy policy)
+{
+    const int done = AnalysisCharts::redundanciesDone(request, results.headline, policy);
+    if (done < static_cast<int>(request.redundancies.size()))
+        return QStringLiteral("not known yet (%1 of %2 r values simulated)").arg(done).arg(request.redundancies.size());
+    return QStringLiteral("none (no run finished before the T0 cap)");
+}
+
 }  // namespace
 
-std::optional<double> AnalysisSummary::gainOverReplication(const AnalysisResults& results)
+std::optional<double> AnalysisSummary::gainOverReplication(const AnalysisRequest& request, const AnalysisResults& results)
 {
-    const auto spare = AnalysisCharts::best(results.headline, Policy::Spare);
-    const auto rep = AnalysisCharts::best(results.headline, Policy::Rep);
+    const auto spare = AnalysisCharts::best(request, results.headline, Policy::Spare);
+    const auto rep = AnalysisCharts::best(request, results.headline, Policy::Rep);
     if (!spare || !rep)
         return std::nullopt;
     return 1.0 - spare->tttRatio.mean / rep->tttRatio.mean;
@@ -31,13 +40,16 @@ QString AnalysisSummary::oneLine(const AnalysisRequest& request, const AnalysisR
 {
     QStringList parts;
     for (Policy policy : request.policies)
-        if (const auto best = AnalysisCharts::best(results.headline, policy))
+        if (const auto best = AnalysisCharts::best(request, results.headline, policy)) {
             parts.append(QStringLiteral("%1 best r = %2: TTT/T0 %3, availability %4")
                              .arg(policyLabel(policy))
                              .arg(best->x)
                              .arg(best->tttRatio.mean, 0, 'f', 2)
                              .arg(percent(best->availability.mean)));
-    if (const auto gain = gainOverReplication(results))
+        } else {
+            parts.append(QStringLiteral("%1 best r: %2").arg(policyLabel(policy), noBest(request, results, policy)));
+        }
+    if (const auto gain = gainOverReplication(request, results))
         parts.append(QStringLiteral("gain of SPARe over Rep %1").arg(percent(*gain)));
     parts.append(QStringLiteral("r* = %1").arg(optimalRedundancy(request.scenario.groups)));
     return parts.join(QStringLiteral("; "));
@@ -60,7 +72,7 @@ QString AnalysisSummary::markdown(const AnalysisRequest& request, const Analysis
         text += QStringLiteral("**The computation was cancelled: the figures below cover the points finished.**\n\n");
     text += QStringLiteral("| policy | best r | TTT/T0 (mean ± sd) | T0/TTT | availability |\n|---|---|---|---|---|\n");
     for (Policy policy : request.policies)
-        if (const auto best = AnalysisCharts::best(results.headline, policy))
+        if (const auto best = AnalysisCharts::best(request, results.headline, policy))
             text += QStringLiteral("| %1 | %2 | %3 ± %4 | %5 | %6 |\n")
                         .arg(policyLabel(policy))
                         .arg(best->x)
@@ -68,8 +80,10 @@ QString AnalysisSummary::markdown(const AnalysisRequest& request, const Analysis
                         .arg(best->tttRatio.sd, 0, 'f', 3)
                         .arg(1.0 / best->tttRatio.mean, 0, 'f', 3)
                         .arg(percent(best->availability.mean));
+        else
+            text += QStringLiteral("| %1 | %2 | | | |\n").arg(policyLabel(policy), noBest(request, results, policy));
     text += QLatin1Char('\n');
-    if (const auto gain = gainOverReplication(results))
+    if (const auto gain = gainOverReplication(request, results))
         text += QStringLiteral("Gain of SPARe+CKPT over Rep+CKPT (1 - TTT_SPARe / TTT_Rep at each best r): **%1**.\n\n")
                     .arg(percent(*gain));
     const Scenario& s = request.scenario;

@@ -10,10 +10,11 @@
 namespace spare {
 
 // The headline numbers of a sweep: best r per policy (lowest mean TTT/T0), its availability, and the
-// gain of SPARe+CKPT over Rep+CKPT, 1 - TTT_spare / TTT_rep (the paper's "gain" column).
+// gain of SPARe+CKPT over Rep+CKPT, 1 - TTT_spare / TTT_rep (the paper's "gain" column). Neither is
+// named before every r of the grid has all its seeds: until then the summary says how far it got.
 class AnalysisSummary {
 public:
-    static std::optional<double> gainOverReplication(const AnalysisResults& results);
+    static std::optional<double> gainOverReplication(const AnalysisRequest& request, const AnalysisResults& results);
     static QString oneLine(const AnalysisRequest& request, const AnalysisResults& results);
     static QString markdown(const AnalysisRequest& request, const AnalysisResults& results);
 };

@@ -4,10 +4,12 @@
 #include "analysis/AnalysisRunner.h"
 #include "analysis/AnalysisSummary.h"
 #include "charts/ChartPanel.h"
+#include "layout/Layout.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QSpinBox>
 #include <QPushButton>
@@ -84,8 +86,14 @@ AnalysisView::AnalysisView(QWidget* parent)
     loadLayout_->setToolTip(tr("Add a layout JSON file to the layout comparison"));
     connect(loadLayout_, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Layout to compare"), QString(), tr("Layout JSON (*.json)"));
-        if (!path.isEmpty())
-            setComparedLayout(path);
+        QString error;
+        if (!path.isEmpty() && !setComparedLayout(path, &error)) {
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Compare layout"),
+                                        tr("%1 is not a usable layout; nothing was recomputed.").arg(path), QMessageBox::Ok, this);
+            box->setInformativeText(error);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
     });
     connect(cancel_, &QPushButton::clicked, this, &AnalysisView::cancel);
     connect(rerun_, &QPushButton::clicked, this, &AnalysisView::rerun);
@@ -140,6 +148,14 @@ std::optional<ChartSpec> AnalysisView::chartSpec(const QString& name) const
     return AnalysisCharts::build(name, runner_->request(), runner_->results());
 }
 
+std::optional<ChartSpec> AnalysisView::currentChartSpec() const
+{
+    const int index = tabs_->currentIndex();  // the tabs are kTabs, in order
+    if (index < 0 || index >= static_cast<int>(std::size(kTabs)))
+        return std::nullopt;
+    return chartSpec(kTabs[index].second.front());
+}
+
 void AnalysisView::setChartStyle(const ChartStyle& style)
 {
     for (ChartPanel* chart : std::as_const(panels_))
@@ -167,13 +183,21 @@ void AnalysisView::setChosenRedundancy(int redundancy)
     setRequest(request);
 }
 
-void AnalysisView::setComparedLayout(const QString& path)
+bool AnalysisView::setComparedLayout(const QString& path, QString* error)
 {
     if (runner_->request().redundancies.empty())
-        return;
+        return false;
+    // Checked before anything is recomputed: a bad file costs nothing but its message.
+    try {
+        Layout::fromJsonFile(path.toStdString());
+    } catch (const std::exception& e) {
+        *error = QString::fromUtf8(e.what());
+        return false;
+    }
     AnalysisRequest request = runner_->request();
     request.extraLayoutPath = path.toStdString();
     setRequest(request);
+    return true;
 }
 
 void AnalysisView::cancel()
@@ -182,10 +206,13 @@ void AnalysisView::cancel()
     cancel_->setEnabled(false);
 }
 
-void AnalysisView::onUpdated(const AnalysisResults&, const AnalysisProgress& progress)
+void AnalysisView::onUpdated(const AnalysisResults& results, const AnalysisProgress& progress)
 {
-    progress_->setRange(0, std::max(1, progress.total));
-    progress_->setValue(progress.done);
+    // A cancelled or failed computation keeps the bar where it stopped, not at 100%.
+    if (runner_->running() || results.complete) {
+        progress_->setRange(0, std::max(1, progress.total));
+        progress_->setValue(progress.done);
+    }
     if (!progress.stage.isEmpty())
         status_->setText(tr("%1: %2").arg(QString::fromStdString(runner_->request().scenario.name), progress.stage));
     if (!refreshTimer_->isActive())

@@ -46,6 +46,8 @@ public:
     // The spec currently on screen (nullopt for an unknown name).
     std::optional<ChartSpec> chartSpec(const QString& name) const;
     ChartPanel* panel(const QString& name) const { return panels_.value(name); }
+    // The (first) chart of the tab on screen.
+    std::optional<ChartSpec> currentChartSpec() const;
     void setChartStyle(const ChartStyle& style);
     QString summaryText() const;
 
@@ -53,7 +55,8 @@ public slots:
     void rerun();
     // Re-runs with another r for the N sweep and the checkpoint explorer / another layout to compare.
     void setChosenRedundancy(int redundancy);
-    void setComparedLayout(const QString& path);
+    // The layout file is read first: false and *error (nothing recomputed) when it is not usable.
+    bool setComparedLayout(const QString& path, QString* error);
     void cancel();
 
 signals:

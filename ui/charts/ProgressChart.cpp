@@ -18,6 +18,17 @@ namespace {
 
 constexpr double kHour = 3600.0;
 constexpr int kThinColumns = 800;  // at most about this many points per line across the time axis
+constexpr double kMinStepAxis = 10.0;
+
+// The smallest 1, 2, 5 x 10^k at or above `value`: an axis top that changes only now and then.
+double niceCeiling(double value)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(value)));
+    for (double f : {1.0, 2.0, 5.0, 10.0})
+        if (f * decade >= value)
+            return f * decade;
+    return 10.0 * decade;
+}
 
 }  // namespace
 
@@ -36,7 +47,18 @@ struct ProgressChart::Impl {
     QValueAxis* stepAxis = nullptr;
     std::vector<Line> lines;
     double maxHours = 1.0;
+    double stepCap = 1.0;  // totalSteps x 1.05
+    double stepTop = kMinStepAxis;
     QTimer flushTimer;
+
+    void fitSteps(double steps)
+    {
+        const double top = std::min(stepCap, niceCeiling(std::max(kMinStepAxis, steps * 1.05)));
+        if (top > stepTop) {
+            stepTop = top;
+            stepAxis->setRange(0.0, stepTop);
+        }
+    }
 };
 
 ProgressChart::ProgressChart(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>())
@@ -77,7 +99,9 @@ void ProgressChart::reset(int totalSteps)
     impl_->lines.clear();
     impl_->maxHours = 1.0;
     impl_->timeAxis->setRange(0.0, impl_->maxHours);
-    impl_->stepAxis->setRange(0.0, std::max(1, totalSteps) * 1.05);
+    impl_->stepCap = std::max(1, totalSteps) * 1.05;
+    impl_->stepTop = std::min(impl_->stepCap, kMinStepAxis);
+    impl_->stepAxis->setRange(0.0, impl_->stepTop);
 }
 
 int ProgressChart::addLine(const QString& name, const QColor& colour)
@@ -128,9 +152,12 @@ void ProgressChart::addFailureMarker(int line, double timeS, int stepsDone)
 void ProgressChart::flush()
 {
     double maxX = impl_->maxHours;
+    double maxY = 0.0;
     for (Impl::Line& l : impl_->lines) {
         if (!l.pending.isEmpty()) {
             maxX = std::max(maxX, l.pending.back().x());
+            for (const QPointF& p : std::as_const(l.pending))
+                maxY = std::max(maxY, p.y());
             l.series->append(l.pending);
             l.pending.clear();
         }
@@ -139,7 +166,13 @@ void ProgressChart::flush()
             l.pendingMarkers.clear();
         }
     }
+    impl_->fitSteps(maxY);
     ensureTimeRange(maxX * kHour);
+}
+
+double ProgressChart::stepAxisMax() const
+{
+    return impl_->stepAxis->max();
 }
 
 void ProgressChart::ensureTimeRange(double seconds)

@@ -17,7 +17,7 @@ public:
     explicit ProgressChart(QWidget* parent = nullptr);
     ~ProgressChart() override;
 
-    // Drops every line; totalSteps sets the y range.
+    // Drops every line; totalSteps caps the y range (which grows with the data shown).
     void reset(int totalSteps);
     int addLine(const QString& name, const QColor& colour);
     // Makes the time axis cover at least [0, seconds] (it also grows by itself as points arrive).
@@ -27,6 +27,8 @@ public:
     // Points and markers handed to the chart so far (after thinning), for tests.
     int pointCount(int line) const;
     int markerCount(int line) const;
+    // Top of the committed-steps axis.
+    double stepAxisMax() const;
 
 public slots:
     void flush();

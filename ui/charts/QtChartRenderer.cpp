@@ -158,7 +158,11 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
                 yRange.add(s.bandLow[i]);
                 yRange.add(s.bandHigh[i]);
             }
-            auto* band = new QAreaSeries(makeLine(hi), makeLine(lo));
+            QLineSeries* upper = makeLine(hi);
+            QLineSeries* lower = makeLine(lo);
+            auto* band = new QAreaSeries(upper, lower);
+            upper->setParent(band);  // QAreaSeries does not own its boundaries
+            lower->setParent(band);
             QColor fill = color;
             fill.setAlpha(50);
             band->setBrush(fill);

@@ -79,6 +79,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     loadPresets();
 }
 
+ScenarioEditor::~ScenarioEditor() = default;
+
 void ScenarioEditor::buildForm()
 {
     auto* outer = new QVBoxLayout(this);
@@ -104,7 +106,8 @@ void ScenarioEditor::buildForm()
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             formColumn->addWidget(box);
         }
-        auto* field = new Field;
+        auto owned = std::make_unique<Field>();
+        Field* field = owned.get();
         field->row = &row;
         field->key = key;
         const QString allowed = QString::fromUtf8(row.allowed);
@@ -139,7 +142,7 @@ void ScenarioEditor::buildForm()
         auto* labelWidget = new QLabel(label);
         labelWidget->setToolTip(tip);
         form->addRow(labelWidget, editor);
-        fields_.push_back(field);
+        fields_.push_back(std::move(owned));
     }
     formColumn->addStretch(1);
     scroll->setWidget(formHost);
@@ -205,7 +208,7 @@ void ScenarioEditor::showValues(const Scenario& scenario)
 {
     loading_ = true;
     nlohmann::json doc = scenarioToJson(scenario);
-    for (Field* f : fields_) {
+    for (const auto& f : fields_) {
         const nlohmann::json* value = pathIn(doc, f->key, false);
         if (!value)
             continue;
@@ -225,7 +228,7 @@ void ScenarioEditor::revalidate()
     if (loading_)
         return;
     nlohmann::json doc = nlohmann::json::object();
-    for (Field* f : fields_) {
+    for (const auto& f : fields_) {
         nlohmann::json& node = *pathIn(doc, f->key, true);
         if (f->check) {
             node = f->check->isChecked();
@@ -263,7 +266,7 @@ void ScenarioEditor::revalidate()
         }
     }
     QStringList lines;
-    for (Field* f : fields_) {
+    for (const auto& f : fields_) {
         const bool bad = issues_.contains(f->key);
         f->editor()->setStyleSheet(bad ? QStringLiteral("background: #ffcdd2;") : QString());
         f->editor()->setProperty("invalid", bad);
@@ -271,7 +274,7 @@ void ScenarioEditor::revalidate()
             lines << QStringLiteral("%1: %2").arg(f->key, issues_.value(f->key));
     }
     for (auto it = issues_.cbegin(); it != issues_.cend(); ++it)
-        if (std::none_of(fields_.begin(), fields_.end(), [&](Field* f) { return f->key == it.key(); }))
+        if (std::none_of(fields_.begin(), fields_.end(), [&](const auto& f) { return f->key == it.key(); }))
             lines << QStringLiteral("%1: %2").arg(it.key(), it.value());
     messages_->setText(lines.join(QLatin1Char('\n')));
     messages_->setVisible(!lines.isEmpty());
@@ -281,7 +284,7 @@ void ScenarioEditor::revalidate()
 
 QWidget* ScenarioEditor::fieldEditor(const QString& key) const
 {
-    for (Field* f : fields_)
+    for (const auto& f : fields_)
         if (f->key == key)
             return f->editor();
     return nullptr;
@@ -289,7 +292,7 @@ QWidget* ScenarioEditor::fieldEditor(const QString& key) const
 
 void ScenarioEditor::setFieldText(const QString& key, const QString& text)
 {
-    for (Field* f : fields_) {
+    for (const auto& f : fields_) {
         if (f->key != key)
             continue;
         if (f->line)

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QComboBox;
@@ -22,6 +23,7 @@ class ScenarioEditor : public QWidget {
     Q_OBJECT
 public:
     explicit ScenarioEditor(QWidget* parent = nullptr);
+    ~ScenarioEditor() override;
 
     // Shows a scenario (e.g. after a file was opened); `path` is where it came from (may be empty).
     void setScenario(const Scenario& scenario, const QString& path);
@@ -63,7 +65,7 @@ private:
     void revalidate();
     void showValues(const Scenario& scenario);
 
-    std::vector<Field*> fields_;
+    std::vector<std::unique_ptr<Field>> fields_;
     QComboBox* presets_ = nullptr;
     QLabel* messages_ = nullptr;
     QPushButton* applyButton_ = nullptr;

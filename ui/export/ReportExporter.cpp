@@ -25,6 +25,21 @@ QStringList ReportExporter::expectedFiles()
 QStringList ReportExporter::write(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results,
                                   const std::atomic<bool>* cancel)
 {
+    QStringList written = writeDocuments(folder, request, results);
+    if (writeMetrics(folder, request, cancel))
+        written.append(QStringLiteral("metrics.json"));
+    return written;
+}
+
+bool ReportExporter::writeMetrics(const QString& folder, const AnalysisRequest& request, const std::atomic<bool>* cancel)
+{
+    RunExportPaths paths;
+    paths.metricsJson = QDir(folder).filePath(QStringLiteral("metrics.json"));
+    return RunExporter::write(request.scenario, paths, cancel).has_value();
+}
+
+QStringList ReportExporter::writeDocuments(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results)
+{
     const QDir dir(folder);
     if (!dir.mkpath(QStringLiteral("charts")))
         throw std::runtime_error(QStringLiteral("could not create %1/charts").arg(folder).toStdString());
@@ -44,11 +59,6 @@ QStringList ReportExporter::write(const QString& folder, const AnalysisRequest& 
     saveFileAtomically(dir.filePath(QStringLiteral("scenario.json")),
                        QByteArray::fromStdString(scenarioToJsonText(request.scenario)));
     written.append(QStringLiteral("scenario.json"));
-
-    RunExportPaths paths;
-    paths.metricsJson = dir.filePath(QStringLiteral("metrics.json"));
-    if (RunExporter::write(request.scenario, paths, cancel))
-        written.append(QStringLiteral("metrics.json"));
 
     saveFileAtomically(dir.filePath(QStringLiteral("summary.md")), AnalysisSummary::markdown(request, results).toUtf8());
     written.append(QStringLiteral("summary.md"));

@@ -23,9 +23,13 @@ public:
     static QStringList expectedFiles();
 
     // Returns the relative paths written. Throws std::runtime_error naming the file on I/O errors.
-    // Runs a simulation for metrics.json: call it off the GUI thread for big scenarios.
+    // writeDocuments + writeMetrics in this thread (the scripted export).
     static QStringList write(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results,
                              const std::atomic<bool>* cancel = nullptr);
+    // Charts, scenario.json and summary.md: Qt Charts draws them, so on the GUI thread.
+    static QStringList writeDocuments(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results);
+    // metrics.json: a full simulation of the scenario, for a worker thread. False when cancelled.
+    static bool writeMetrics(const QString& folder, const AnalysisRequest& request, const std::atomic<bool>* cancel);
 };
 
 }  // namespace spare

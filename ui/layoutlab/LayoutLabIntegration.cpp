@@ -108,16 +108,4 @@ void LayoutLabIntegration::applyOptions(const StudioOptions& options)
         dock->hide();
 }
 
-int LayoutLabIntegration::runScriptedExport(const StudioOptions& options)
-{
-    if (!LayoutLabCharts::names().contains(options.exportChart))
-        return 0;
-    QString error;
-    if (!exportChart(options.exportChart, options.exportChartOut, &error)) {
-        std::fprintf(stderr, "spare-studio: %s\n", qUtf8Printable(error));
-        return 1;
-    }
-    return 0;
-}
-
 }  // namespace spare

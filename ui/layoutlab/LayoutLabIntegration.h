@@ -30,8 +30,6 @@ public:
     // --layout-lab: shows the tab; with --screenshot, refines it in this thread first so the picture
     // shows the final numbers, and hides the docks so the tab fills the picture.
     void applyOptions(const StudioOptions& options);
-    // --export-chart for the lab's chart names: the exit code (0 ok or not a lab chart, 1 I/O error).
-    int runScriptedExport(const StudioOptions& options);
 
 private:
     void layoutMaybeChanged();

@@ -2,7 +2,10 @@
 
 #include "playback/PlaybackCursor.h"
 
+#include <QLocale>
+
 #include <algorithm>
+#include <cmath>
 
 namespace spare {
 
@@ -65,7 +68,7 @@ void PlaybackClock::seek(double time)
 
 QString PlaybackClock::speedText(double speed)
 {
-    return QStringLiteral("%1x").arg(speed < 1e5 ? QString::number(speed, 'f', 0) : QString::number(speed, 'g', 2));
+    return QStringLiteral("%1x").arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(std::llround(speed))));
 }
 
 void PlaybackClock::tick()

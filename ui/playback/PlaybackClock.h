@@ -25,7 +25,7 @@ public:
     bool playing() const { return timer_.isActive(); }
     double speed() const { return speed_; }
     double time() const { return time_; }
-    // "1000x", "1e+06x": the speed as shown next to the sliders.
+    // "1,000x", "100,000x": the speed as shown next to the sliders (whole numbers, digits grouped).
     static QString speedText(double speed);
 
 public slots:

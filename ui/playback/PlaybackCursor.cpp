@@ -24,7 +24,7 @@ void PlaybackCursor::reset(const Scenario& scenario, std::shared_ptr<const Layou
     scenario_ = scenario;
     layout_ = std::move(layout);
     recording_.clear();
-    state_ = PlaybackState(scenario_, layout_);
+    state_ = layout_ ? PlaybackState(scenario_, layout_) : PlaybackState();
     position_ = 0;
     emit recordingGrew();
     emit stateChanged();
@@ -34,6 +34,18 @@ void PlaybackCursor::append(const RecordingChunkPtr& chunk)
 {
     recording_.append(chunk);
     emit recordingGrew();
+}
+
+RecordingChunkPtr PlaybackCursor::endRecording(const std::string& reason)
+{
+    if (recording_.complete())
+        return nullptr;
+    auto end = std::make_shared<RecordingChunk>();
+    end->firstEventIndex = recording_.eventCount();
+    end->last = true;
+    end->error = reason;
+    append(end);
+    return end;
 }
 
 void PlaybackCursor::applyUpTo(std::size_t count, bool animate)
@@ -81,30 +93,11 @@ void PlaybackCursor::seekToEvent(std::size_t count)
             if (snap) {
                 state_.restore(snap->snapshot);
                 position_ = snap->eventIndex;
-                recallWipeout();
             }
         }
     }
     applyUpTo(count, false);
     emit stateChanged();
-}
-
-void PlaybackCursor::recallWipeout()
-{
-    // The engine snapshots a restart after the wipe-out decision that caused it; re-apply that
-    // decision so that the lost types stay marked while the restart is shown.
-    if (!state_.restarting() && !state_.restartPending())
-        return;
-    constexpr std::size_t kLookBack = 64;
-    for (std::size_t i = position_; i > 0 && position_ - i < kLookBack; --i) {
-        const Event& e = recording_.event(i - 1);
-        if (e.kind == EventKind::Decision && e.decision && e.decision->wipeout) {
-            state_.apply(e);
-            return;
-        }
-        if (e.kind == EventKind::RestartEnd || e.kind == EventKind::StepEnd)
-            return;
-    }
 }
 
 void PlaybackCursor::seekToTime(double time)

@@ -17,9 +17,12 @@ class PlaybackCursor : public QObject {
 public:
     explicit PlaybackCursor(QObject* parent = nullptr);
 
-    // Starts over on an empty recording of this scenario.
+    // Starts over on an empty recording of this scenario (no layout: a run that will not come).
     void reset(const Scenario& scenario, std::shared_ptr<const Layout> layout);
     void append(const RecordingChunkPtr& chunk);
+    // Ends an incomplete recording here (a cancelled or refused run): what was recorded stays playable.
+    // Returns the final chunk it appended (nullptr when the recording was already complete).
+    RecordingChunkPtr endRecording(const std::string& reason);
 
     const Recording& recording() const { return recording_; }
     const PlaybackState& state() const { return state_; }
@@ -46,7 +49,6 @@ signals:
 
 private:
     void applyUpTo(std::size_t count, bool animate);
-    void recallWipeout();
 
     Scenario scenario_;
     std::shared_ptr<const Layout> layout_;

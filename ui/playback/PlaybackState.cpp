@@ -11,81 +11,91 @@ PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Lay
       gpusPerGroup_(scenario.gpusPerGroup),
       totalSteps_(scenario.steps),
       writerOnlyWaits_(scenario.writerOnlyWaits),
-      aliveGroups_(groups_),
-      groupStates_(static_cast<std::size_t>(groups_), GroupState::Idle),
-      failedGpu_(static_cast<std::size_t>(groups_), -1),
       computePosition_(static_cast<std::size_t>(groups_), 0)
 {
+    s_.aliveGroups = groups_;
+    // Before the first event: Rep+CKPT computes its r replicas' stacks every step, the others one.
+    s_.stackNumber = scenario.policy == Policy::Rep ? redundancy_ : 1;
+    s_.groupStates.assign(static_cast<std::size_t>(groups_), GroupState::Idle);
+    s_.failedGpus.assign(static_cast<std::size_t>(groups_), -1);
     resetStacks();
 }
 
 void PlaybackState::resetStacks()
 {
-    stacks_.resize(static_cast<std::size_t>(groups_) * static_cast<std::size_t>(redundancy_));
+    s_.stacks.resize(static_cast<std::size_t>(groups_) * static_cast<std::size_t>(redundancy_));
     for (int g = 0; g < groups_; ++g)
         std::copy(layout_->stack(g).begin(), layout_->stack(g).end(),
-                  stacks_.begin() + static_cast<std::ptrdiff_t>(g) * redundancy_);
+                  s_.stacks.begin() + static_cast<std::ptrdiff_t>(g) * redundancy_);
 }
 
-void PlaybackState::restore(const SimulationSnapshot& s)
+void PlaybackState::restore(const SimulationSnapshot& snapshot)
 {
-    time_ = s.time;
-    step_ = s.step;
-    stepsDone_ = s.stepsDone;
-    stackNumber_ = s.stackNumber;
-    aliveGroups_ = s.aliveGroups;
-    restarts_ = s.restarts;
-    failures_ = s.failures;
-    downTimeS_ = s.downTimeS;
+    if (snapshot.groupStates.size() != s_.groupStates.size() || snapshot.failedGpus.size() != s_.failedGpus.size())
+        return;  // not a snapshot of this run
+    std::vector<int> stacks = std::move(s_.stacks);
+    s_ = snapshot;
+    // Rep+CKPT and CKPT-only snapshots carry no stacks: theirs never change from the layout's.
+    if (s_.stacks.size() != stacks.size())
+        s_.stacks = std::move(stacks);
+    restartS_ = s_.downTimeS;
+    shrinkS_ = 0.0;
     finished_ = false;
-    if (s.groupStates.size() == groupStates_.size())
-        groupStates_ = s.groupStates;
-    if (s.stacks.size() == stacks_.size())
-        stacks_ = s.stacks;
-    // The engine takes a restart's snapshot just before its RestartStart event, with the restart
-    // already counted (restarts, down time): that event must not count it again.
-    restarting_ = false;
-    restartCountedBySnapshot_ = std::any_of(groupStates_.begin(), groupStates_.end(),
-                                            [](GroupState st) { return st == GroupState::Restarting; });
-    for (std::size_t g = 0; g < failedGpu_.size(); ++g)
-        if (!isOut(g))
-            failedGpu_[g] = -1;
-    lastDecision_.reset();
-    lostTypes_.clear();
+    std::fill(computePosition_.begin(), computePosition_.end(), std::uint8_t{0});
 }
 
 bool PlaybackState::isOut(std::size_t g) const
 {
-    return groupStates_[g] == GroupState::Failed || groupStates_[g] == GroupState::MaskedOut;
+    return s_.groupStates[g] == GroupState::Failed || s_.groupStates[g] == GroupState::MaskedOut;
 }
 
 void PlaybackState::setLive(GroupState state)
 {
-    for (std::size_t g = 0; g < groupStates_.size(); ++g)
+    for (std::size_t g = 0; g < s_.groupStates.size(); ++g)
         if (!isOut(g))
-            groupStates_[g] = state;
+            s_.groupStates[g] = state;
 }
 
 double PlaybackState::availability() const
 {
-    return time_ > 0.0 ? std::clamp((time_ - downTimeS()) / time_, 0.0, 1.0) : 1.0;
+    return s_.time > 0.0 ? std::clamp((s_.time - downTimeS()) / s_.time, 0.0, 1.0) : 1.0;
+}
+
+DisplayedFigures PlaybackState::figures() const
+{
+    DisplayedFigures f;
+    f.timeS = s_.time;
+    f.step = s_.step;
+    f.stepsDone = s_.stepsDone;
+    f.totalSteps = totalSteps_;
+    f.stackNumber = s_.stackNumber;
+    f.aliveGroups = s_.aliveGroups;
+    f.groups = groups_;
+    f.restarts = s_.restarts;
+    f.failures = s_.failures;
+    f.downTimeS = downTimeS();
+    f.availability = availability();
+    f.restarting = s_.restarting;
+    f.finished = finished_;
+    return f;
 }
 
 std::vector<int> PlaybackState::stack(int group) const
 {
-    auto first = stacks_.begin() + static_cast<std::ptrdiff_t>(group) * redundancy_;
+    auto first = s_.stacks.begin() + static_cast<std::ptrdiff_t>(group) * redundancy_;
     return {first, first + redundancy_};
 }
 
+// The replay rules of SimulationSnapshot's contract (sim/Event.h), plus the live groups' step phase.
 void PlaybackState::apply(const Event& e)
 {
-    time_ = std::max(time_, e.time);
+    s_.time = std::max(s_.time, e.time);
+    s_.stackNumber = e.stackNumber;
     const auto g = static_cast<std::size_t>(e.group);
     const bool validGroup = e.group >= 0 && e.group < groups_;
     switch (e.kind) {
     case EventKind::StepStart:
-        step_ = e.step;
-        stackNumber_ = e.stackNumber;
+        s_.step = e.step;
         setLive(GroupState::Idle);
         break;
     case EventKind::StackCompute:
@@ -93,86 +103,83 @@ void PlaybackState::apply(const Event& e)
         std::fill(computePosition_.begin(), computePosition_.end(), static_cast<std::uint8_t>(std::max(0, e.value)));
         break;
     case EventKind::PatchCompute:
-        if (lastDecision_) {
-            for (const PatchCompute& p : lastDecision_->patches)
+        if (s_.lastDecision)
+            for (const PatchCompute& p : s_.lastDecision->patches)
                 if (p.group >= 0 && p.group < groups_ && !isOut(static_cast<std::size_t>(p.group))) {
-                    groupStates_[static_cast<std::size_t>(p.group)] = GroupState::Computing;
+                    s_.groupStates[static_cast<std::size_t>(p.group)] = GroupState::Computing;
                     computePosition_[static_cast<std::size_t>(p.group)] = static_cast<std::uint8_t>(p.position);
                 }
-        }
         break;
     case EventKind::AllReduce:
     case EventKind::FailedAllReduce:
-    case EventKind::CheckpointEnd:
     case EventKind::CheckpointVoided:
         setLive(GroupState::Idle);
         break;
+    case EventKind::CheckpointEnd:
+        s_.lastCheckpointStep = e.step;
+        setLive(GroupState::Idle);
+        break;
     case EventKind::StepEnd:
-        stepsDone_ = std::max(stepsDone_, e.step + 1);
+        s_.stepsDone = e.step + 1;
+        s_.step = e.step + 1;
         break;
     case EventKind::Failure:
-        ++failures_;
+        ++s_.failures;
         if (validGroup) {
-            failedGpu_[g] = e.gpu;
-            if (!restarting_) {
+            s_.failedGpus[g] = e.gpu;
+            if (!s_.restarting) {
                 if (!isOut(g))
-                    --aliveGroups_;
-                groupStates_[g] = GroupState::Failed;
+                    --s_.aliveGroups;
+                s_.groupStates[g] = GroupState::Failed;
             }
         }
         break;
     case EventKind::Decision:
         if (e.decision) {
-            lastDecision_ = e.decision;
-            stackNumber_ = e.decision->stackNumber;
+            s_.lastDecision = e.decision;
             for (const StackUpdate& u : e.decision->changedStacks)
                 if (u.group >= 0 && u.group < groups_ && static_cast<int>(u.stack.size()) == redundancy_)
                     std::copy(u.stack.begin(), u.stack.end(),
-                              stacks_.begin() + static_cast<std::ptrdiff_t>(u.group) * redundancy_);
+                              s_.stacks.begin() + static_cast<std::ptrdiff_t>(u.group) * redundancy_);
             if (e.decision->wipeout)
-                lostTypes_ = e.decision->lostTypes;
+                s_.lostTypes = e.decision->lostTypes;
             else
                 for (int f : e.decision->failedGroups)
                     if (f >= 0 && f < groups_)
-                        groupStates_[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
+                        s_.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
         }
         break;
     case EventKind::Shrink:
-        downTimeS_ += e.duration;
-        for (GroupState& st : groupStates_)
+        shrinkS_ += e.duration;
+        for (GroupState& st : s_.groupStates)
             if (st == GroupState::Failed)
                 st = GroupState::MaskedOut;
         break;
     case EventKind::RestartStart:
-        if (restartCountedBySnapshot_)
-            downTimeS_ -= e.duration;
-        else
-            ++restarts_;
-        restartCountedBySnapshot_ = false;
-        restarting_ = true;
-        restartStart_ = e.time;
-        std::fill(groupStates_.begin(), groupStates_.end(), GroupState::Restarting);
+        ++s_.restarts;
+        s_.restarting = true;
+        s_.restartStartS = e.time;
+        std::fill(s_.groupStates.begin(), s_.groupStates.end(), GroupState::Restarting);
         break;
     case EventKind::RestartEnd:
-        if (restarting_)
-            downTimeS_ += e.time - restartStart_;
-        restarting_ = false;
-        aliveGroups_ = groups_;
-        stackNumber_ = 1;
-        std::fill(groupStates_.begin(), groupStates_.end(), GroupState::Idle);
-        std::fill(failedGpu_.begin(), failedGpu_.end(), -1);
+        restartS_ += e.time - s_.restartStartS;
+        s_.restarting = false;
+        s_.restartStartS = 0.0;
+        s_.aliveGroups = groups_;
+        std::fill(s_.groupStates.begin(), s_.groupStates.end(), GroupState::Idle);
+        std::fill(s_.failedGpus.begin(), s_.failedGpus.end(), -1);
         resetStacks();
-        lastDecision_.reset();
-        lostTypes_.clear();
+        s_.lastDecision.reset();
+        s_.lostTypes.clear();
         break;
     case EventKind::Rollback:
-        stepsDone_ = e.step;
-        step_ = e.step;
+        s_.stepsDone = e.step;
+        s_.step = e.step;
         break;
     case EventKind::CheckpointStart:
         if (writerOnlyWaits_) {
             if (validGroup && !isOut(g))
-                groupStates_[g] = GroupState::Checkpointing;
+                s_.groupStates[g] = GroupState::Checkpointing;
         } else {
             setLive(GroupState::Checkpointing);
         }
@@ -184,6 +191,7 @@ void PlaybackState::apply(const Event& e)
     case EventKind::Detection:
         break;
     }
+    s_.downTimeS = restartS_ + shrinkS_;
 }
 
 }  // namespace spare

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "layout/Layout.h"
+#include "playback/DisplayedFigures.h"
 #include "sim/Event.h"
 #include "sim/Scenario.h"
 
@@ -10,8 +11,11 @@
 
 namespace spare {
 
-// Everything the views draw at one point of a recorded run: a value rebuilt from the nearest engine
-// snapshot plus the events since. apply() follows the event semantics of sim/Event.h.
+// Everything the views draw at one point of a recorded run. The state is the engine's own
+// SimulationSnapshot, advanced by apply() under the replay rules of its contract (sim/Event.h): so
+// restore(snapshot taken after i events) is exactly the state that applying events 0 .. i-1 gives, and
+// seeking equals stepping. On top of it only what the contract leaves to viewers: the step phase of live
+// groups (computing which stack position, checkpointing) and whether the run has ended.
 class PlaybackState {
 public:
     PlaybackState() = default;
@@ -26,34 +30,39 @@ public:
     int totalSteps() const { return totalSteps_; }
     const Layout* layout() const { return layout_.get(); }
 
-    double time() const { return time_; }
-    void setTime(double t) { time_ = t; }
-    int step() const { return step_; }
-    int stepsDone() const { return stepsDone_; }
-    int stackNumber() const { return stackNumber_; }
-    int aliveGroups() const { return aliveGroups_; }
-    int restarts() const { return restarts_; }
-    int failures() const { return failures_; }
-    double downTimeS() const { return downTimeS_ + (restarting_ ? time_ - restartStart_ : 0.0); }
+    // The engine's state at this point (contract fields).
+    const SimulationSnapshot& snapshot() const { return s_; }
+    DisplayedFigures figures() const;
+
+    double time() const { return s_.time; }
+    // Moves the clock past the last applied event (between events nothing else changes).
+    void setTime(double t) { s_.time = t; }
+    int step() const { return s_.step; }
+    int stepsDone() const { return s_.stepsDone; }
+    int stackNumber() const { return s_.stackNumber; }
+    int aliveGroups() const { return s_.aliveGroups; }
+    int restarts() const { return s_.restarts; }
+    int failures() const { return s_.failures; }
+    // Completed restarts and shrinks, plus the restart in progress so far.
+    double downTimeS() const { return s_.downTimeS + (s_.restarting ? s_.time - s_.restartStartS : 0.0); }
     double availability() const;  // (time - down) / time, 1 at time 0
-    bool restarting() const { return restarting_; }
-    // Restored from a snapshot taken at the start of a restart whose RestartStart event is next.
-    bool restartPending() const { return restartCountedBySnapshot_; }
+    bool restarting() const { return s_.restarting; }
     bool finished() const { return finished_; }
 
-    GroupState groupState(int group) const { return groupStates_[static_cast<std::size_t>(group)]; }
-    const std::vector<GroupState>& groupStates() const { return groupStates_; }
-    // GPU inside the group whose failure took the group out (-1 when the group is not out).
-    int failedGpu(int group) const { return failedGpu_[static_cast<std::size_t>(group)]; }
+    GroupState groupState(int group) const { return s_.groupStates[static_cast<std::size_t>(group)]; }
+    const std::vector<GroupState>& groupStates() const { return s_.groupStates; }
+    // GPU inside the group whose failure took the group out (-1 when none since the last restart).
+    int failedGpu(int group) const { return s_.failedGpus[static_cast<std::size_t>(group)]; }
     // Stack position the group is computing (meaningful while Computing).
     int computePosition(int group) const { return computePosition_[static_cast<std::size_t>(group)]; }
+    const std::vector<std::uint8_t>& computePositions() const { return computePosition_; }
     // Current stack order of a group (r entries, position 0 first).
     std::vector<int> stack(int group) const;
-    const std::vector<int>& stacks() const { return stacks_; }
+    const std::vector<int>& stacks() const { return s_.stacks; }
     // Latest controller decision since the last restart (nullptr when none).
-    const std::shared_ptr<const ReorderDecision>& lastDecision() const { return lastDecision_; }
+    const std::shared_ptr<const ReorderDecision>& lastDecision() const { return s_.lastDecision; }
     // Types lost in the wipe-out being restarted from (empty otherwise).
-    const std::vector<int>& lostTypes() const { return lostTypes_; }
+    const std::vector<int>& lostTypes() const { return s_.lostTypes; }
 
 private:
     bool isOut(std::size_t g) const;
@@ -67,24 +76,12 @@ private:
     int totalSteps_ = 0;
     bool writerOnlyWaits_ = false;
 
-    double time_ = 0.0;
-    int step_ = 0;
-    int stepsDone_ = 0;
-    int stackNumber_ = 1;
-    int aliveGroups_ = 0;
-    int restarts_ = 0;
-    int failures_ = 0;
-    double downTimeS_ = 0.0;
-    double restartStart_ = 0.0;
-    bool restarting_ = false;
-    bool restartCountedBySnapshot_ = false;
+    SimulationSnapshot s_;
+    // downTimeS is restartS + shrinkS kept apart, as the engine adds them.
+    double restartS_ = 0.0;
+    double shrinkS_ = 0.0;
     bool finished_ = false;
-    std::vector<GroupState> groupStates_;
-    std::vector<int> failedGpu_;
     std::vector<std::uint8_t> computePosition_;
-    std::vector<int> stacks_;
-    std::shared_ptr<const ReorderDecision> lastDecision_;
-    std::vector<int> lostTypes_;
 };
 
 }  // namespace spare

@@ -3,15 +3,9 @@
 #include "playback/RecordingObserver.h"
 #include "sim/Simulator.h"
 
-#include <QThread>
-
 #include <exception>
 
 namespace spare {
-
-struct SimulationWorker::Run {
-    std::atomic<bool> stop{false};
-};
 
 SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent)
 {
@@ -19,14 +13,7 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent)
     qRegisterMetaType<RunMetrics>();
 }
 
-SimulationWorker::~SimulationWorker()
-{
-    cancel();
-    for (QThread* thread : threads_) {
-        thread->wait();
-        delete thread;
-    }
-}
+SimulationWorker::~SimulationWorker() = default;
 
 double SimulationWorker::snapshotIntervalS(const Scenario& scenario)
 {
@@ -36,7 +23,7 @@ double SimulationWorker::snapshotIntervalS(const Scenario& scenario)
 void SimulationWorker::cancel()
 {
     if (current_)
-        current_->stop = true;
+        *current_ = true;
     current_.reset();
     ++generation_;
     running_ = false;
@@ -45,8 +32,6 @@ void SimulationWorker::cancel()
 void SimulationWorker::start(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace)
 {
     cancel();
-    auto run = std::make_shared<Run>();
-    current_ = run;
     const int generation = generation_;
     running_ = true;
     // Runs on the GUI thread (queued to `this`): drops what a cancelled run still sends.
@@ -54,14 +39,14 @@ void SimulationWorker::start(const Scenario& scenario, std::optional<std::vector
         if (generation == generation_)
             emitter();
     };
-    auto* thread = QThread::create([this, run, scenario, trace = std::move(trace), deliver] {
+    current_ = jobs_.start([this, scenario, trace = std::move(trace), deliver](const std::atomic<bool>& stop) {
         auto post = [this, deliver](auto emitter) {
             QMetaObject::invokeMethod(this, [deliver, emitter] { deliver(emitter); }, Qt::QueuedConnection);
         };
         RecordingObserver observer(
             snapshotIntervalS(scenario),
             [this, post](RecordingChunkPtr chunk) { post([this, chunk] { emit chunkReady(chunk); }); },
-            &run->stop);
+            &stop);
         try {
             const Simulator simulator = trace ? Simulator(scenario, *trace) : Simulator(scenario);
             const RunMetrics metrics = simulator.run(&observer);
@@ -78,17 +63,7 @@ void SimulationWorker::start(const Scenario& scenario, std::optional<std::vector
                 emit failed(message);
             });
         }
-    });
-    thread->setObjectName(QStringLiteral("spare-simulation"));
-    // Finished threads are reaped at the next start; the destructor joins the rest.
-    std::erase_if(threads_, [](QThread* t) {
-        if (!t->isFinished())
-            return false;
-        delete t;
-        return true;
-    });
-    threads_.push_back(thread);
-    thread->start(QThread::LowPriority);
+    }, QStringLiteral("spare-simulation"));
     emit started();
 }
 

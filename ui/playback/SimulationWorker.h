@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "playback/RecordingChunk.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetrics.h"
@@ -12,8 +13,6 @@
 #include <memory>
 #include <optional>
 #include <vector>
-
-class QThread;
 
 namespace spare {
 
@@ -41,11 +40,10 @@ signals:
     void failed(QString message);
 
 private:
-    struct Run;
-    std::shared_ptr<Run> current_;
-    std::vector<QThread*> threads_;
+    std::shared_ptr<std::atomic<bool>> current_;  // the running job's cancel flag
     int generation_ = 0;
     bool running_ = false;
+    BackgroundJobs jobs_;  // last member: joined before the rest goes
 };
 
 }  // namespace spare

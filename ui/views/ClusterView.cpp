@@ -19,7 +19,8 @@ namespace {
 
 constexpr int kLegendHeight = 22;
 constexpr qint64 kFlashMs = 600;
-constexpr std::size_t kMaxFlashes = 16;
+constexpr qint64 kFrameMs = 33;
+constexpr std::size_t kMaxFlashes = 8;
 
 }  // namespace
 
@@ -29,7 +30,7 @@ ClusterView::ClusterView(PlaybackCursor* cursor, ViewState* viewState, QWidget* 
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     clock_.start();
-    animationTimer_.setInterval(33);
+    animationTimer_.setInterval(static_cast<int>(kFrameMs));
     connect(&animationTimer_, &QTimer::timeout, this, [this] {
         updateFlashes();
         update();
@@ -144,16 +145,34 @@ void ClusterView::updateFlashes()
         animationTimer_.stop();
 }
 
+void ClusterView::stopFlash(std::size_t index)
+{
+    const int group = flashCells_[index].x();
+    flashCells_.erase(flashCells_.begin() + static_cast<std::ptrdiff_t>(index));
+    if (std::none_of(flashCells_.begin(), flashCells_.end(), [group](const QPoint& c) { return c.x() == group; }))
+        flashUntilMs_[static_cast<std::size_t>(group)] = 0;
+}
+
+int ClusterView::flashingGroups() const
+{
+    return static_cast<int>(std::count(flashing_.begin(), flashing_.end(), std::uint8_t(1)));
+}
+
 void ClusterView::onEventPlayed(const Event& event)
 {
     if (event.kind != EventKind::Failure || event.group < 0
         || event.group >= static_cast<int>(flashUntilMs_.size()))
         return;
-    flashUntilMs_[static_cast<std::size_t>(event.group)] = clock_.elapsed() + kFlashMs;
+    // At high playback speeds failures come faster than frames and than they fade: one mark per frame
+    // (the latest failure of the frame) and only the latest few marks, so the view never turns red.
+    const qint64 now = clock_.elapsed();
+    if (!flashCells_.empty() && now - lastFlashMs_ < kFrameMs)
+        stopFlash(flashCells_.size() - 1);
+    lastFlashMs_ = now;
+    flashUntilMs_[static_cast<std::size_t>(event.group)] = now + kFlashMs;
     flashCells_.push_back({event.group, event.gpu});
-    // At high playback speeds failures come faster than they fade: animate only the latest ones.
     if (flashCells_.size() > kMaxFlashes)
-        flashCells_.erase(flashCells_.begin());
+        stopFlash(0);
     updateFlashes();
     if (!animationTimer_.isActive())
         animationTimer_.start();

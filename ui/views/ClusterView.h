@@ -31,6 +31,8 @@ public:
     QPoint cellAt(QPointF pos) const;
     // The grid as drawn now (what paintEvent shows below the legend).
     QImage renderGrid(QSize size);
+    // Groups drawn with the failure mark now (bounded however fast failures arrive).
+    int flashingGroups() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -54,6 +56,7 @@ private:
     QRect gridRect() const;
     void drawLegend(QPainter& painter);
     void updateFlashes();
+    void stopFlash(std::size_t index);
     QString tooltipFor(QPoint cell) const;
 
     QPointer<PlaybackCursor> cursor_;
@@ -69,7 +72,8 @@ private:
     QElapsedTimer clock_;
     std::vector<qint64> flashUntilMs_;  // per group: wall-clock end of the failure animation
     std::vector<std::uint8_t> flashing_;
-    std::vector<QPoint> flashCells_;    // {group, gpu} being animated
+    std::vector<QPoint> flashCells_;    // {group, gpu} being animated, oldest first
+    qint64 lastFlashMs_ = -1000;
     QTimer animationTimer_;
 };
 

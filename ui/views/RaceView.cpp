@@ -5,10 +5,14 @@
 #include "models/EventLogModel.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
+#include "playback/RaceLineup.h"
+#include "playback/RunSetup.h"
 #include "playback/SimulationWorker.h"
 #include "views/ClusterView.h"
 
+#include <QCheckBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSplitter>
@@ -35,7 +39,18 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     clock_ = new PlaybackClock(this);
     auto* outer = new QVBoxLayout(this);
     timeLabel_ = new QLabel;
-    outer->addWidget(timeLabel_);
+    sameRedundancy_ = new QCheckBox(tr("Same r for all"));
+    sameRedundancy_->setObjectName(QStringLiteral("sameRedundancy"));
+    sameRedundancy_->setToolTip(tr("Off: each policy races at its own best r (Rep+CKPT: run.rep_redundancy). "
+                                   "On: SPARe+CKPT and Rep+CKPT both at cluster.redundancy."));
+    auto* top = new QHBoxLayout;
+    top->addWidget(timeLabel_, 1);
+    top->addWidget(sameRedundancy_);
+    outer->addLayout(top);
+    connect(sameRedundancy_, &QCheckBox::toggled, this, [this] {
+        if (started_)
+            start(base_, trace_);
+    });
     auto* splitter = new QSplitter(Qt::Vertical);
     auto* lanesHost = new QWidget;
     auto* grid = new QGridLayout(lanesHost);
@@ -47,9 +62,18 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
         lane.worker = new SimulationWorker(this);
         connect(lane.worker, &SimulationWorker::chunkReady, lane.cursor, &PlaybackCursor::append);
         connect(lane.worker, &SimulationWorker::chunkReady, this, &RaceView::recordingGrew);
+        connect(lane.worker, &SimulationWorker::failed, this, [this, i](const QString& message) {
+            emit laneFailed(tr("%1: %2").arg(QString::fromLatin1(policyDisplayName(kPolicies[i])), message));
+        });
         clock_->addCursor(lane.cursor);
         auto* name = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(policyDisplayName(kPolicies[i]))));
         name->setStyleSheet(QStringLiteral("color: %1;").arg(policyColour(kPolicies[i]).name()));
+        lane.info = new QLabel;
+        lane.info->setObjectName(QStringLiteral("laneInfo%1").arg(i));
+        auto* left = new QVBoxLayout;
+        left->addWidget(name);
+        left->addWidget(lane.info);
+        left->addStretch(1);
         lane.strip = new ClusterView(lane.cursor);
         lane.strip->setCompact(true);
         lane.strip->setMinimumHeight(48);
@@ -60,7 +84,7 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
         right->addWidget(lane.progress);
         right->addWidget(lane.figures);
         const int row = static_cast<int>(i);
-        grid->addWidget(name, row, 0);
+        grid->addLayout(left, row, 0);
         grid->addWidget(lane.strip, row, 1);
         grid->addLayout(right, row, 2);
         grid->setRowStretch(row, 1);
@@ -78,26 +102,60 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
 
 RaceView::~RaceView() = default;
 
-void RaceView::start(const Scenario& scenario)
+void RaceView::setSameRedundancy(bool same)
 {
+    sameRedundancy_->setChecked(same);
+}
+
+bool RaceView::sameRedundancy() const
+{
+    return sameRedundancy_->isChecked();
+}
+
+QString RaceView::laneInfo(int lane) const
+{
+    return lanes_[static_cast<std::size_t>(lane)].info->text();
+}
+
+void RaceView::start(const Scenario& scenario, const std::optional<std::vector<TraceFailure>>& trace)
+{
+    base_ = scenario;
+    trace_ = trace;
     clock_->pause();
     chart_->reset(scenario.steps);
-    std::shared_ptr<const Layout> layout
-        = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         Lane& lane = lanes_[i];
-        Scenario s = scenario;
-        s.policy = kPolicies[i];
-        lane.cursor->reset(s, layout);
+        const RunSetup setup = RunSetup::prepare(RaceLineup::laneScenario(scenario, kPolicies[i], sameRedundancy()), trace);
         lane.failuresSeen = 0;
-        lane.progress->setRange(0, s.steps);
+        lane.progress->setRange(0, setup.scenario.steps);
         lane.progress->setValue(0);
-        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(s.policy)), policyColour(s.policy));
-        lane.worker->start(s);
+        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), policyColour(kPolicies[i]));
+        lane.checkpointInterval = setup.checkpointIntervalSteps;
+        if (!setup.ok()) {
+            lane.worker->cancel();
+            lane.cursor->reset(setup.scenario, nullptr);
+            lane.cursor->endRecording(setup.problems.join(QLatin1Char('\n')).toStdString());
+            lane.checkpointInterval = 0;
+            lane.info->setText(tr("not run: %1").arg(setup.problems.join(QStringLiteral("; "))));
+            emit laneFailed(tr("%1: %2").arg(QString::fromLatin1(policyDisplayName(kPolicies[i])),
+                                             setup.problems.join(QStringLiteral("; "))));
+            continue;
+        }
+        lane.info->setText(tr("r = %1, T_c = %2 steps").arg(setup.scenario.redundancy).arg(setup.checkpointIntervalSteps));
+        lane.cursor->reset(setup.scenario, setup.layout);
+        lane.worker->start(setup.scenario, setup.trace);
     }
     clock_->syncTo(0.0);
     started_ = true;
     clock_->play();
+}
+
+void RaceView::stop()
+{
+    for (Lane& lane : lanes_) {
+        lane.worker->cancel();
+        lane.cursor->endRecording("stopped by the user");
+    }
 }
 
 void RaceView::rebuildChart(double time)
@@ -138,18 +196,18 @@ void RaceView::refresh()
                             .arg(EventLogModel::formatTime(t))
                             .arg(PlaybackClock::speedText(clock_->speed())));
     for (Lane& lane : lanes_) {
-        const PlaybackState& s = lane.cursor->state();
-        lane.progress->setValue(s.stepsDone());
+        const DisplayedFigures f = lane.cursor->state().figures();
+        lane.progress->setValue(f.stepsDone);
         lane.figures->setText(tr("down %1 h | availability %2% | restarts %3 | failures %4%5")
-                                  .arg(s.downTimeS() / 3600.0, 0, 'f', 1)
-                                  .arg(100.0 * s.availability(), 0, 'f', 1)
-                                  .arg(s.restarts())
-                                  .arg(s.failures())
-                                  .arg(s.finished() ? tr(" | DONE at %1 h").arg(s.time() / 3600.0, 0, 'f', 1) : QString()));
-        chart_->addPoint(lane.chartLine, s.time(), s.stepsDone());
-        if (s.failures() > lane.failuresSeen) {
-            chart_->addFailureMarker(lane.chartLine, s.time(), s.stepsDone());
-            lane.failuresSeen = s.failures();
+                                  .arg(f.downTimeS / 3600.0, 0, 'f', 1)
+                                  .arg(100.0 * f.availability, 0, 'f', 1)
+                                  .arg(f.restarts)
+                                  .arg(f.failures)
+                                  .arg(f.finished ? tr(" | DONE at %1 h").arg(f.timeS / 3600.0, 0, 'f', 1) : QString()));
+        chart_->addPoint(lane.chartLine, f.timeS, f.stepsDone);
+        if (f.failures > lane.failuresSeen) {
+            chart_->addFailureMarker(lane.chartLine, f.timeS, f.stepsDone);
+            lane.failuresSeen = f.failures;
         }
     }
 }

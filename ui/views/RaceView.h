@@ -1,11 +1,15 @@
 #pragma once
 
+#include "sim/FailureTrace.h"
 #include "sim/Scenario.h"
 
 #include <QWidget>
 
 #include <array>
+#include <optional>
+#include <vector>
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 
@@ -19,7 +23,9 @@ class SimulationWorker;
 
 // The same scenario and seed under CKPT-only, Rep+CKPT and SPARe+CKPT side by side on one simulated
 // clock (the engine's common random numbers give the three runs the same failure clocks): a compact
-// cluster strip, progress and down time per policy, and a live progress-vs-time chart.
+// cluster strip, progress and down time per policy, and a live progress-vs-time chart. Each policy
+// races at its own best r (RaceLineup) unless "same r for all" is ticked; every lane names its r and
+// checkpoint interval.
 class RaceView : public QWidget {
     Q_OBJECT
 public:
@@ -28,8 +34,16 @@ public:
     explicit RaceView(QWidget* parent = nullptr);
     ~RaceView() override;
 
-    // Starts the three runs (policy overridden per lane).
-    void start(const Scenario& scenario);
+    // Starts the three runs (policy and r per lane, RaceLineup); `trace` replaces the trace file.
+    void start(const Scenario& scenario, const std::optional<std::vector<TraceFailure>>& trace = std::nullopt);
+    // Cancels the three runs; what they recorded stays and plays.
+    void stop();
+    void setSameRedundancy(bool same);
+    bool sameRedundancy() const;
+    // The checkpoint interval (steps) a lane runs with; 0 when the lane could not start.
+    int checkpointInterval(int lane) const { return lanes_[static_cast<std::size_t>(lane)].checkpointInterval; }
+    // "r = 3, T_c = 8 steps" (or why the lane did not start).
+    QString laneInfo(int lane) const;
     PlaybackClock* clock() const { return clock_; }
     PlaybackCursor* cursor(int lane) const { return lanes_[static_cast<std::size_t>(lane)].cursor; }
     SimulationWorker* worker(int lane) const { return lanes_[static_cast<std::size_t>(lane)].worker; }
@@ -38,12 +52,16 @@ public:
 
 signals:
     void recordingGrew();
+    // A lane could not start or its run stopped with an error.
+    void laneFailed(const QString& message);
 
 private:
     struct Lane {
         PlaybackCursor* cursor = nullptr;
         SimulationWorker* worker = nullptr;
         ClusterView* strip = nullptr;
+        QLabel* info = nullptr;
+        int checkpointInterval = 0;
         QProgressBar* progress = nullptr;
         QLabel* figures = nullptr;
         int chartLine = -1;
@@ -56,6 +74,9 @@ private:
     PlaybackClock* clock_ = nullptr;
     ProgressChart* chart_ = nullptr;
     QLabel* timeLabel_ = nullptr;
+    QCheckBox* sameRedundancy_ = nullptr;
+    Scenario base_;
+    std::optional<std::vector<TraceFailure>> trace_;
     bool started_ = false;
 };
 

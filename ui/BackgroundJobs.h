@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QString>
+#include <QThread>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace spare {
+
+// The worker threads of one GUI object. start() runs a function on a thread of its own with a cancel
+// flag; results go back to the GUI thread by queued calls made inside the function. Finished threads
+// are reaped at the next start; the destructor cancels every job and joins it (so a job must poll its
+// flag). Never blocks otherwise.
+class BackgroundJobs {
+public:
+    using Work = std::function<void(const std::atomic<bool>& cancel)>;
+
+    BackgroundJobs() = default;
+    ~BackgroundJobs();
+    BackgroundJobs(const BackgroundJobs&) = delete;
+    BackgroundJobs& operator=(const BackgroundJobs&) = delete;
+
+    // The returned flag cancels this job only.
+    std::shared_ptr<std::atomic<bool>> start(Work work, const QString& threadName);
+    void cancelAll();
+    // Jobs whose function has not returned yet.
+    int running() const;
+
+private:
+    struct Job {
+        std::shared_ptr<std::atomic<bool>> cancel;
+        std::unique_ptr<QThread> thread;
+    };
+    std::vector<Job> jobs_;
+};
+
+}  // namespace spare

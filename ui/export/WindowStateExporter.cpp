@@ -1,0 +1,70 @@
+#include "export/WindowStateExporter.h"
+
+#include "MainWindow.h"
+#include "playback/PlaybackClock.h"
+#include "playback/PlaybackCursor.h"
+#include "views/RaceView.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTabWidget>
+
+namespace spare {
+
+namespace {
+
+QJsonObject lane(const PlaybackCursor& cursor, int checkpointInterval)
+{
+    const DisplayedFigures f = cursor.state().figures();
+    return QJsonObject{
+        {QStringLiteral("policy"), QString::fromLatin1(policyName(cursor.scenario().policy))},
+        {QStringLiteral("redundancy"), cursor.scenario().redundancy},
+        {QStringLiteral("checkpoint_interval_steps"), checkpointInterval},
+        {QStringLiteral("steps_done"), f.stepsDone},
+        {QStringLiteral("total_steps"), f.totalSteps},
+        {QStringLiteral("failures"), f.failures},
+        {QStringLiteral("restarts"), f.restarts},
+        {QStringLiteral("availability"), f.availability},
+        {QStringLiteral("down_time_s"), f.downTimeS},
+        {QStringLiteral("stack_number"), f.stackNumber},
+    };
+}
+
+}  // namespace
+
+QJsonObject WindowStateExporter::state(const MainWindow& window)
+{
+    QJsonObject out;
+    QWidget* current = window.tabs()->currentWidget();
+    out[QStringLiteral("tab")] = window.tabs()->tabText(window.tabs()->currentIndex()).remove(QLatin1Char('&'));
+    QJsonArray lanes;
+    if (current == window.raceView()) {
+        const RaceView& race = *window.raceView();
+        out[QStringLiteral("clock_s")] = race.clock()->time();
+        for (int i = 0; i < static_cast<int>(RaceView::kPolicies.size()); ++i) {
+            lanes.append(lane(*race.cursor(i), race.checkpointInterval(i)));
+            if (RaceView::kPolicies[static_cast<std::size_t>(i)] == Policy::Spare)
+                out[QStringLiteral("stack_number")] = race.cursor(i)->state().stackNumber();
+        }
+    } else {
+        out[QStringLiteral("clock_s")] = window.clock()->time();
+        out[QStringLiteral("stack_number")] = window.cursor()->state().stackNumber();
+        if (current == window.tabs()->widget(0) && window.hasScenario())
+            lanes.append(lane(*window.cursor(), window.checkpointInterval()));
+    }
+    out[QStringLiteral("lanes")] = lanes;
+    return out;
+}
+
+bool WindowStateExporter::write(const MainWindow& window, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(state(window)).toJson()) < 0 || !file.commit()) {
+        *error = QStringLiteral("--export-state '%1': cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace spare

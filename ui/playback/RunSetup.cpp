@@ -1,0 +1,71 @@
+#include "playback/RunSetup.h"
+
+#include "sim/ScenarioJson.h"
+#include "sim/Simulator.h"
+
+namespace spare {
+
+namespace {
+
+QStringList lines(const std::exception& e)
+{
+    return QString::fromUtf8(e.what()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+}  // namespace
+
+RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace)
+{
+    RunSetup setup;
+    setup.scenario = scenario;
+    for (const ScenarioIssue& issue : validateScenario(scenario))
+        setup.problems.append(QStringLiteral("%1: %2").arg(QString::fromStdString(issue.key),
+                                                           QString::fromStdString(issue.message)));
+    if (!setup.ok())
+        return setup;
+    try {
+        setup.layout = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
+    } catch (const std::exception& e) {
+        for (const QString& line : lines(e))
+            setup.problems.append(QStringLiteral("cluster.layout: %1").arg(line));
+    }
+    if (trace) {
+        setup.trace = std::move(trace);
+    } else if (scenario.failureModel == FailureModel::Trace) {
+        try {
+            setup.trace = loadFailureTrace(scenario.failureTrace, scenario.groups);
+        } catch (const std::exception& e) {
+            for (const QString& line : lines(e))
+                setup.problems.append(QStringLiteral("failures.trace: %1").arg(line));
+        }
+    }
+    try {
+        setup.checkpointIntervalSteps = scenario.checkpointIntervalSteps.value_or(0);
+        if (!scenario.checkpointIntervalSteps)
+            setup.checkpointIntervalSteps = autoCheckpointIntervalSteps(scenario);
+    } catch (const std::exception& e) {
+        setup.problems.append(lines(e));
+    }
+    return setup;
+}
+
+RunSetup RunSetup::load(const QString& path, std::optional<Policy> policy, std::optional<std::uint64_t> seed)
+{
+    Scenario scenario;
+    try {
+        scenario = loadScenarioFile(path.toStdString());
+    } catch (const std::exception& e) {
+        RunSetup failed;
+        failed.problems = lines(e);
+        if (failed.problems.isEmpty())
+            failed.problems.append(QStringLiteral("%1: cannot be read").arg(path));
+        return failed;
+    }
+    if (policy)
+        scenario.policy = *policy;
+    if (seed)
+        scenario.seed = *seed;
+    return prepare(scenario);
+}
+
+}  // namespace spare
