@@ -2,12 +2,15 @@
 #include "CliOptions.h"
 
 #include "analysis/ClosedForms.h"
+#include "analysis/MonteCarlo.h"
+#include "layout/LayoutIndependence.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace spare::cli {
@@ -39,6 +42,10 @@ std::string numberOrDash(double value)
 // The exact consecutive-layout mu costs O(N) per quadrature node: skip it where that gets slow.
 constexpr int kExactMuMaxGroups = 200'000;
 
+// Where the golomb layout is not independent the closed-form mu does not hold: a short Monte-Carlo gives it.
+constexpr std::uint64_t kMonteCarloMuTrials = 20'000;
+constexpr int kMonteCarloMuMaxGroups = 100'000;
+
 CommandAction setupAnalyze(CLI::App& sub)
 {
     auto opts = std::make_shared<AnalyzeOptions>();
@@ -69,6 +76,10 @@ CommandAction setupAnalyze(CLI::App& sub)
         const auto steps = spareCheckpointSteps(n, r, o.mtbfS, o.checkpointWriteS, o.restartS, o.stepS);
         const double availabilityOpt = optimalAvailability(o.checkpointWriteS, o.restartS, muAsym * o.mtbfS);
         const double ttt = tttRatioModel(n, r, o.mtbfS, o.checkpointWriteS, o.restartS);
+        const auto independence = layoutIndependence("golomb", n, r);
+        std::optional<MonteCarloResult> muMonteCarlo;
+        if (!independence.independent && n <= kMonteCarloMuMaxGroups)
+            muMonteCarlo = MonteCarlo::run(Layout::golomb(n, r), {kMonteCarloMuTrials, 1, Device::Cpu, {}});
 
         if (o.json) {
             nlohmann::json out;
@@ -88,6 +99,12 @@ CommandAction setupAnalyze(CLI::App& sub)
             out["checkpoint_period_steps_exact"] = steps.exact;
             out["availability_opt"] = availabilityOpt;
             out["ttt_ratio_model"] = ttt;
+            out["layout_independence"] = independenceJson(independence);
+            out["mu_monte_carlo"] = muMonteCarlo ? nlohmann::json{{"mu", muMonteCarlo->mu},
+                                                                  {"mu_ci95", {muMonteCarlo->muCi95.low, muMonteCarlo->muCi95.high}},
+                                                                  {"trials", muMonteCarlo->trials},
+                                                                  {"seed", muMonteCarlo->seed}}
+                                                 : nlohmann::json();
             fmt::print("{}\n", out.dump(2));
             return 0;
         }
@@ -97,6 +114,9 @@ CommandAction setupAnalyze(CLI::App& sub)
         fmt::print("restart T_r / checkpoint T_s    {} s / {:.2f} s\n", o.restartS, o.checkpointWriteS);
         fmt::print("step for checkpoint period      {} s\n\n", o.stepS);
         fmt::print("mu asymptotic (golomb)          {:.3f}\n", muAsym);
+        if (muMonteCarlo)
+            fmt::print("mu Monte-Carlo (golomb)         {:.3f}  95% CI [{:.3f}, {:.3f}] ({} trials, seed 1)\n",
+                       muMonteCarlo->mu, muMonteCarlo->muCi95.low, muMonteCarlo->muCi95.high, muMonteCarlo->trials);
         fmt::print("mu exact, consecutive layout    {}\n", numberOrDash(muExact));
         fmt::print("mu exact, replica sets (Rep)    {}\n", numberOrDash(muSets));
         fmt::print("S_bar lower bound               {:.4f}\n", sbar);
@@ -105,6 +125,8 @@ CommandAction setupAnalyze(CLI::App& sub)
                    steps.exact, steps.rounded);
         fmt::print("availability A*(mu m)           {:.4f}\n", availabilityOpt);
         fmt::print("TTT/T0 model J(r)               {:.4f}\n", ttt);
+        if (const auto warning = independenceWarning(independence); !warning.empty())
+            fmt::print("warning: {}\n", warning);
         return 0;
     };
 }

@@ -1,6 +1,7 @@
 #include "CliCommand.h"
 
 #include "io/RunOutputs.h"
+#include "layout/LayoutIndependence.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
@@ -81,6 +82,10 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& metrics)
     fmt::print("completed    {}\n", metrics.completed ? "yes" : "no (stopped early)");
     for (const auto& [key, value] : runMetricsFields(metrics))
         fmt::print("{:<27} {}\n", key, value);
+    if (scenario.policy == Policy::Spare)
+        if (const auto warning = independenceWarning(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
+            !warning.empty())
+            fmt::print("warning: {}\n", warning);
 }
 
 CommandAction setupSimulate(CLI::App& sub)
