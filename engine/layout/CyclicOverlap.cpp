@@ -126,7 +126,7 @@ private:
     }
 
     // A few milliseconds of candidate evaluations; a count, so results do not depend on the machine.
-    static constexpr long long workLimit = 1'000'000;
+    static constexpr long long workLimit = 200'000;
 
     int n_;
     int count_;

@@ -367,6 +367,8 @@ private slots:
                 QVERIFY2(l.independent() == (count.maxOverlap <= 1), where);
                 QVERIFY2(l.independentLayoutExists().value_or(true) || !l.independent(), where);
                 QVERIFY2(!l.independentLayoutExists().value_or(false) || l.independent(), where);
+                if (n % 5 != 0)
+                    continue;  // the cheap per-name summary on a sample (it repeats the construction)
                 const auto summary = layoutIndependence("golomb", n, r);
                 QVERIFY2(summary.independent == l.independent() && summary.maxOverlap == l.maxOverlap() &&
                              summary.overlappingPairs == l.overlappingPairs(),
