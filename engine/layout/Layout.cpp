@@ -1,5 +1,6 @@
 #include "layout/Layout.h"
 
+#include "layout/CyclicOverlap.h"
 #include "layout/GolombOffsets.h"
 
 #include <fmt/core.h>
@@ -280,6 +281,16 @@ void Layout::buildIndex()
             holders_[ti * r + fill[ti]++] = static_cast<int>(w);
         }
 
+    if (kind_ != Kind::Custom) {
+        // Cyclic: groups w and w + d share m(d) types for every w, so the offsets' differences suffice.
+        const auto overlap = cyclicOverlap(offsets_, groups_);
+        maxOverlap_ = overlap.maxOverlap;
+        overlappingPairs_ = overlap.overlappingPairs;
+        if (maxOverlap_ > 1 && note_.empty())
+            note_ = fmt::format("offsets {} are not a Sidon set modulo {}: {} pairs of groups share two or more types, up to {}",
+                                joined(offsets_), groups_, overlappingPairs_, maxOverlap_);
+        return;
+    }
     // Overlaps between groups: count co-holders through each type's holder list.
     std::vector<int> shared(n, 0);
     std::vector<int> touched;
@@ -300,9 +311,6 @@ void Layout::buildIndex()
             shared[static_cast<size_t>(b)] = 0;
         }
     }
-    if (kind_ != Kind::Custom && maxOverlap_ > 1 && note_.empty())
-        note_ = fmt::format("offsets {} are not a Sidon set modulo {}: {} pairs of groups share two or more types, up to {}",
-                            joined(offsets_), groups_, overlappingPairs_, maxOverlap_);
 }
 
 }  // namespace spare
