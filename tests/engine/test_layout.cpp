@@ -355,26 +355,33 @@ private slots:
 
     // Every golomb layout for 3 <= r <= 16, N <= 400: the reported independence, max overlap and overlapping
     // pairs equal a direct pairwise count; the cheap per-name summary agrees with the built layout.
+    void golombReportsItsOverlapTruthfully_data()
+    {
+        QTest::addColumn<int>("r");
+        for (int r = 3; r <= 16; ++r)
+            QTest::addRow("r%d", r) << r;
+    }
+
     void golombReportsItsOverlapTruthfully()
     {
-        for (int r = 3; r <= 16; ++r)
-            for (int n = r; n <= 400; ++n) {
-                const Layout l = Layout::golomb(n, r);
-                const auto count = pairwiseCount(l);
-                const auto where = qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r));
-                QVERIFY2(l.maxOverlap() == count.maxOverlap, where);
-                QVERIFY2(l.overlappingPairs() == count.overlappingPairs, where);
-                QVERIFY2(l.independent() == (count.maxOverlap <= 1), where);
-                QVERIFY2(l.independentLayoutExists().value_or(true) || !l.independent(), where);
-                QVERIFY2(!l.independentLayoutExists().value_or(false) || l.independent(), where);
-                if (n % 5 != 0)
-                    continue;  // the cheap per-name summary on a sample (it repeats the construction)
-                const auto summary = layoutIndependence("golomb", n, r);
-                QVERIFY2(summary.independent == l.independent() && summary.maxOverlap == l.maxOverlap() &&
-                             summary.overlappingPairs == l.overlappingPairs(),
-                         where);
-                QVERIFY2(l.independent() || !independenceWarning(summary).empty(), where);
-            }
+        QFETCH(int, r);
+        for (int n = r; n <= 400; ++n) {
+            const Layout l = Layout::golomb(n, r);
+            const auto count = pairwiseCount(l);
+            const QByteArray where = QStringLiteral("N %1 r %2").arg(n).arg(r).toUtf8();
+            QVERIFY2(l.maxOverlap() == count.maxOverlap, where.constData());
+            QVERIFY2(l.overlappingPairs() == count.overlappingPairs, where.constData());
+            QVERIFY2(l.independent() == (count.maxOverlap <= 1), where.constData());
+            QVERIFY2(l.independentLayoutExists().value_or(true) || !l.independent(), where.constData());
+            QVERIFY2(!l.independentLayoutExists().value_or(false) || l.independent(), where.constData());
+            if (n % 5 != 0)
+                continue;  // the cheap per-name summary on a sample (it repeats the construction)
+            const auto summary = layoutIndependence("golomb", n, r);
+            QVERIFY2(summary.independent == l.independent() && summary.maxOverlap == l.maxOverlap() &&
+                         summary.overlappingPairs == l.overlappingPairs(),
+                     where.constData());
+            QVERIFY2(l.independent() || !independenceWarning(summary).empty(), where.constData());
+        }
     }
 
     // Existence of an independent layout agrees with a plain brute-force Sidon search for small N.
@@ -384,9 +391,9 @@ private slots:
             for (int n = r; n <= 60; ++n) {
                 const bool exists = bruteForceSidonExists(n, r);
                 const Layout l = Layout::golomb(n, r);
-                const auto where = qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r));
-                QVERIFY2(l.independent() == exists, where);
-                QVERIFY2(l.independentLayoutExists() == std::optional<bool>(exists), where);
+                const QByteArray where = QStringLiteral("N %1 r %2").arg(n).arg(r).toUtf8();
+                QVERIFY2(l.independent() == exists, where.constData());
+                QVERIFY2(l.independentLayoutExists() == std::optional<bool>(exists), where.constData());
             }
     }
 
@@ -464,10 +471,11 @@ private slots:
                 if (l.independent())
                     continue;
                 const long long fewest = bruteForceFewestPairs(n, r);
-                const auto where = qPrintable(QStringLiteral("N %1 r %2: %3").arg(n).arg(r).arg(QString::fromStdString(l.note())));
-                QVERIFY2(l.overlappingPairs() >= fewest, where);
+                const QByteArray where =
+                    QStringLiteral("N %1 r %2: %3").arg(n).arg(r).arg(QString::fromStdString(l.note())).toUtf8();
+                QVERIFY2(l.overlappingPairs() >= fewest, where.constData());
                 if (l.note().find("fewest possible") != std::string::npos)
-                    QVERIFY2(l.overlappingPairs() == fewest, where);
+                    QVERIFY2(l.overlappingPairs() == fewest, where.constData());
             }
     }
 
