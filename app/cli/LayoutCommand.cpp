@@ -27,6 +27,10 @@ CommandAction setupLayout(CLI::App& sub)
             out["offsets"] = layout.offsets();
             out["max_overlap"] = layout.maxOverlap();
             out["independent"] = layout.independent();
+            out["overlapping_pairs"] = layout.overlappingPairs();
+            // true / false (proved impossible) / null (none found, absence not proved; or not a golomb layout)
+            out["independent_layout_exists"] =
+                layout.independentLayoutExists() ? nlohmann::json(*layout.independentLayoutExists()) : nlohmann::json();
             out["note"] = layout.note();
             auto stacks = nlohmann::json::array();
             for (int g = 0; g < layout.groups(); ++g)
@@ -38,6 +42,8 @@ CommandAction setupLayout(CLI::App& sub)
         fmt::print("layout       {}\ngroups (N)   {}\nredundancy   {}\noffsets      {}\nmax overlap  {} ({})\n",
                    layout.name(), layout.groups(), layout.redundancy(), fmt::join(layout.offsets(), " "),
                    layout.maxOverlap(), layout.independent() ? "independent" : "NOT independent");
+        if (!layout.independent())
+            fmt::print("overlapping  {} pairs of groups share two or more types\n", layout.overlappingPairs());
         if (!layout.note().empty())
             fmt::print("note         {}\n", layout.note());
         const int shown = std::min(layout.groups(), 24);

@@ -4,6 +4,7 @@
 
 #include "analysis/MonteCarlo.h"
 #include "layout/Layout.h"
+#include "layout/LayoutIndependence.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -93,6 +94,7 @@ int runMonteCarlo(const MonteCarloFlags& flags)
         out["layout"] = layout.name();
         out["failures_histogram"] = result.failuresHistogram;
         out["wipeout_only"] = flags.wipeoutOnly;
+        out["layout_independence"] = independenceJson(layoutIndependence(layout));
         fmt::print("{}\n", out.dump(2));
         return 0;
     }
@@ -108,6 +110,8 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     }
     fmt::print("device            {} ({} threads)\n", result.deviceName, threads);
     fmt::print("time              {:.3f} s ({:.0f} trials/s)\n", seconds, static_cast<double>(result.trials) / seconds);
+    if (const auto warning = independenceWarning(layoutIndependence(layout)); !warning.empty())
+        fmt::print("warning: {}\n", warning);
     return 0;
 }
 

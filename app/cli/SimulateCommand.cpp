@@ -5,6 +5,7 @@
 #include "OutputFiles.h"
 
 #include "io/RunOutputs.h"
+#include "layout/LayoutIndependence.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
@@ -104,6 +105,10 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
     row("reorder decisions", fmt::format("{} kept, {} reordered, {} wipe-outs", countText(m.phase0Decisions),
                                          countText(m.phase2Decisions), countText(m.wipeouts)));
     row("events", countText(m.events));
+    if (scenario.policy == Policy::Spare)
+        if (const auto warning = independenceWarning(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
+            !warning.empty())
+            fmt::print("warning: {}\n", warning);
 }
 
 CommandAction setupSimulate(CLI::App& sub)

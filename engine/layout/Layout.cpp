@@ -1,15 +1,15 @@
 #include "layout/Layout.h"
 
 #include "io/InputFile.h"
-
-#include "layout/GolombRulers.h"
-#include "layout/SidonOffsets.h"
+#include "layout/CyclicOverlap.h"
+#include "layout/GolombOffsets.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 
@@ -17,12 +17,12 @@ namespace spare {
 
 namespace {
 
+constexpr int maxGroups = 10'000'000;
+
 void checkShape(int groups, int redundancy)
 {
-    if (groups < 2)
-        throw LayoutError(fmt::format("groups = {} is out of range: allowed 2 .. 10000000", groups));
-    if (groups > 10'000'000)
-        throw LayoutError(fmt::format("groups = {} is out of range: allowed 2 .. 10000000", groups));
+    if (groups < 2 || groups > maxGroups)
+        throw LayoutError(fmt::format("groups = {} is out of range: allowed 2 .. {}", groups, maxGroups));
     if (redundancy < 1 || redundancy > groups)
         throw LayoutError(fmt::format("redundancy = {} is out of range: allowed 1 .. groups ({})", redundancy, groups));
 }
@@ -30,6 +30,50 @@ void checkShape(int groups, int redundancy)
 std::string joined(const std::vector<int>& v)
 {
     return fmt::format("{}", fmt::join(v, " "));
+}
+
+// Every problem found in a layout, reported together (the first 50, then a count).
+class ProblemList {
+public:
+    void add(std::string problem)
+    {
+        if (problems_.size() < maxListed)
+            problems_.push_back(std::move(problem));
+        ++count_;
+    }
+    bool empty() const { return count_ == 0; }
+    void throwIfAny(const std::string& header) const
+    {
+        if (count_ == 0)
+            return;
+        std::string text = count_ == 1 ? header + problems_.front()
+                                       : fmt::format("{}{} problems:\n  {}", header, count_, fmt::join(problems_, "\n  "));
+        if (count_ > problems_.size())
+            text += fmt::format("\n  ... and {} more", count_ - problems_.size());
+        throw LayoutError(text);
+    }
+
+private:
+    static constexpr size_t maxListed = 50;
+    std::vector<std::string> problems_;
+    size_t count_ = 0;
+};
+
+// The integer at `key`, or a problem naming the key, the value as written and the allowed range.
+std::optional<long long> integerAt(const nlohmann::json& value, const std::string& key, long long low, long long high,
+                                   const std::string& allowed, ProblemList& problems)
+{
+    if (!value.is_number_integer()) {
+        problems.add(fmt::format("{} = {} is not an integer; allowed: {}", key, value.dump(), allowed));
+        return std::nullopt;
+    }
+    const bool fits = value.is_number_unsigned() ? value.get<unsigned long long>() <= static_cast<unsigned long long>(high)
+                                                 : value.get<long long>() >= low && value.get<long long>() <= high;
+    if (!fits) {
+        problems.add(fmt::format("{} = {} is out of range; allowed: {}", key, value.dump(), allowed));
+        return std::nullopt;
+    }
+    return value.get<long long>();
 }
 
 }  // namespace
@@ -54,27 +98,10 @@ Layout Layout::cyclic(Kind kind, std::string name, int groups, std::vector<int> 
 Layout Layout::golomb(int groups, int redundancy)
 {
     checkShape(groups, redundancy);
-    const auto ruler = optimalGolombRuler(redundancy);
-    const int length = ruler.empty() ? 0 : ruler.back();
-    if (!ruler.empty() && groups > 2 * length - 1)
-        return cyclic(Kind::Golomb, "golomb", groups, {ruler.begin(), ruler.end()},
-                      fmt::format("optimal Golomb ruler of length {}", length));
-    if (auto sidon = findSidonOffsets(groups, redundancy))
-        return cyclic(Kind::Golomb, "golomb", groups, std::move(*sidon),
-                      ruler.empty() ? fmt::format("no optimal ruler tabulated for r = {}; Sidon offsets modulo {} found by search",
-                                                  redundancy, groups)
-                                    : fmt::format("N = {} <= 2L - 1 = {}; Sidon offsets modulo {} found by search", groups,
-                                                  2 * length - 1, groups));
-    // No independent layout found: fall back to distinct offsets and say so.
-    std::vector<int> offsets(ruler.begin(), ruler.end());
-    if (ruler.empty() || length >= groups) {
-        offsets.resize(static_cast<size_t>(redundancy));
-        std::iota(offsets.begin(), offsets.end(), 0);
-    }
-    return cyclic(Kind::Golomb, "golomb", groups, std::move(offsets),
-                  fmt::format("no Sidon set of {} offsets modulo {} was found: the layout is not independent "
-                              "(two groups may share more than one type)",
-                              redundancy, groups));
+    auto chosen = golombOffsets(groups, redundancy);
+    Layout l = cyclic(Kind::Golomb, "golomb", groups, std::move(chosen.offsets), std::move(chosen.note));
+    l.independentLayoutExists_ = chosen.independentLayoutExists;
+    return l;
 }
 
 Layout Layout::consecutive(int groups, int redundancy)
@@ -92,94 +119,112 @@ Layout Layout::fromStacks(std::vector<std::vector<int>> stacks, std::string name
         throw LayoutError(fmt::format("stacks: {} groups given, allowed at least 2", groups));
     const int redundancy = static_cast<int>(stacks.front().size());
     checkShape(groups, redundancy);
+    ProblemList problems;
+    for (int w = 0; w < groups; ++w) {
+        const auto& s = stacks[static_cast<size_t>(w)];
+        if (static_cast<int>(s.size()) != redundancy)
+            problems.add(fmt::format("stacks[{}] has {} types; every stack must have r = {} (the size of stacks[0])", w,
+                                     s.size(), redundancy));
+        for (size_t j = 0; j < s.size(); ++j)
+            if (s[j] < 0 || s[j] >= groups)
+                problems.add(fmt::format("stacks[{}][{}] = {} is out of range: types are 0 .. {}", w, j, s[j], groups - 1));
+    }
+    problems.throwIfAny("");
     Layout l;
     l.kind_ = Kind::Custom;
     l.name_ = std::move(name);
     l.groups_ = groups;
     l.redundancy_ = redundancy;
     l.stacks_.reserve(static_cast<size_t>(groups) * static_cast<size_t>(redundancy));
-    for (int w = 0; w < groups; ++w) {
-        const auto& s = stacks[static_cast<size_t>(w)];
-        if (static_cast<int>(s.size()) != redundancy)
-            throw LayoutError(fmt::format("stacks[{}] has {} types; every stack must have r = {} (the size of stacks[0])",
-                                          w, s.size(), redundancy));
-        for (size_t j = 0; j < s.size(); ++j) {
-            if (s[j] < 0 || s[j] >= groups)
-                throw LayoutError(fmt::format("stacks[{}][{}] = {} is out of range: types are 0 .. {}", w, j, s[j], groups - 1));
-        }
+    for (const auto& s : stacks)
         l.stacks_.insert(l.stacks_.end(), s.begin(), s.end());
-    }
     l.buildIndex();
     return l;
 }
 
 Layout Layout::fromJsonFile(const std::string& path)
 {
+    const std::string header = fmt::format("layout file '{}': ", path);
     const std::string text = readInputFile(path, InputFileKind::Layout);
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
-        throw LayoutError(fmt::format("layout file '{}' is not valid JSON: {}", path, e.what()));
+        throw LayoutError(fmt::format("{}is not valid JSON: {}", header, e.what()));
     }
     if (!doc.is_object() || !doc.contains("stacks") || !doc["stacks"].is_array())
-        throw LayoutError(fmt::format("layout file '{}': expected an object with \"stacks\": [[types...] per group]", path));
-    for (const auto& [key, value] : doc.items()) {
+        throw LayoutError(header + "expected an object with \"stacks\": [[types...] per group]");
+
+    ProblemList problems;
+    for (const auto& [key, value] : doc.items())
         if (key != "stacks" && key != "name" && key != "groups" && key != "redundancy")
-            throw LayoutError(fmt::format("layout file '{}': unknown key \"{}\" (allowed: stacks, name, groups, redundancy)", path, key));
-    }
-    std::vector<std::vector<int>> stacks;
+            problems.add(fmt::format("{}: unknown key (allowed: stacks, name, groups, redundancy)", key));
     const auto& arr = doc["stacks"];
+    const long long groups = static_cast<long long>(arr.size());
+    const std::string typeRange = fmt::format("0 .. {} (one type per group)", groups - 1);
+    if (groups < 2 || groups > maxGroups)
+        problems.add(fmt::format("stacks: {} groups given; allowed 2 .. {}", groups, maxGroups));
+    std::vector<std::vector<int>> stacks;
     for (size_t w = 0; w < arr.size(); ++w) {
-        if (!arr[w].is_array())
-            throw LayoutError(fmt::format("layout file '{}': stacks[{}] must be an array of type ids", path, w));
-        std::vector<int> s;
-        for (size_t j = 0; j < arr[w].size(); ++j) {
-            const auto& v = arr[w][j];
-            if (!v.is_number_integer())
-                throw LayoutError(fmt::format("layout file '{}': stacks[{}][{}] must be an integer type id", path, w, j));
-            const auto x = v.get<long long>();
-            if (x < 0 || x > 10'000'000)
-                throw LayoutError(fmt::format("layout file '{}': stacks[{}][{}] = {} is out of range: types are 0 .. {}",
-                                              path, w, j, x, arr.size() - 1));
-            s.push_back(static_cast<int>(x));
+        const std::string key = fmt::format("stacks[{}]", w);
+        if (!arr[w].is_array()) {
+            problems.add(fmt::format("{} = {} is not an array of type ids", key, arr[w].dump()));
+            continue;
         }
+        if (w > 0 && arr[w].size() != arr[0].size())
+            problems.add(fmt::format("{} has {} types; every stack must have r = {} (the size of stacks[0])", key,
+                                     arr[w].size(), arr[0].size()));
+        std::vector<int> s;
+        for (size_t j = 0; j < arr[w].size(); ++j)
+            if (const auto type = integerAt(arr[w][j], fmt::format("{}[{}]", key, j), 0, groups - 1, typeRange, problems))
+                s.push_back(static_cast<int>(*type));
         stacks.push_back(std::move(s));
     }
+    const long long redundancy = arr.empty() || !arr[0].is_array() ? 0 : static_cast<long long>(arr[0].size());
+    if (doc.contains("groups"))
+        if (const auto given = integerAt(doc["groups"], "groups", 2, maxGroups, fmt::format("2 .. {}", maxGroups), problems);
+            given && *given != groups)
+            problems.add(fmt::format("groups = {} does not match the {} stacks given", *given, groups));
+    if (doc.contains("redundancy"))
+        if (const auto given = integerAt(doc["redundancy"], "redundancy", 1, 64, "1 .. 64", problems);
+            given && *given != redundancy)
+            problems.add(fmt::format("redundancy = {} does not match the stack size {}", *given, redundancy));
     std::string name = path;
     if (doc.contains("name")) {
-        if (!doc["name"].is_string())
-            throw LayoutError(fmt::format("layout file '{}': \"name\" must be a string", path));
-        name = doc["name"].get<std::string>();
+        if (doc["name"].is_string())
+            name = doc["name"].get<std::string>();
+        else
+            problems.add(fmt::format("name = {} is not a string", doc["name"].dump()));
     }
+    problems.throwIfAny(header);
     try {
-        Layout l = fromStacks(std::move(stacks), name);
-        if (doc.contains("groups") && (!doc["groups"].is_number_integer() || doc["groups"].get<long long>() != l.groups()))
-            throw LayoutError(fmt::format("\"groups\" does not match the {} stacks given", l.groups()));
-        if (doc.contains("redundancy") &&
-            (!doc["redundancy"].is_number_integer() || doc["redundancy"].get<long long>() != l.redundancy()))
-            throw LayoutError(fmt::format("\"redundancy\" does not match the stack size {}", l.redundancy()));
-        return l;
+        return fromStacks(std::move(stacks), name);
     } catch (const LayoutError& e) {
-        throw LayoutError(fmt::format("layout file '{}': {}", path, e.what()));
+        throw LayoutError(header + e.what());
     }
 }
 
-Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy)
+Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey)
 {
-    if (nameOrPath == "golomb")
-        return golomb(groups, redundancy);
-    if (nameOrPath == "consecutive")
-        return consecutive(groups, redundancy);
-    std::ifstream probe(nameOrPath);
-    if (!probe)
-        throw LayoutError(fmt::format("layout = '{}' is neither golomb, consecutive nor a readable JSON layout file",
-                                      nameOrPath));
-    Layout l = fromJsonFile(nameOrPath);
-    if (l.groups() != groups || l.redundancy() != redundancy)
-        throw LayoutError(fmt::format("layout file '{}' has {} groups x r = {}, but groups = {} and redundancy = {} were asked for",
-                                      nameOrPath, l.groups(), l.redundancy(), groups, redundancy));
-    return l;
+    try {
+        if (nameOrPath == "golomb")
+            return golomb(groups, redundancy);
+        if (nameOrPath == "consecutive")
+            return consecutive(groups, redundancy);
+        if (!std::filesystem::exists(nameOrPath))
+            throw LayoutError(fmt::format("layout = '{}' is neither golomb, consecutive nor an existing JSON layout file",
+                                          nameOrPath));
+        Layout l = fromJsonFile(nameOrPath);
+        if (l.groups() != groups || l.redundancy() != redundancy)
+            throw LayoutError(fmt::format(
+                "layout file '{}' has {} groups x r = {}, but groups = {} and redundancy = {} were asked for", nameOrPath,
+                l.groups(), l.redundancy(), groups, redundancy));
+        return l;
+    } catch (const LayoutError& e) {
+        if (scenarioKey.empty())
+            throw;
+        throw LayoutError(fmt::format("scenario: {}: {}", scenarioKey, e.what()));
+    }
 }
 
 std::span<const int> Layout::stack(int group) const
@@ -198,21 +243,24 @@ void Layout::buildIndex()
 {
     const auto n = static_cast<size_t>(groups_);
     const auto r = static_cast<size_t>(redundancy_);
+    ProblemList problems;
     std::vector<int> count(n, 0);
+    std::vector<int> sorted;
     for (size_t w = 0; w < n; ++w) {
         const auto s = stack(static_cast<int>(w));
-        std::vector<int> sorted(s.begin(), s.end());
+        sorted.assign(s.begin(), s.end());
         std::sort(sorted.begin(), sorted.end());
-        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
-            throw LayoutError(fmt::format("stack of group {} holds type {} twice; a stack must hold r = {} distinct types",
-                                          w, *std::adjacent_find(sorted.begin(), sorted.end()), redundancy_));
+        if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
+            problems.add(fmt::format("stacks[{}] holds type {} twice; a stack must hold r = {} distinct types", w, *twice,
+                                     redundancy_));
         for (int t : s)
             ++count[static_cast<size_t>(t)];
     }
     for (size_t t = 0; t < n; ++t)
         if (count[t] != redundancy_)
-            throw LayoutError(fmt::format("type {} is held by {} groups; every type must be held by exactly r = {}",
-                                          t, count[t], redundancy_));
+            problems.add(fmt::format("type {} is held by {} groups; every type must be held by exactly r = {}", t, count[t],
+                                     redundancy_));
+    problems.throwIfAny("");
     holders_.assign(n * r, 0);
     std::vector<size_t> fill(n, 0);
     for (size_t w = 0; w < n; ++w)
@@ -221,10 +269,21 @@ void Layout::buildIndex()
             holders_[ti * r + fill[ti]++] = static_cast<int>(w);
         }
 
-    // Largest overlap between two groups: count co-holders through each type's holder list.
+    if (kind_ != Kind::Custom) {
+        // Cyclic: groups w and w + d share m(d) types for every w, so the offsets' differences suffice.
+        const auto overlap = cyclicOverlap(offsets_, groups_);
+        maxOverlap_ = overlap.maxOverlap;
+        overlappingPairs_ = overlap.overlappingPairs;
+        if (maxOverlap_ > 1 && note_.empty())
+            note_ = fmt::format("offsets {} are not a Sidon set modulo {}: {} pairs of groups share two or more types, up to {}",
+                                joined(offsets_), groups_, overlappingPairs_, maxOverlap_);
+        return;
+    }
+    // Overlaps between groups: count co-holders through each type's holder list.
     std::vector<int> shared(n, 0);
     std::vector<int> touched;
     maxOverlap_ = 0;
+    overlappingPairs_ = 0;
     for (size_t a = 0; a < n; ++a) {
         touched.clear();
         for (int t : stack(static_cast<int>(a)))
@@ -234,13 +293,12 @@ void Layout::buildIndex()
                         touched.push_back(b);
                 }
         for (int b : touched) {
-            maxOverlap_ = std::max(maxOverlap_, shared[static_cast<size_t>(b)]);
+            const int overlap = shared[static_cast<size_t>(b)];
+            maxOverlap_ = std::max(maxOverlap_, overlap);
+            overlappingPairs_ += overlap >= 2 && static_cast<size_t>(b) > a;
             shared[static_cast<size_t>(b)] = 0;
         }
     }
-    if (kind_ != Kind::Custom && maxOverlap_ > 1 && note_.empty())
-        note_ = fmt::format("offsets {} are not a Sidon set modulo {}: groups share up to {} types",
-                            joined(offsets_), groups_, maxOverlap_);
 }
 
 }  // namespace spare

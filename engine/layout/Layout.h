@@ -2,6 +2,7 @@
 
 #include "io/InputError.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,17 +22,20 @@ public:
     enum class Kind { Golomb, Consecutive, Custom };
 
     // The paper's layout: group w holds (w + o_j) mod N for the offsets of an optimal Golomb ruler
-    // when N > 2L - 1, else offsets forming a Sidon set modulo N (searched). When neither exists,
-    // the table ruler is used and independent() is false; note() says why.
+    // when N >= 2L + 1, else offsets forming a Sidon set modulo N (table, constructions, search). When
+    // none is known, the cyclic layout with the fewest pairs of groups sharing two or more types;
+    // note() says which, and whether an independent layout exists.
     static Layout golomb(int groups, int redundancy);
     // Teaching layout: group w holds w, w+1, .., w+r-1 (mod N).
     static Layout consecutive(int groups, int redundancy);
     // Any layout given as explicit stacks; validated (r distinct types per group, each held r times).
     static Layout fromStacks(std::vector<std::vector<int>> stacks, std::string name);
-    // {"stacks": [[...], ...]} (optionally "name"); throws LayoutError naming the problem.
+    // {"stacks": [[...], ...]} (optionally "name", "groups", "redundancy"); throws LayoutError listing
+    // every problem with its key path.
     static Layout fromJsonFile(const std::string& path);
-    // "golomb", "consecutive" or a path to a JSON layout file.
-    static Layout byName(const std::string& nameOrPath, int groups, int redundancy);
+    // "golomb", "consecutive" or a path to a JSON layout file. A non-empty scenarioKey (the scenario key
+    // that named the file, e.g. "cluster.layout") prefixes every message with "scenario: <key>: ".
+    static Layout byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey = "");
 
     Kind kind() const { return kind_; }
     const std::string& name() const { return name_; }
@@ -55,6 +59,11 @@ public:
     int maxOverlap() const { return maxOverlap_; }
     // True when any two groups share at most one type (the paper's independence condition).
     bool independent() const { return maxOverlap_ <= 1; }
+    // Unordered pairs of distinct groups sharing two or more types (0 when independent).
+    long long overlappingPairs() const { return overlappingPairs_; }
+    // Golomb layouts: whether an independent cyclic layout exists for this N and r (true when this one is;
+    // false when proved impossible; empty when none was found but absence is not proved). Others: empty.
+    std::optional<bool> independentLayoutExists() const { return independentLayoutExists_; }
     // Where the offsets came from or why independence could not be reached (empty when nothing to say).
     const std::string& note() const { return note_; }
 
@@ -62,7 +71,7 @@ private:
     Layout() = default;
     // Group w holds (w + offsets[j]) mod N.
     static Layout cyclic(Kind kind, std::string name, int groups, std::vector<int> offsets, std::string note);
-    void buildIndex();  // fills holders_, checks the layout, computes maxOverlap_
+    void buildIndex();  // fills holders_, checks the layout, computes maxOverlap_ and overlappingPairs_
 
     Kind kind_ = Kind::Custom;
     std::string name_;
@@ -72,6 +81,8 @@ private:
     std::vector<int> holders_;  // groups_ * redundancy_ (types == groups)
     std::vector<int> offsets_;
     int maxOverlap_ = 0;
+    long long overlappingPairs_ = 0;
+    std::optional<bool> independentLayoutExists_;
     std::string note_;
 };
 

@@ -1,9 +1,14 @@
 #include "layout/SidonOffsets.h"
 
+#include "layout/GolombRulers.h"
+#include "layout/ModularSidonTable.h"
+
 #include <algorithm>
 #include <array>
 #include <numeric>
 #include <random>
+
+#include <fmt/core.h>
 
 namespace spare {
 
@@ -141,6 +146,28 @@ std::vector<int> boseSet(long long q)
     return set;
 }
 
+// Ruzsa: {p i + (p - 1) g^i mod p(p - 1) : i = 1 .. p - 1} for a primitive root g modulo p, p - 1 elements,
+// Sidon modulo p(p - 1).
+std::vector<int> ruzsaSet(long long p)
+{
+    long long root = 2;
+    const auto factors = primeFactors(p - 1);
+    auto powMod = [p](long long base, long long exponent) {
+        long long result = 1;
+        for (base %= p; exponent > 0; exponent >>= 1, base = base * base % p)
+            if (exponent & 1)
+                result = result * base % p;
+        return result;
+    };
+    while (std::any_of(factors.begin(), factors.end(), [&](long long f) { return powMod(root, (p - 1) / f) == 1; }))
+        ++root;
+    const long long modulus = p * (p - 1);
+    std::vector<int> set;
+    for (long long i = 1, power = root; i <= p - 1; ++i, power = power * root % p)
+        set.push_back(static_cast<int>((p * i + (p - 1) * power) % modulus));
+    return set;
+}
+
 // Offsets shifted to start at 0 and sorted.
 std::vector<int> normalised(std::vector<int> offsets, int modulus)
 {
@@ -180,7 +207,7 @@ std::optional<std::vector<int>> fromDifferenceSet(const std::vector<int>& set, l
     return std::nullopt;
 }
 
-// Singer and Bose sets for primes q with at least `count` elements, smallest first.
+// Singer, Bose and Ruzsa sets for primes q with at least `count` elements, smallest first.
 std::optional<std::vector<int>> algebraicSidonOffsets(int modulus, int count)
 {
     long long budget = 5'000'000;  // pair checks across all constructions
@@ -193,6 +220,9 @@ std::optional<std::vector<int>> algebraicSidonOffsets(int modulus, int count)
                 return found;
         if (q >= count)
             if (auto found = fromDifferenceSet(boseSet(q), q * q - 1, modulus, count, budget))
+                return found;
+        if (q - 1 >= count && q > 2)
+            if (auto found = fromDifferenceSet(ruzsaSet(q), q * (q - 1), modulus, count, budget))
                 return found;
     }
     return std::nullopt;
@@ -276,6 +306,48 @@ std::optional<std::vector<int>> findSidonOffsets(int modulus, int count)
     if (auto algebraic = algebraicSidonOffsets(modulus, count))
         return algebraic;
     return searchedSidonOffsets(modulus, count);
+}
+
+bool inModularSidonTableDomain(int modulus, int count)
+{
+    if (count < modularSidonTableMinCount || count > modularSidonTableMaxCount)
+        return false;
+    const int rulerLength = optimalGolombRuler(count).back();
+    return modulus >= count * (count - 1) + 1 && modulus <= 2 * rulerLength;
+}
+
+SidonOffsetsResult sidonOffsets(int modulus, int count)
+{
+    SidonOffsetsResult result;
+    if (static_cast<long long>(count) * (count - 1) > modulus - 1) {
+        result.outcome = SidonSearchOutcome::ProvedNone;
+        result.how = fmt::format("N = {} < r(r-1) + 1 = {} leaves too few residues for r(r-1) distinct differences", modulus,
+                                 count * (count - 1) + 1);
+        return result;
+    }
+    if (inModularSidonTableDomain(modulus, count)) {
+        const auto table = modularSidonTable();
+        const auto row = std::lower_bound(table.begin(), table.end(), std::pair{count, modulus}, [](const ModularSidonRow& r, auto key) {
+            return std::pair{r.count, r.modulus} < key;
+        });
+        if (row != table.end() && row->count == count && row->modulus == modulus) {
+            result.outcome = row->outcome;
+            if (row->outcome == SidonSearchOutcome::Found)
+                result.offsets.assign(row->offsets.begin(), row->offsets.begin() + count);
+            result.how = row->outcome == SidonSearchOutcome::Found     ? "from the verified table of modular Sidon sets"
+                         : row->outcome == SidonSearchOutcome::ProvedNone ? "none exists: proved by exhaustive search"
+                                                                           : "none found: the exhaustive search did not finish";
+            return result;
+        }
+    }
+    if (auto found = findSidonOffsets(modulus, count)) {
+        result.outcome = SidonSearchOutcome::Found;
+        result.offsets = std::move(*found);
+        result.how = "constructed (Singer, Bose or Ruzsa set) or found by search";
+        return result;
+    }
+    result.how = "none found by the constructions and the bounded search";
+    return result;
 }
 
 }  // namespace spare

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "layout/SidonSearch.h"
+
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace spare {
@@ -10,8 +13,23 @@ namespace spare {
 bool isSidonModulo(const std::vector<int>& offsets, int modulus);
 
 // Offsets 0 = o_0 < .. < o_{count-1} < modulus forming a Sidon set modulo `modulus`, found by a
-// Singer (q + 1 elements mod q^2+q+1) or Bose (q elements mod q^2-1) set, q prime, dilated and windowed,
+// Singer (q + 1 elements mod q^2+q+1), Bose (q elements mod q^2-1) or Ruzsa (p - 1 elements mod p^2-p) set,
+// q and p prime, dilated and windowed,
 // else a deterministic randomized greedy search with restarts; nullopt when none is found.
 std::optional<std::vector<int>> findSidonOffsets(int modulus, int count);
+
+// True where modularSidonTable() decides: 3 <= count <= 16 and count(count-1) + 1 <= modulus <= 2L, L the
+// optimal ruler length (below, no Sidon set fits; above, the ruler itself is one).
+bool inModularSidonTableDomain(int modulus, int count);
+
+struct SidonOffsetsResult {
+    SidonSearchOutcome outcome = SidonSearchOutcome::BudgetExhausted;
+    std::vector<int> offsets;  // when Found
+    std::string how;           // how it was found, or why none is given
+};
+
+// Sidon offsets modulo `modulus` when the optimal ruler does not serve: the counting bound, the table,
+// then findSidonOffsets. ProvedNone only when absence is certain.
+SidonOffsetsResult sidonOffsets(int modulus, int count);
 
 }  // namespace spare

@@ -10,7 +10,7 @@ std::unique_ptr<RecoveryPolicy> RecoveryPolicy::create(const Scenario& scenario)
 {
     switch (scenario.policy) {
     case Policy::Spare:
-        return std::make_unique<SparePolicy>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy),
+        return std::make_unique<SparePolicy>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy, "cluster.layout"),
                                              scenario.computeS);
     case Policy::Rep:
         return std::make_unique<ReplicaPolicy>(scenario.groups, scenario.redundancy, scenario.computeS);

@@ -1,5 +1,7 @@
 #include "sim/RunMetricsJson.h"
 
+#include "layout/LayoutIndependence.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -76,6 +78,9 @@ nlohmann::json runReportJson(const Scenario& scenario, const RunMetrics& metrics
     out["redundancy"] = scenario.redundancy;
     out["groups"] = scenario.groups;
     out["seed"] = scenario.seed;
+    if (scenario.policy == Policy::Spare)
+        out["layout_independence"] =
+            independenceJson(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
     return out;
 }
 

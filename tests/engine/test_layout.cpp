@@ -1,10 +1,16 @@
+#include "layout/CyclicOverlap.h"
 #include "layout/GolombRulers.h"
 #include "layout/Layout.h"
+#include "layout/LayoutIndependence.h"
+#include "layout/ModularSidonTable.h"
 #include "layout/SidonOffsets.h"
+#include "layout/SidonSearch.h"
 
 #include <QtTest/QtTest>
 
 #include <algorithm>
+#include <bitset>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <random>
@@ -49,6 +55,107 @@ int bruteForceMaxOverlap(const Layout& l)
             best = std::max(best, shared);
         }
     return best;
+}
+
+// Max overlap and the number of group pairs sharing two or more types, from the stacks alone:
+// every pair of groups intersected as bitsets (N <= 512).
+struct PairwiseCount {
+    int maxOverlap = 0;
+    long long overlappingPairs = 0;
+};
+
+PairwiseCount pairwiseCount(const Layout& l)
+{
+    std::vector<std::bitset<512>> held(static_cast<size_t>(l.groups()));
+    for (int g = 0; g < l.groups(); ++g)
+        for (int t : l.stack(g))
+            held[static_cast<size_t>(g)].set(static_cast<size_t>(t));
+    PairwiseCount count;
+    for (size_t a = 0; a < held.size(); ++a)
+        for (size_t b = a + 1; b < held.size(); ++b) {
+            const int shared = static_cast<int>((held[a] & held[b]).count());
+            count.maxOverlap = std::max(count.maxOverlap, shared);
+            count.overlappingPairs += shared >= 2;
+        }
+    return count;
+}
+
+// Plain depth-first search for r residues mod n with all r(r-1) differences distinct, 0 fixed
+// (translation) and nothing else: the oracle for the engine's reduced search and its table.
+bool bruteForceSidonExists(int n, int r, std::vector<int>& set, std::vector<char>& used)
+{
+    if (static_cast<int>(set.size()) == r)
+        return true;
+    for (int x = set.back() + 1; x < n; ++x) {
+        std::vector<int> added;
+        bool ok = true;
+        for (int e : set) {
+            for (int d : {(x - e) % n, (e - x + n) % n}) {
+                if (used[static_cast<size_t>(d)]) {
+                    ok = false;
+                    break;
+                }
+                used[static_cast<size_t>(d)] = 1;
+                added.push_back(d);
+            }
+            if (!ok)
+                break;
+        }
+        if (ok) {
+            set.push_back(x);
+            if (bruteForceSidonExists(n, r, set, used))
+                return true;
+            set.pop_back();
+        }
+        for (int d : added)
+            used[static_cast<size_t>(d)] = 0;
+    }
+    return false;
+}
+
+bool bruteForceSidonExists(int n, int r)
+{
+    std::vector<int> set{0};
+    std::vector<char> used(static_cast<size_t>(n), 0);
+    return r <= n && bruteForceSidonExists(n, r, set, used);
+}
+
+// The fewest overlapping group pairs over every cyclic layout with offsets {0 < o_1 < ... < o_{r-1} < n}.
+long long bruteForceFewestPairs(int n, int r)
+{
+    long long best = -1;
+    std::vector<int> offsets(static_cast<size_t>(r));
+    std::vector<int> mask(static_cast<size_t>(n - 1), 0);
+    std::fill(mask.begin(), mask.begin() + (r - 1), 1);
+    do {
+        offsets.assign(1, 0);
+        for (int i = 0; i < n - 1; ++i)
+            if (mask[static_cast<size_t>(i)])
+                offsets.push_back(i + 1);
+        std::vector<int> shares(static_cast<size_t>(n), 0);
+        for (int a : offsets)
+            for (int b : offsets)
+                if (a != b)
+                    ++shares[static_cast<size_t>((a - b + n) % n)];
+        long long pairs = 0;
+        for (int d = 1; d < n; ++d)
+            if (shares[static_cast<size_t>(d)] >= 2)
+                pairs += n;  // groups (w, w + d) for every w: each pair counted from both ends
+        pairs /= 2;
+        if (best < 0 || pairs < best)
+            best = pairs;
+    } while (std::prev_permutation(mask.begin(), mask.end()));
+    return best;
+}
+
+std::string layoutFileError(const std::string& path)
+{
+    try {
+        Layout::fromJsonFile(path);
+    } catch (const LayoutError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 }  // namespace
@@ -243,6 +350,165 @@ private slots:
             QFAIL("expected a LayoutError");
         } catch (const LayoutError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(mentions), e.what());
+        }
+    }
+
+    // Every golomb layout for 3 <= r <= 16, N <= 400: the reported independence, max overlap and overlapping
+    // pairs equal a direct pairwise count; the cheap per-name summary agrees with the built layout.
+    void golombReportsItsOverlapTruthfully_data()
+    {
+        QTest::addColumn<int>("r");
+        for (int r = 3; r <= 16; ++r)
+            QTest::addRow("r%d", r) << r;
+    }
+
+    void golombReportsItsOverlapTruthfully()
+    {
+        QFETCH(int, r);
+        for (int n = r; n <= 400; ++n) {
+            const Layout l = Layout::golomb(n, r);
+            const auto count = pairwiseCount(l);
+            const QByteArray where = QStringLiteral("N %1 r %2").arg(n).arg(r).toUtf8();
+            QVERIFY2(l.maxOverlap() == count.maxOverlap, where.constData());
+            QVERIFY2(l.overlappingPairs() == count.overlappingPairs, where.constData());
+            QVERIFY2(l.independent() == (count.maxOverlap <= 1), where.constData());
+            QVERIFY2(l.independentLayoutExists().value_or(true) || !l.independent(), where.constData());
+            QVERIFY2(!l.independentLayoutExists().value_or(false) || l.independent(), where.constData());
+            if (n % 5 != 0)
+                continue;  // the cheap per-name summary on a sample (it repeats the construction)
+            const auto summary = layoutIndependence("golomb", n, r);
+            QVERIFY2(summary.independent == l.independent() && summary.maxOverlap == l.maxOverlap() &&
+                         summary.overlappingPairs == l.overlappingPairs(),
+                     where.constData());
+            QVERIFY2(l.independent() || !independenceWarning(summary).empty(), where.constData());
+        }
+    }
+
+    // Existence of an independent layout agrees with a plain brute-force Sidon search for small N.
+    void independenceMatchesBruteForce()
+    {
+        for (int r = 2; r <= 8; ++r)
+            for (int n = r; n <= 60; ++n) {
+                const bool exists = bruteForceSidonExists(n, r);
+                const Layout l = Layout::golomb(n, r);
+                const QByteArray where = QStringLiteral("N %1 r %2").arg(n).arg(r).toUtf8();
+                QVERIFY2(l.independent() == exists, where.constData());
+                QVERIFY2(l.independentLayoutExists() == std::optional<bool>(exists), where.constData());
+            }
+    }
+
+    // At N = 2L the ruler's difference L equals -L: the ruler overlaps in 2, and a Sidon set is used instead.
+    void rulerNeedsTwoLPlusOne()
+    {
+        for (int r : {7, 8, 9, 10, 11, 12, 13, 14}) {
+            const auto ruler = optimalGolombRuler(r);
+            const int n = 2 * ruler.back();
+            QCOMPARE(cyclicOverlap({ruler.begin(), ruler.end()}, n).maxOverlap, 2);
+            QCOMPARE(cyclicOverlap({ruler.begin(), ruler.end()}, n + 1).maxOverlap, 1);
+            const Layout l = Layout::golomb(n, r);
+            QVERIFY2(l.independent(), qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r)));
+            QVERIFY(isSidonModulo(l.offsets(), n));
+            QCOMPARE(Layout::golomb(n + 1, r).offsets(), std::vector<int>(ruler.begin(), ruler.end()));
+        }
+    }
+
+    // Moduli where a Sidon set exists but an earlier search missed it.
+    void knownSidonSetsAreFound()
+    {
+        QVERIFY(isSidonModulo({0, 1, 3, 9, 22, 27, 34, 38, 66}, 80));
+        for (auto [n, r] : {std::pair{80, 9}, {107, 10}, {138, 11}, {156, 12}, {193, 13}, {194, 13}, {196, 13}})
+            QVERIFY2(Layout::golomb(n, r).independent(), qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r)));
+    }
+
+    // The table covers its domain in order; every set it holds is Sidon; absence claims small enough for
+    // the brute force are re-proved by it.
+    void sidonTableIsSound()
+    {
+        const auto table = modularSidonTable();
+        size_t i = 0;
+        for (int r = modularSidonTableMinCount; r <= modularSidonTableMaxCount; ++r)
+            for (int n = r * (r - 1) + 1; n <= 2 * optimalGolombRuler(r).back(); ++n, ++i) {
+                QVERIFY(inModularSidonTableDomain(n, r));
+                QVERIFY(i < table.size());
+                QCOMPARE(table[i].modulus, n);
+                QCOMPARE(table[i].count, r);
+                const std::vector<int> offsets(table[i].offsets.begin(), table[i].offsets.begin() + r);
+                if (table[i].outcome == SidonSearchOutcome::Found)
+                    QVERIFY2(isSidonModulo(offsets, n), qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r)));
+                if (table[i].outcome == SidonSearchOutcome::ProvedNone && r <= 8)
+                    QVERIFY2(!bruteForceSidonExists(n, r), qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r)));
+            }
+        QCOMPARE(i, table.size());
+    }
+
+    // The exhaustive search with its symmetry reductions agrees with the plain brute force.
+    void exhaustiveSearchMatchesBruteForce()
+    {
+        for (int r = 2; r <= 7; ++r)
+            for (int n = 2; n <= 50; ++n) {
+                const auto result = exhaustiveSidonSearch(n, r, 1LL << 40);
+                const bool exists = bruteForceSidonExists(n, r);
+                QCOMPARE(result.outcome, exists ? SidonSearchOutcome::Found : SidonSearchOutcome::ProvedNone);
+                if (exists)
+                    QVERIFY(isSidonModulo(result.offsets, n));
+            }
+    }
+
+    // Without an independent layout the fewest overlapping pairs are chosen; where the layout claims the
+    // fewest possible, an enumeration of every offset set confirms it.
+    void fewestPairsWithoutIndependence()
+    {
+        for (int n = 58; n <= 62; ++n) {
+            const Layout l = Layout::golomb(n, 8);
+            QVERIFY(!l.independent());
+            QCOMPARE(l.independentLayoutExists(), std::optional<bool>(false));
+            QVERIFY(l.note().find("fewest") != std::string::npos);
+            QVERIFY(l.overlappingPairs() >= (n % 2 == 0 ? n / 2 : n));
+        }
+        for (int r = 3; r <= 5; ++r)
+            for (int n = r; n <= 18; ++n) {
+                const Layout l = Layout::golomb(n, r);
+                if (l.independent())
+                    continue;
+                const long long fewest = bruteForceFewestPairs(n, r);
+                const QByteArray where =
+                    QStringLiteral("N %1 r %2: %3").arg(n).arg(r).arg(QString::fromStdString(l.note())).toUtf8();
+                QVERIFY2(l.overlappingPairs() >= fewest, where.constData());
+                if (l.note().find("fewest possible") != std::string::npos)
+                    QVERIFY2(l.overlappingPairs() == fewest, where.constData());
+            }
+    }
+
+    // Layout files: every problem listed with its key path; directories, 2^64-1 and 12.0 named clearly.
+    void layoutFileProblems()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("layout.json")).toStdString();
+        const auto write = [&](const std::string& text) {
+            std::ofstream out(path);
+            out << text;
+        };
+        write(R"({"stacks": [[0,7],[1,-1],[2,0]], "colour": 1, "groups": 12.0})");
+        auto message = layoutFileError(path);
+        for (const char* part : {"stacks[0][1] = 7", "stacks[1][1] = -1", "colour", "groups = 12.0 is not an integer", "4 problems"})
+            QVERIFY2(message.find(part) != std::string::npos, message.c_str());
+        write(R"({"stacks": [[0,18446744073709551615],[1,2],[2,0]]})");
+        message = layoutFileError(path);
+        QVERIFY2(message.find("18446744073709551615") != std::string::npos, message.c_str());
+        write(R"({"stacks": [[0,0],[1,1],[2,2]]})");
+        message = layoutFileError(path);
+        QVERIFY2(message.find("stacks[0] holds type 0 twice") != std::string::npos &&
+                     message.find("stacks[2] holds type 2 twice") != std::string::npos,
+                 message.c_str());
+        message = layoutFileError(dir.path().toStdString());
+        QVERIFY2(message.find("is a directory") != std::string::npos && message.find(dir.path().toStdString()) != std::string::npos,
+                 message.c_str());
+        try {
+            Layout::byName(path, 3, 2, "cluster.layout");
+            QFAIL("expected a LayoutError");
+        } catch (const LayoutError& e) {
+            QVERIFY2(std::string(e.what()).rfind("scenario: cluster.layout: ", 0) == 0, e.what());
         }
     }
 
