@@ -1,0 +1,85 @@
+#include "campaign/CampaignResult.h"
+
+#include "sim/RunMetricsJson.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace spare {
+
+namespace {
+
+std::optional<double> parseNumber(std::string_view text)
+{
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+const std::vector<std::string>& campaignResultColumns()
+{
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> out{"completed"};
+        for (const auto& [key, value] : runMetricsFields(RunMetrics{}))
+            out.push_back(key);
+        return out;
+    }();
+    return columns;
+}
+
+CampaignResult CampaignResult::done(std::string runId, const RunMetrics& metrics, double wallS, double finishedAt)
+{
+    std::string payload = metrics.completed ? "1" : "0";
+    for (const auto& [key, value] : runMetricsFields(metrics))
+        payload += fmt::format("\t{}", value);
+    return {std::move(runId), true, wallS, finishedAt, std::move(payload)};
+}
+
+CampaignResult CampaignResult::failed(std::string runId, std::string_view reason, double wallS, double finishedAt)
+{
+    std::string text(reason);
+    std::replace_if(text.begin(), text.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    return {std::move(runId), false, wallS, finishedAt, text.empty() ? "unknown error" : text};
+}
+
+std::string CampaignResult::line() const
+{
+    return fmt::format("{}\t{}\t{:.6f}\t{:.3f}\t{}\n", runId, ok ? "ok" : "failed", wallS, finishedAt, payload);
+}
+
+std::optional<CampaignResult> CampaignResult::parse(std::string_view line, std::size_t columns)
+{
+    std::string_view fields[4];
+    for (auto& field : fields) {
+        const auto tab = line.find('\t');
+        if (tab == std::string_view::npos)
+            return std::nullopt;
+        field = line.substr(0, tab);
+        line.remove_prefix(tab + 1);
+    }
+    const auto wall = parseNumber(fields[2]);
+    const auto finished = parseNumber(fields[3]);
+    if (fields[0].empty() || !wall || !finished || (fields[1] != "ok" && fields[1] != "failed"))
+        return std::nullopt;
+    const bool ok = fields[1] == "ok";
+    if (ok && static_cast<std::size_t>(std::count(line.begin(), line.end(), '\t')) + 1 != columns)
+        return std::nullopt;
+    return CampaignResult{std::string(fields[0]), ok, *wall, *finished, std::string(line)};
+}
+
+double CampaignResult::value(std::size_t column) const
+{
+    std::size_t start = 0;
+    for (std::size_t c = 0; c < column; ++c)
+        start = payload.find('\t', start) + 1;
+    const std::size_t end = std::min(payload.find('\t', start), payload.size());
+    return parseNumber(std::string_view(payload).substr(start, end - start)).value_or(0.0);
+}
+
+}  // namespace spare
