@@ -128,7 +128,8 @@ int CampaignPlan::minReplicates() const
 CampaignRun CampaignPlan::run(std::size_t cell, int replicate) const
 {
     const std::string identity = fmt::format("{}#{}", cells_[cell].parameters, replicate);
-    return {hex64(stableHash64(identity)), cell, replicate, stableHash64(identity, baseSeed_) >> 11};
+    const std::uint64_t key = stableHash64(identity);
+    return {key, hex64(key), cell, replicate, stableHash64(identity, baseSeed_) >> 11};
 }
 
 std::vector<CampaignRun> CampaignPlan::runs() const
@@ -138,15 +139,6 @@ std::vector<CampaignRun> CampaignPlan::runs() const
     for (std::size_t c = 0; c < cells_.size(); ++c)
         for (int k = 0; k < maxReplicates(); ++k)
             out.push_back(run(c, k));
-    return out;
-}
-
-std::unordered_map<std::string, CampaignRun> CampaignPlan::runsById() const
-{
-    std::unordered_map<std::string, CampaignRun> out;
-    out.reserve(cells_.size() * static_cast<std::size_t>(maxReplicates()));
-    for (CampaignRun& r : runs())
-        out.emplace(r.runId, std::move(r));
     return out;
 }
 

@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace spare {
@@ -22,7 +21,8 @@ struct CampaignCell {
 // One run: a cell and a replicate. run_id and seed are functions of the cell's parameters and the
 // replicate (and the base seed), so adding a grid value never changes an existing run.
 struct CampaignRun {
-    std::string runId;
+    std::uint64_t key = 0;  // run_id as a number
+    std::string runId;      // 16 hex digits of key
     std::size_t cell = 0;
     int replicate = 0;
     std::uint64_t seed = 0;
@@ -51,8 +51,6 @@ public:
     CampaignRun run(std::size_t cell, int replicate) const;
     // Every run the campaign can have (adaptive: up to max_seeds per cell), cell by cell.
     std::vector<CampaignRun> runs() const;
-    // run_id -> (cell, replicate) over runs().
-    std::unordered_map<std::string, CampaignRun> runsById() const;
 
     // The cell's scenario document (base + grid values + derived keys) and the scenario with `seed`.
     nlohmann::json scenarioDocument(std::size_t cell) const;

@@ -33,24 +33,24 @@ const std::vector<std::string>& campaignResultColumns()
     return columns;
 }
 
-CampaignResult CampaignResult::done(std::string runId, const RunMetrics& metrics, double wallS, double finishedAt)
+CampaignResult CampaignResult::done(std::uint64_t key, const RunMetrics& metrics, double wallS, double finishedAt)
 {
     std::string payload = metrics.completed ? "1" : "0";
-    for (const auto& [key, value] : runMetricsFields(metrics))
-        payload += fmt::format("\t{}", value);
-    return {std::move(runId), true, wallS, finishedAt, std::move(payload)};
+    for (const auto& field : runMetricsFields(metrics))
+        payload += fmt::format("\t{}", field.second);
+    return {key, true, wallS, finishedAt, std::move(payload)};
 }
 
-CampaignResult CampaignResult::failed(std::string runId, std::string_view reason, double wallS, double finishedAt)
+CampaignResult CampaignResult::failed(std::uint64_t key, std::string_view reason, double wallS, double finishedAt)
 {
     std::string text(reason);
     std::replace_if(text.begin(), text.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
-    return {std::move(runId), false, wallS, finishedAt, text.empty() ? "unknown error" : text};
+    return {key, false, wallS, finishedAt, text.empty() ? "unknown error" : text};
 }
 
 std::string CampaignResult::line() const
 {
-    return fmt::format("{}\t{}\t{:.6f}\t{:.3f}\t{}\n", runId, ok ? "ok" : "failed", wallS, finishedAt, payload);
+    return fmt::format("{:016x}\t{}\t{:.6f}\t{:.3f}\t{}\n", key, ok ? "ok" : "failed", wallS, finishedAt, payload);
 }
 
 std::optional<CampaignResult> CampaignResult::parse(std::string_view line, std::size_t columns)
@@ -63,14 +63,16 @@ std::optional<CampaignResult> CampaignResult::parse(std::string_view line, std::
         field = line.substr(0, tab);
         line.remove_prefix(tab + 1);
     }
+    std::uint64_t key = 0;
+    const auto [keyEnd, keyError] = std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(), key, 16);
     const auto wall = parseNumber(fields[2]);
     const auto finished = parseNumber(fields[3]);
-    if (fields[0].empty() || !wall || !finished || (fields[1] != "ok" && fields[1] != "failed"))
+    if (fields[0].size() != 16 || keyError != std::errc() || keyEnd != fields[0].data() + 16 || !wall || !finished || (fields[1] != "ok" && fields[1] != "failed"))
         return std::nullopt;
     const bool ok = fields[1] == "ok";
     if (ok && static_cast<std::size_t>(std::count(line.begin(), line.end(), '\t')) + 1 != columns)
         return std::nullopt;
-    return CampaignResult{std::string(fields[0]), ok, *wall, *finished, std::string(line)};
+    return CampaignResult{key, ok, *wall, *finished, std::string(line)};
 }
 
 double CampaignResult::value(std::size_t column) const

@@ -2,6 +2,7 @@
 
 #include "sim/RunMetrics.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,14 +15,14 @@ namespace spare {
 //   or the failure reason (failed).
 // A line is written with one write() and counts only once its newline is there.
 struct CampaignResult {
-    std::string runId;
+    std::uint64_t key = 0;  // run_id as a number (CampaignRun::key)
     bool ok = false;
     double wallS = 0.0;
     double finishedAt = 0.0;
     std::string payload;  // ok: the metric values, tab-separated, as written; failed: the reason
 
-    static CampaignResult done(std::string runId, const RunMetrics& metrics, double wallS, double finishedAt);
-    static CampaignResult failed(std::string runId, std::string_view reason, double wallS, double finishedAt);
+    static CampaignResult done(std::uint64_t key, const RunMetrics& metrics, double wallS, double finishedAt);
+    static CampaignResult failed(std::uint64_t key, std::string_view reason, double wallS, double finishedAt);
 
     std::string line() const;
     // nullopt for a line that is not one of ours (wrong field count, bad status): reported as malformed.

@@ -20,10 +20,12 @@ using nlohmann::ordered_json;
 
 std::string readWholeFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    std::string text(in ? static_cast<std::size_t>(in.tellg()) : 0, '\0');
+    in.seekg(0);
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
 }
 
 ordered_json manifestFor(const Campaign& campaign)
@@ -128,7 +130,7 @@ CampaignResults CampaignResultsDir::read() const
                 ++results.malformed;
                 continue;
             }
-            auto [it, inserted] = results.byRunId.try_emplace(parsed->runId, std::move(*parsed));
+            auto [it, inserted] = results.byKey.try_emplace(parsed->key, std::move(*parsed));
             if (inserted)
                 continue;
             if (it->second.ok && parsed->ok)

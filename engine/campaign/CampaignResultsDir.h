@@ -4,21 +4,29 @@
 #include "campaign/CampaignResult.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace spare {
 
-// What the shard files of a results folder hold, one entry per run_id (an ok line wins over failed ones;
+// What the shard files of a results folder hold, one entry per run_id (keyed by CampaignRun::key) (an ok line wins over failed ones;
 // the same run_id twice, e.g. after re-sharding, counts as a duplicate and is kept once).
 struct CampaignResults {
-    std::unordered_map<std::string, CampaignResult> byRunId;
+    std::unordered_map<std::uint64_t, CampaignResult> byKey;
     std::size_t shardFiles = 0;
     std::size_t lines = 0;
     std::size_t duplicates = 0;
     std::size_t malformed = 0;       // complete lines that are not result lines
     std::size_t unterminated = 0;    // files ending in a partial line (a run killed while being written)
+
+    // The result of a run, nullptr when there is none.
+    const CampaignResult* find(std::uint64_t key) const
+    {
+        const auto it = byKey.find(key);
+        return it == byKey.end() ? nullptr : &it->second;
+    }
 };
 
 // A campaign's results folder: campaign.json (the campaign it belongs to, its hash and the result

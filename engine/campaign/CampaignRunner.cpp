@@ -65,11 +65,11 @@ private:
 
     std::optional<CampaignResult> lookup(const CampaignRun& run)
     {
-        const auto it = existing_.byRunId.find(run.runId);
-        if (it == existing_.byRunId.end() || !it->second.ok)
+        const CampaignResult* result = existing_.find(run.key);
+        if (result == nullptr || !result->ok)
             return std::nullopt;
         ++skipped_;
-        return it->second;
+        return *result;
     }
 
     bool isDone(const CampaignRun& run) { return lookup(run).has_value(); }
@@ -90,10 +90,10 @@ private:
             const RunMetrics metrics = Simulator(plan_.scenario(run.cell, run.seed)).run(nullptr, limits);
             if (cancelled())
                 return std::nullopt;  // stopped mid-run: not a result
-            result = CampaignResult::done(run.runId, metrics, elapsed(), unixNow());
+            result = CampaignResult::done(run.key, metrics, elapsed(), unixNow());
             ++ran_;
         } catch (const std::exception& e) {
-            result = CampaignResult::failed(run.runId, e.what(), elapsed(), unixNow());
+            result = CampaignResult::failed(run.key, e.what(), elapsed(), unixNow());
             ++failed_;
         }
         file_.append(result.line());

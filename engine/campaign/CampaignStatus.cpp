@@ -28,18 +28,18 @@ CampaignStatus CampaignStatus::of(const CampaignPlan& plan, const CampaignResult
                 break;
             }
             const CampaignRun run = plan.run(c, k);
-            const auto it = results.byRunId.find(run.runId);
-            if (it != results.byRunId.end())
+            const CampaignResult* result = results.find(run.key);
+            if (result != nullptr)
                 ++known;
-            if (it != results.byRunId.end() && it->second.ok) {
+            if (result != nullptr && result->ok) {
                 ++status.done;
                 doneCost += plan.cells()[c].cost;
-                values.push_back(replication.adaptive ? it->second.value(metricColumn) : 0.0);
+                values.push_back(replication.adaptive ? result->value(metricColumn) : 0.0);
                 continue;
             }
-            if (it != results.byRunId.end()) {
+            if (result != nullptr) {
                 ++status.failed;
-                status.failures.push_back({run.runId, plan.cells()[c].parameters, it->second.payload});
+                status.failures.push_back({run.runId, plan.cells()[c].parameters, result->payload});
                 if (replication.adaptive)
                     break;
                 continue;
@@ -53,12 +53,12 @@ CampaignStatus CampaignStatus::of(const CampaignPlan& plan, const CampaignResult
         complete = complete || replicationDone(replication, values);
         status.completeCells += complete ? 1 : 0;
     }
-    status.unknownRuns = results.byRunId.size() - known;
+    status.unknownRuns = results.byKey.size() - known;
 
     double first = std::numeric_limits<double>::infinity();
     double last = -first;
     std::size_t finished = 0;
-    for (const auto& [id, result] : results.byRunId) {
+    for (const auto& [key, result] : results.byKey) {
         if (!result.ok)
             continue;
         first = std::min(first, result.finishedAt - result.wallS);

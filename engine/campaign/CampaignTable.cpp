@@ -4,11 +4,13 @@
 #include "campaign/CampaignJson.h"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 
 namespace spare {
 
@@ -50,14 +52,17 @@ void forEachField(std::string_view payload, Visit visit)
 
 }  // namespace
 
-CampaignTable::CampaignTable(const CampaignPlan& plan, const CampaignResults& results)
-    : plan_(plan), runs_(plan.runsById())
+CampaignTable::CampaignTable(const CampaignPlan& plan, const CampaignResults& results) : plan_(plan)
 {
-    rows_.reserve(results.byRunId.size());
-    for (const auto& [id, result] : results.byRunId)
-        if (const auto it = runs_.find(id); it != runs_.end())
-            rows_.push_back({&it->second, &result});
-    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.run->runId < b.run->runId; });
+    rows_.reserve(results.byKey.size());
+    for (std::size_t c = 0; c < plan.cells().size(); ++c)
+        for (int k = 0; k < plan.maxReplicates(); ++k) {
+            const CampaignRun run = plan.run(c, k);
+            if (const CampaignResult* result = results.find(run.key))
+                rows_.push_back({run.key, run.seed, c, k, result});
+        }
+    // Fixed-width hex run ids sort like their numbers.
+    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.key < b.key; });
 }
 
 std::vector<std::string> CampaignTable::columns() const
@@ -87,18 +92,25 @@ std::string CampaignTable::toCsv() const
     }
     out += '\n';
     const std::size_t metrics = campaignResultColumns().size();
-    out.reserve(out.size() + rows_.size() * 400);
+    // Each cell's parameter columns, written once.
+    std::vector<std::string> cellText(plan_.cells().size());
+    for (std::size_t c = 0; c < cellText.size(); ++c) {
+        for (const auto& value : plan_.cells()[c].values)
+            (cellText[c] += ',') += csvField(campaignValueText(value));
+        for (const auto& value : plan_.cells()[c].derived)
+            (cellText[c] += ',') += csvField(campaignValueText(value));
+    }
+    out.reserve(out.size() + rows_.size() * (rows_.empty() ? 0 : 80 + rows_.front().result->payload.size()));
+    auto sink = std::back_inserter(out);
     for (const Row& row : rows_) {
-        const CampaignCell& cell = plan_.cells()[row.run->cell];
-        out += row.run->runId;
-        for (const auto& value : cell.values)
-            (out += ',') += csvField(campaignValueText(value));
-        for (const auto& value : cell.derived)
-            (out += ',') += csvField(campaignValueText(value));
-        out += fmt::format(",{},{},", row.run->replicate, row.run->seed);
+        fmt::format_to(sink, "{:016x}", row.key);
+        out += cellText[row.cell];
+        fmt::format_to(sink, ",{},{},", row.replicate, row.seed);
         if (row.result->ok) {
-            out += "ok,";
-            forEachField(row.result->payload, [&](std::string_view v) { (out += ',') += v; });
+            out += "ok,,";
+            const std::size_t start = out.size();
+            out += row.result->payload;
+            std::replace(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(), '\t', ',');
         } else {
             out += "failed,";
             out += csvField(row.result->payload);
@@ -123,20 +135,20 @@ std::string CampaignTable::toJson() const
     const std::size_t firstMetric = header.size() - campaignResultColumns().size();
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         const Row& row = rows_[r];
-        const CampaignCell& cell = plan_.cells()[row.run->cell];
+        const CampaignCell& cell = plan_.cells()[row.cell];
         std::size_t column = 0;
         const auto field = [&](const std::string& text) {
             out += fmt::format("{}{}: {}", column ? ", " : "", nlohmann::json(header[column]).dump(), text);
             ++column;
         };
         out += r ? ",\n{" : "\n{";
-        field(nlohmann::json(row.run->runId).dump());
+        field(fmt::format("\"{:016x}\"", row.key));
         for (const auto& value : cell.values)
             field(value.dump());
         for (const auto& value : cell.derived)
             field(value.dump());
-        field(std::to_string(row.run->replicate));
-        field(std::to_string(row.run->seed));
+        field(std::to_string(row.replicate));
+        field(std::to_string(row.seed));
         field(row.result->ok ? "\"ok\"" : "\"failed\"");
         field(row.result->ok ? "\"\"" : nlohmann::json(row.result->payload).dump(-1, ' ', false,
                                                                                  nlohmann::json::error_handler_t::replace));

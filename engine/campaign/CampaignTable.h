@@ -3,6 +3,7 @@
 #include "campaign/CampaignPlan.h"
 #include "campaign/CampaignResultsDir.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,12 +25,14 @@ public:
 
 private:
     struct Row {
-        const CampaignRun* run;
+        std::uint64_t key;
+        std::uint64_t seed;
+        std::size_t cell;
+        int replicate;
         const CampaignResult* result;
     };
 
     const CampaignPlan& plan_;
-    std::unordered_map<std::string, CampaignRun> runs_;
     std::vector<Row> rows_;
 };
 

@@ -91,9 +91,12 @@ private slots:
         // A value added, keys in another order: the runs that existed keep their ids and seeds.
         const CampaignPlan after(
             parse(campaignText(R"("run.policy": ["rep", "spare"], "cluster.redundancy": [4, 2, 3])")));
-        const auto afterRuns = after.runsById();
+        std::map<std::string, CampaignRun> afterRuns;
+        for (const CampaignRun& run : after.runs())
+            afterRuns.emplace(run.runId, run);
         QCOMPARE(afterRuns.size(), std::size_t{12});
         for (const CampaignRun& run : before.runs()) {
+            QCOMPARE(run.runId.size(), std::size_t{16});
             const auto it = afterRuns.find(run.runId);
             QVERIFY(it != afterRuns.end());
             QCOMPARE(it->second.seed, run.seed);
@@ -275,10 +278,10 @@ private slots:
         for (std::size_t c = 0; c < plan.cells().size(); ++c) {
             std::vector<double> values;
             for (int k = 0; k < 12; ++k) {
-                const auto it = results.byRunId.find(plan.run(c, k).runId);
-                if (it == results.byRunId.end())
+                const CampaignResult* result = results.find(plan.run(c, k).key);
+                if (result == nullptr)
                     break;
-                values.push_back(it->second.value(ttt));
+                values.push_back(result->value(ttt));
             }
             QVERIFY(values.size() >= 3);
             // Oracle: the first n >= 3 whose 95% CI half-width (t table, sample sd) is within 2% of the mean.
