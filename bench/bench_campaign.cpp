@@ -48,6 +48,18 @@ double secondsSince(Clock::time_point start) { return std::chrono::duration<doub
 // CPU seconds of this process (all threads): the wall time of a busy shared machine overstates the work.
 double cpuSeconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
+// 10^4 cells for the synthetic results.
+constexpr const char* kSyntheticGrid = R"("failures.system_mtbf_s": {"linear": [100, 1000], "points": 1000},
+                                          "cluster.redundancy": "2-11")";
+
+// Wall and CPU time since construction.
+struct Stopwatch {
+    Clock::time_point start = Clock::now();
+    double cpuStart = cpuSeconds();
+    double wall() const { return secondsSince(start); }
+    double cpu() const { return cpuSeconds() - cpuStart; }
+};
+
 // A fresh folder under the system temp dir, removed at exit.
 class ScratchDir {
 public:
@@ -95,18 +107,16 @@ void campaignVsSweep(benchmark::State& state)
     for (auto _ : state) {
         // Alternate the order so drifting machine load hits all three alike.
         const auto runCampaign = [&] {
-            const auto start = Clock::now();
-            const double cpu = cpuSeconds();
+            const Stopwatch watch;
             spare::CampaignRunOptions options;
             options.threads = kThreads;
             spare::CampaignRunner::run(plan, spare::CampaignResultsDir(scratch() / fmt::format("throughput{}", round)),
                                        0, 1, options);
-            campaignS += secondsSince(start);
-            campaignCpu += cpuSeconds() - cpu;
+            campaignS += watch.wall();
+            campaignCpu += watch.cpu();
         };
         const auto runBare = [&] {
-            const auto start = Clock::now();
-            const double cpu = cpuSeconds();
+            const Stopwatch watch;
             tbb::task_arena arena(kThreads);
             arena.execute([&] {
                 tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
@@ -115,17 +125,16 @@ void campaignVsSweep(benchmark::State& state)
                         spare::Simulator(plan.scenario(runs[i].cell, runs[i].seed)).run(nullptr, limits).tttS);
                 });
             });
-            bareS += secondsSince(start);
-            bareCpu += cpuSeconds() - cpu;
+            bareS += watch.wall();
+            bareCpu += watch.cpu();
         };
         const auto runSweep = [&] {
-            const auto start = Clock::now();
-            const double cpu = cpuSeconds();
+            const Stopwatch watch;
             spare::SweepRunOptions options;
             options.threads = kThreads;
             benchmark::DoNotOptimize(spare::Sweep::run(sweep, options).rows.size());
-            sweepS += secondsSince(start);
-            sweepCpu += cpuSeconds() - cpu;
+            sweepS += watch.wall();
+            sweepCpu += watch.cpu();
         };
         if (round++ % 2 == 0) {
             runCampaign();
@@ -146,9 +155,9 @@ void campaignVsSweep(benchmark::State& state)
 }
 
 // A campaign of rows x 1 and its results folder filled with synthetic ok lines in `files` shard files.
-spare::CampaignPlan syntheticResults(const std::string& dirName, const std::string& grid, int seeds, int files)
+void writeSyntheticResults(const std::string& dirName, int seeds, int files)
 {
-    spare::CampaignPlan plan(campaign(grid, fmt::format(R"({{"seeds": {}}})", seeds)));
+    const spare::CampaignPlan plan(campaign(kSyntheticGrid, fmt::format(R"({{"seeds": {}}})", seeds)));
     const spare::CampaignResultsDir dir(scratch() / dirName);
     dir.prepare(plan.campaign());
     std::vector<std::string> text(static_cast<std::size_t>(files));
@@ -170,30 +179,26 @@ spare::CampaignPlan syntheticResults(const std::string& dirName, const std::stri
     }
     for (std::size_t f = 0; f < text.size(); ++f)
         spare::writeFileAtomically(dir.shardPath(static_cast<int>(f), files), text[f]);
-    return plan;
 }
 
 void mergeMillionRows(benchmark::State& state)
 {
     // 10^4 cells x 100 seeds = 10^6 rows in 64 shard files.
-    syntheticResults("merge", R"("failures.system_mtbf_s": {"linear": [100, 1000], "points": 1000},
-                                 "cluster.redundancy": "2-11")",
-                     100, 64);
+    writeSyntheticResults("merge", 100, 64);
     for (auto _ : state) {
-        const auto start = Clock::now();
-        const double cpuStart = cpuSeconds();
+        const Stopwatch watch;
         const spare::CampaignResultsDir dir(scratch() / "merge");
         const spare::CampaignPlan plan(dir.campaign());
-        const double planS = secondsSince(start);
+        const double planS = watch.wall();
         const spare::CampaignResults results = dir.read();
-        const double readS = secondsSince(start);
+        const double readS = watch.wall();
         const spare::CampaignTable table(plan, results);
-        const double sortS = secondsSince(start);
+        const double sortS = watch.wall();
         const std::string csv = table.toCsv();
-        const double csvS = secondsSince(start);
+        const double csvS = watch.wall();
         spare::writeFileAtomically(scratch() / "merged.csv", csv);
-        measured()["merge_s"] = secondsSince(start);
-        measured()["merge_cpu_s"] = cpuSeconds() - cpuStart;
+        measured()["merge_s"] = watch.wall();
+        measured()["merge_cpu_s"] = watch.cpu();
         fmt::print("merge phases (cumulative s): plan {:.2f}, read {:.2f}, table {:.2f}, csv {:.2f}, write {:.2f}\n", planS,
                    readS, sortS, csvS, measured()["merge_s"]);
         measured()["merge_rows"] = static_cast<double>(table.rows());
@@ -203,19 +208,16 @@ void mergeMillionRows(benchmark::State& state)
 void statusTenThousandFiles(benchmark::State& state)
 {
     // 10^4 cells x 10 seeds = 10^5 runs in 10^4 shard files.
-    syntheticResults("status", R"("failures.system_mtbf_s": {"linear": [100, 1000], "points": 1000},
-                                  "cluster.redundancy": "2-11")",
-                     10, 10000);
+    writeSyntheticResults("status", 10, 10000);
     for (auto _ : state) {
-        const auto start = Clock::now();
-        const double cpuStart = cpuSeconds();
+        const Stopwatch watch;
         const spare::CampaignResultsDir dir(scratch() / "status");
         const spare::CampaignPlan plan(dir.campaign());
         const spare::CampaignResults results = dir.read();
         const spare::CampaignStatus status = spare::CampaignStatus::of(plan, results);
         benchmark::DoNotOptimize(status.done);
-        measured()["status_s"] = secondsSince(start);
-        measured()["status_cpu_s"] = cpuSeconds() - cpuStart;
+        measured()["status_s"] = watch.wall();
+        measured()["status_cpu_s"] = watch.cpu();
         measured()["status_files"] = static_cast<double>(results.shardFiles);
     }
 }
@@ -227,9 +229,9 @@ void appendVsRun(benchmark::State& state)
     spare::RunMetrics metrics;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
         scenario.seed = seed;
-        const auto start = Clock::now();
+        const Stopwatch watch;
         metrics = spare::Simulator(scenario).run();
-        runs.push_back(secondsSince(start));
+        runs.push_back(watch.wall());
     }
     std::sort(runs.begin(), runs.end());
     const std::string line = spare::CampaignResult::done(0x0123456789abcdefull, metrics, 0.1, 1.7e9).line();
@@ -237,10 +239,10 @@ void appendVsRun(benchmark::State& state)
     double appendS = 0.0;
     for (auto _ : state) {
         spare::CampaignShardFile file(scratch() / "append.tsv");
-        const auto start = Clock::now();
+        const Stopwatch watch;
         for (int i = 0; i < kAppends; ++i)
             file.append(line);
-        appendS = secondsSince(start) / kAppends;
+        appendS = watch.wall() / kAppends;
     }
     measured()["median_run_s"] = runs[runs.size() / 2];
     measured()["append_s"] = appendS;

@@ -146,16 +146,25 @@ private:
             fail("design", "one_way varies scenario keys around the base; it takes no variables");
     }
 
+    // The object at top-level `key`: nullptr when absent, or (reported) when not an object.
+    const ordered_json* section(const ordered_json& doc, const char* key, const char* shape)
+    {
+        const auto it = doc.find(key);
+        if (it == doc.end())
+            return nullptr;
+        if (!it->is_object()) {
+            fail(key, fmt::format("expected an object of {}, got {}", shape, describe(*it)));
+            return nullptr;
+        }
+        return &*it;
+    }
+
     void readVariables(const ordered_json& doc)
     {
-        const auto it = doc.find("variables");
-        if (it == doc.end())
+        const ordered_json* variables = section(doc, "variables", "name: description");
+        if (variables == nullptr)
             return;
-        if (!it->is_object()) {
-            fail("variables", fmt::format("expected an object of name: description, got {}", describe(*it)));
-            return;
-        }
-        for (const auto& [name, meaning] : it->items()) {
+        for (const auto& [name, meaning] : variables->items()) {
             if (name.empty() || name.find('.') != std::string::npos || findScenarioKey(name) != nullptr)
                 fail("variables." + name, "a variable name must not be a scenario key nor contain '.'");
             else if (!meaning.is_string())
@@ -326,14 +335,10 @@ private:
 
     void readDerived(const ordered_json& doc, Campaign& c)
     {
-        const auto it = doc.find("derived");
-        if (it == doc.end())
+        const ordered_json* derived = section(doc, "derived", "key path: {\"divide\": [a, b]}");
+        if (derived == nullptr)
             return;
-        if (!it->is_object()) {
-            fail("derived", fmt::format("expected an object of key path: {{\"divide\": [a, b]}}, got {}", describe(*it)));
-            return;
-        }
-        for (const auto& [key, spec] : it->items()) {
+        for (const auto& [key, spec] : derived->items()) {
             const std::string path = "derived." + key;
             if (numericRow(key) == nullptr || key == "run.seed") {
                 fail(path, "unknown or non-numeric key; a derived key is a numeric scenario key path");

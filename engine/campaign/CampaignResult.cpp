@@ -5,22 +5,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <charconv>
+#include "campaign/WholeNumber.h"
 
 namespace spare {
-
-namespace {
-
-std::optional<double> parseNumber(std::string_view text)
-{
-    double value = 0.0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
-}
-
-}  // namespace
 
 const std::vector<std::string>& campaignResultColumns()
 {
@@ -63,16 +50,15 @@ std::optional<CampaignResult> CampaignResult::parse(std::string_view line, std::
         field = line.substr(0, tab);
         line.remove_prefix(tab + 1);
     }
-    std::uint64_t key = 0;
-    const auto [keyEnd, keyError] = std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(), key, 16);
-    const auto wall = parseNumber(fields[2]);
-    const auto finished = parseNumber(fields[3]);
-    if (fields[0].size() != 16 || keyError != std::errc() || keyEnd != fields[0].data() + 16 || !wall || !finished || (fields[1] != "ok" && fields[1] != "failed"))
+    const auto key = parseWholeNumber<std::uint64_t>(fields[0], 16);
+    const auto wall = parseWholeNumber<double>(fields[2]);
+    const auto finished = parseWholeNumber<double>(fields[3]);
+    if (fields[0].size() != 16 || !key || !wall || !finished || (fields[1] != "ok" && fields[1] != "failed"))
         return std::nullopt;
     const bool ok = fields[1] == "ok";
     if (ok && static_cast<std::size_t>(std::count(line.begin(), line.end(), '\t')) + 1 != columns)
         return std::nullopt;
-    return CampaignResult{key, ok, *wall, *finished, std::string(line)};
+    return CampaignResult{*key, ok, *wall, *finished, std::string(line)};
 }
 
 double CampaignResult::value(std::size_t column) const
@@ -81,7 +67,7 @@ double CampaignResult::value(std::size_t column) const
     for (std::size_t c = 0; c < column; ++c)
         start = payload.find('\t', start) + 1;
     const std::size_t end = std::min(payload.find('\t', start), payload.size());
-    return parseNumber(std::string_view(payload).substr(start, end - start)).value_or(0.0);
+    return parseWholeNumber<double>(std::string_view(payload).substr(start, end - start)).value_or(0.0);
 }
 
 }  // namespace spare

@@ -2,13 +2,13 @@
 
 #include "campaign/BuildProvenance.h"
 #include "campaign/CampaignJson.h"
+#include "campaign/WholeNumber.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <iterator>
 
@@ -33,9 +33,8 @@ std::string csvField(std::string_view text)
 // A metric as JSON: the number as written when it is finite, else null.
 std::string jsonNumber(std::string_view text)
 {
-    double value = 0.0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && end == text.data() + text.size() && std::isfinite(value) ? std::string(text) : "null";
+    const auto value = parseWholeNumber<double>(text);
+    return value && std::isfinite(*value) ? std::string(text) : "null";
 }
 
 template <typename Visit>

@@ -1,23 +1,16 @@
 #include "campaign/ShardSelection.h"
 
+#include "campaign/WholeNumber.h"
 #include "io/InputError.h"
 
 #include <fmt/core.h>
 
-#include <charconv>
 
 namespace spare {
 
 namespace {
 
-std::optional<int> parseInt(std::string_view text)
-{
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return value;
-}
+std::optional<int> parseInt(std::string_view text) { return parseWholeNumber<int>(text); }
 
 ShardSelection checked(std::optional<int> index, std::optional<int> count, std::string source,
                        const std::string& shown)
