@@ -338,7 +338,9 @@ private:
         const ordered_json* derived = section(doc, "derived", "key path: {\"divide\": [a, b]}");
         if (derived == nullptr)
             return;
-        for (const auto& [key, spec] : derived->items()) {
+        for (const auto& item : derived->items()) {
+            const std::string key = item.key();
+            const ordered_json& spec = item.value();
             const std::string path = "derived." + key;
             if (numericRow(key) == nullptr || key == "run.seed") {
                 fail(path, "unknown or non-numeric key; a derived key is a numeric scenario key path");
