@@ -36,8 +36,9 @@ public:
     void runUnit(const CampaignUnit& unit)
     {
         if (unit.replicate >= 0) {
-            if (!isDone(plan_.run(unit.cell, unit.replicate)))
-                runOne(plan_.run(unit.cell, unit.replicate));
+            const CampaignRun run = plan_.run(unit.cell, unit.replicate);
+            if (!lookup(run))
+                runOne(run);
             return;
         }
         // Adaptive: the replicates done so far, then one more at a time until the rule is met. The seeds and
@@ -71,8 +72,6 @@ private:
         ++skipped_;
         return *result;
     }
-
-    bool isDone(const CampaignRun& run) { return lookup(run).has_value(); }
 
     std::optional<CampaignResult> runOne(const CampaignRun& run)
     {

@@ -59,6 +59,14 @@ expect merge-json 0 "merged 12 runs" "$SPARE_CLI" campaign merge "$WORK/one" --o
 check merged-json-parses python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['runs'])==12 and d['provenance']['campaign']=='cli'" "$WORK/one.json"
 expect hash-mismatch 2 "holds results of another campaign" "$SPARE_CLI" campaign run "$WORK/other.json" --shard 0/1 --out "$WORK/one"
 
+# Runs that throw are recorded as failed with their reason, listed by status and kept in the table.
+echo "{\"name\": \"fails\", \"base\": {\"failures\": {\"model\": \"trace\", \"trace\": \"$WORK/no-trace.csv\"}},
+  \"grid\": {\"cluster.redundancy\": [2, 3]}}" >"$WORK/fails.json"
+expect failed-runs-exit-1 1 "0 runs done now, 0 already done, 2 failed" "$SPARE_CLI" campaign run "$WORK/fails.json" --shard 0/1 --out "$WORK/fails"
+expect status-lists-failures 0 "failed   [0-9a-f]{16} \{cluster.redundancy=2\}: .*no-trace.csv: cannot open" \
+  "$SPARE_CLI" campaign status "$WORK/fails"
+expect merge-keeps-failures 0 "merged 2 runs .*2 failed" "$SPARE_CLI" campaign merge "$WORK/fails" --out "$WORK/fails.csv"
+
 expect export-slurm 0 "#SBATCH --array=0-2" "$SPARE_CLI" campaign export "$WORK/good.json" --slurm --runs-per-task 5 \
   --partition batch --out "$WORK/exp"
 expect export-slurm-partition 0 "#SBATCH --partition=batch" "$SPARE_CLI" campaign export "$WORK/good.json" --slurm \
