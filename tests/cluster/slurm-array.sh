@@ -94,11 +94,11 @@ for _ in $(seq 1 60); do [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] && break; sl
 [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] || diagnose "the node is not idle: $(sinfo -h -o '%T %E' 2>&1)"
 say "cluster up: $HOST, $(nproc) CPUs, ${MEMORY_MB} MB"
 
-# A small campaign: 24 runs of a fast scenario, each long enough (~0.2 s) to be killed mid-run.
+# A small campaign: 24 runs of a fast scenario, each long enough (about 0.5 s) to be killed mid-run.
 cat >"$TMP/small.json" <<'JSON'
 {
   "name": "slurm-small",
-  "base": {"cluster": {"groups": 20, "redundancy": 3}, "workload": {"steps": 12000, "allreduce_s": 0.4},
+  "base": {"cluster": {"groups": 20, "redundancy": 3}, "workload": {"steps": 30000, "allreduce_s": 0.4},
            "failures": {"system_mtbf_s": 200}},
   "grid": {"cluster.redundancy": "2-4", "run.policy": ["spare", "rep"], "failures.system_mtbf_s": [100, 300]},
   "replication": {"seeds": 2}
@@ -131,10 +131,11 @@ say "array job $job: merged table byte-identical to the single-process run"
 job=$(sbatch --parsable "$TMP/killed.sbatch")
 victim=""
 for _ in $(seq 1 200); do
-  # A running task that has finished at least one run (so it is mid-shard when killed).
+  # A running task that has finished one or two of its three runs: it is inside a run when killed.
   for task in $(squeue -h -j "$job" -t R -o %K 2>/dev/null); do
     file=$(ls "$TMP"/killed/shard-0000"$task"-of-00008.tsv 2>/dev/null || true)
-    if [ -n "$file" ] && [ "$(wc -l <"$file")" -ge 1 ]; then victim=$task; break 2; fi
+    lines=$([ -n "$file" ] && wc -l <"$file" || echo 0)
+    if [ "$lines" -ge 1 ] && [ "$lines" -le 2 ]; then victim=$task; break 2; fi
   done
   sleep 0.05
 done
