@@ -1,0 +1,54 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace spare {
+
+// One grid dimension: a scenario key path ("cluster.redundancy") or a campaign variable
+// ("total_gpus", declared under "variables" and used by derived keys), with its values in file order.
+struct CampaignAxis {
+    std::string key;
+    std::vector<nlohmann::json> values;  // numbers or strings, already expanded from ranges
+    bool isVariable = false;
+    std::string variableMeaning;  // its description under "variables"
+};
+
+// A scenario key computed per cell: key = lhs (divide | multiply) rhs, where each operand is a grid key,
+// a variable, a scenario key path (the cell's value) or a number. Integer keys are rounded to nearest.
+struct CampaignDerivedKey {
+    std::string key;
+    std::string operation;  // "divide" or "multiply"
+    nlohmann::json lhs;
+    nlohmann::json rhs;
+};
+
+// Fixed: `seeds` replicates per cell. Adaptive: start with minSeeds, add one seed at a time until the 95%
+// confidence half-width of the metric's mean is at most relativeHalfWidth x mean, or maxSeeds.
+struct CampaignReplication {
+    bool adaptive = false;
+    int seeds = 1;
+    int minSeeds = 3;
+    int maxSeeds = 30;
+    double relativeHalfWidth = 0.01;
+    std::string metric = "ttt_ratio";
+};
+
+// A validated campaign (shape: docs/campaigns.md). `base` is the base scenario as a full scenario
+// document (paths resolved), so a campaign is self-contained once loaded.
+struct Campaign {
+    std::string name;
+    std::string description;
+    nlohmann::json base;
+    std::vector<CampaignAxis> grid;
+    // false: every combination of the grid values; true ("design": "one_way"): each key's values alone,
+    // the other keys at the base scenario's values (sensitivity studies).
+    bool oneWay = false;
+    std::vector<CampaignDerivedKey> derived;
+    CampaignReplication replication;
+    double maxTttRatio = 100.0;  // a run stops (incomplete) at this x T0 of simulated time
+};
+
+}  // namespace spare

@@ -1,0 +1,143 @@
+#include "campaign/CampaignRunner.h"
+
+#include "campaign/AdaptiveReplication.h"
+#include "campaign/CampaignShardFile.h"
+#include "sim/Simulator.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <mutex>
+
+namespace spare {
+
+namespace {
+
+double unixNow()
+{
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+class ShardExecution {
+public:
+    ShardExecution(const CampaignPlan& plan, CampaignResults existing, CampaignShardFile& file,
+                   const CampaignRunOptions& options, std::size_t total)
+        : plan_(plan), existing_(std::move(existing)), file_(file), options_(options), total_(total)
+    {
+        const auto& columns = campaignResultColumns();
+        metricColumn_ = static_cast<std::size_t>(
+            std::find(columns.begin(), columns.end(), plan.campaign().replication.metric) - columns.begin());
+    }
+
+    void runUnit(const CampaignUnit& unit)
+    {
+        if (unit.replicate >= 0) {
+            const CampaignRun run = plan_.run(unit.cell, unit.replicate);
+            if (!lookup(run))
+                runOne(run);
+            return;
+        }
+        // Adaptive: the replicates done so far, then one more at a time until the rule is met. The seeds and
+        // results are deterministic, so the stopping point is too (whoever ran the earlier replicates).
+        std::vector<double> values;
+        const CampaignReplication& replication = plan_.campaign().replication;
+        while (!replicationDone(replication, values) && !cancelled()) {
+            const CampaignRun run = plan_.run(unit.cell, static_cast<int>(values.size()));
+            std::optional<CampaignResult> result = lookup(run);
+            if (!result)
+                result = runOne(run);
+            if (!result || !result->ok)
+                return;
+            values.push_back(result->value(metricColumn_));
+        }
+    }
+
+    CampaignRunSummary summary() const
+    {
+        return {0, skipped_.load(), ran_.load(), failed_.load(), cancelled()};
+    }
+
+private:
+    bool cancelled() const { return options_.cancel && options_.cancel->load(std::memory_order_relaxed); }
+
+    std::optional<CampaignResult> lookup(const CampaignRun& run)
+    {
+        const CampaignResult* result = existing_.find(run.key);
+        if (result == nullptr || !result->ok)
+            return std::nullopt;
+        ++skipped_;
+        return *result;
+    }
+
+    std::optional<CampaignResult> runOne(const CampaignRun& run)
+    {
+        if (cancelled())
+            return std::nullopt;
+        const auto start = std::chrono::steady_clock::now();
+        const auto elapsed = [&] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        };
+        CampaignResult result;
+        try {
+            SimulationLimits limits;
+            limits.maxTttRatio = plan_.campaign().maxTttRatio;
+            limits.cancel = options_.cancel;
+            const RunMetrics metrics = Simulator(plan_.scenario(run.cell, run.seed)).run(nullptr, limits);
+            if (cancelled())
+                return std::nullopt;  // stopped mid-run: not a result
+            result = CampaignResult::done(run.key, metrics, elapsed(), unixNow());
+            ++ran_;
+        } catch (const std::exception& e) {
+            result = CampaignResult::failed(run.key, e.what(), elapsed(), unixNow());
+            ++failed_;
+        }
+        file_.append(result.line());
+        if (options_.progress)
+            options_.progress(ran_.load() + failed_.load(), total_);
+        return result;
+    }
+
+    const CampaignPlan& plan_;
+    const CampaignResults existing_;
+    CampaignShardFile& file_;
+    const CampaignRunOptions& options_;
+    std::size_t total_;
+    std::size_t metricColumn_ = 0;
+    std::atomic<std::size_t> skipped_{0};
+    std::atomic<std::size_t> ran_{0};
+    std::atomic<std::size_t> failed_{0};
+};
+
+}  // namespace
+
+CampaignRunSummary CampaignRunner::run(const CampaignPlan& plan, const CampaignResultsDir& dir, int index, int count,
+                                       const CampaignRunOptions& options)
+{
+    dir.prepare(plan.campaign());
+    const std::vector<CampaignUnit> units = plan.shard(index, count);
+    CampaignResults existing = dir.read();
+    std::size_t total = 0;
+    for (const CampaignUnit& unit : units)
+        total += unit.replicate >= 0 ? 1 : static_cast<std::size_t>(plan.minReplicates());
+    CampaignShardFile file(dir.shardPath(index, count));
+    ShardExecution execution(plan, std::move(existing), file, options, total);
+
+    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, units.size(), 1),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                              for (std::size_t i = range.begin(); i != range.end(); ++i)
+                                  execution.runUnit(units[i]);
+                          });
+    });
+    CampaignRunSummary summary = execution.summary();
+    summary.units = units.size();
+    return summary;
+}
+
+}  // namespace spare

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "campaign/CampaignPlan.h"
+#include "campaign/CampaignResultsDir.h"
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+
+namespace spare {
+
+struct CampaignRunOptions {
+    int threads = 0;  // 0 = all hardware threads
+    // Called from worker threads (must be thread-safe): runs finished by this process so far, and the
+    // number this shard needs at least.
+    std::function<void(std::size_t done, std::size_t total)> progress;
+    const std::atomic<bool>* cancel = nullptr;  // set to stop: running runs stop at their next step
+};
+
+struct CampaignRunSummary {
+    std::size_t units = 0;    // units of this shard
+    std::size_t skipped = 0;  // runs already done in the folder
+    std::size_t ran = 0;      // runs finished (ok) by this call
+    std::size_t failed = 0;   // runs that threw (their reason is in the result file)
+    bool cancelled = false;
+};
+
+// Runs shard `index` of `count` of a plan into a results folder (oneTBB inside the process): prepares
+// the folder, skips every run_id some shard file already has as ok, appends each finished run to
+// shard-I-of-K.tsv. Adaptive cells add seeds one by one until replicationDone().
+class CampaignRunner {
+public:
+    static CampaignRunSummary run(const CampaignPlan& plan, const CampaignResultsDir& dir, int index, int count,
+                                  const CampaignRunOptions& options = {});
+};
+
+}  // namespace spare
