@@ -100,8 +100,12 @@ CommandAction setupAnalyze(CLI::App& sub)
         const double ttt = tttRatioModel(n, r, o.mtbfS, o.checkpointWriteS, o.restartS);
         const auto independence = layoutIndependence("golomb", n, r);
         std::optional<MonteCarloResult> muMonteCarlo;
-        if (!independence.independent && n <= kMonteCarloMuMaxGroups)
-            muMonteCarlo = MonteCarlo::run(Layout::golomb(n, r), {kMonteCarloMuTrials, 1, Device::Cpu, {}});
+        if (!independence.independent && n <= kMonteCarloMuMaxGroups) {
+            MonteCarloOptions options;
+            options.trials = kMonteCarloMuTrials;
+            options.device = Device::Cpu;
+            muMonteCarlo = MonteCarlo::run(Layout::golomb(n, r), options);
+        }
 
         if (o.json) {
             nlohmann::json out;

@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "ProgressPrinter.h"
 
 #include "campaign/CampaignExport.h"
 #include "campaign/CampaignJson.h"

@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "ProgressPrinter.h"
 
 #include "io/AtomicFile.h"
 #include "layout/GolombRulers.h"

@@ -37,20 +37,13 @@ Device parseDevice(const std::string& value)
         return Device::Auto;
     if (value == "cpu")
         return Device::Cpu;
-    if (value == "cuda")
-        return Device::Cuda;
-    throw UsageError(fmt::format("--device {} is not allowed: use auto, cpu or cuda", value));
+    return Device::Cuda;
 }
 
 nlohmann::json interval(const ConfidenceInterval& ci) { return nlohmann::json::array({ci.low, ci.high}); }
 
 int runMonteCarlo(const MonteCarloFlags& flags)
 {
-    if (flags.trials < 1 || flags.trials > kMaxTrials)
-        throw UsageError(fmt::format("--trials {} is out of range: allowed 1 .. {}", flags.trials, kMaxTrials));
-    if (flags.threadsGiven && (flags.threads < 1 || flags.threads > 4096))
-        throw UsageError(fmt::format("--threads {} is out of range: allowed 1 .. 4096 (omit for all cores)",
-                                     flags.threads));
     const Device requested = parseDevice(flags.device);
     if (requested == Device::Cuda) {
         const std::string why = MonteCarlo::cudaUnavailableReason();
@@ -119,11 +112,19 @@ CommandAction setupMonteCarlo(CLI::App& sub)
 {
     auto flags = std::make_shared<MonteCarloFlags>();
     addLayoutOptions(sub, flags->layout);
-    sub.add_option("--trials,-T", flags->trials, "Number of random failure orders (1 .. 1000000000)")->required();
+    sub.add_option("--trials,-T", flags->trials, "Number of random failure orders")
+        ->required()
+        ->check(integerIn(1, kMaxTrials));
     sub.add_option("--seed", flags->seed, "Random seed (results depend only on layout, trials and seed)")
-        ->capture_default_str();
-    CLI::Option* threads = sub.add_option("--threads", flags->threads, "oneTBB worker threads (default: all cores)");
-    sub.add_option("--device", flags->device, "auto, cpu or cuda")->capture_default_str();
+        ->capture_default_str()
+        ->check(seedValue());
+    CLI::Option* threads = sub.add_option("--threads", flags->threads, "oneTBB worker threads (default: all cores)")
+                               ->check(integerIn(1, 4096));
+    sub.add_option("--device", flags->device, "auto, cpu or cuda")
+        ->capture_default_str()
+        ->check(choiceOf("auto | cpu | cuda", [](std::string_view name) {
+            return name == "auto" || name == "cpu" || name == "cuda";
+        }));
     sub.add_flag("--json", flags->json, "Print JSON instead of a table");
     sub.add_flag("--wipeout-only", flags->wipeoutOnly,
                  "Only mu: the wipe-out loop without S*(k), the reference the exact kernel is timed against");

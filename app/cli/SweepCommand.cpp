@@ -1,6 +1,7 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
 #include "MemoryBudget.h"
+#include "OutputFiles.h"
 #include "ProgressPrinter.h"
 
 #include "io/AtomicFile.h"
@@ -72,17 +73,19 @@ CommandAction setupSweep(CLI::App& sub)
     sub.add_option("--policies", opts->policies, "Comma list of spare, rep, ckpt")->capture_default_str();
     sub.add_option("--redundancy,-r", opts->redundancy, "r values for spare and rep: 2-20, 3 or 2,4,8 (each 1 .. min(groups, 64))")
         ->capture_default_str();
-    sub.add_option("--seeds", opts->seeds, "Seeds per cell (1 .. 1000): run.seed, run.seed + 1, ...")
-        ->capture_default_str();
-    sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores, at most 1024)")->capture_default_str();
+    sub.add_option("--seeds", opts->seeds, "Seeds per cell: run.seed, run.seed + 1, ...")
+        ->capture_default_str()
+        ->check(integerIn(1, 1000));
+    sub.add_option("--threads", opts->threads, "Worker threads (0 = all cores)")
+        ->capture_default_str()
+        ->check(integerIn(0, 1024));
     sub.add_option("--out", opts->outPath, "Write the rows as CSV (atomically)");
     sub.add_flag("--json", opts->json, "Print the rows as a JSON array");
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
-        if (opts->seeds < 1 || opts->seeds > 1000)
-            throw UsageError(fmt::format("--seeds {} is out of range: allowed 1 .. 1000", opts->seeds));
-        if (opts->threads < 0 || opts->threads > 1024)
-            throw UsageError(fmt::format("--threads {} is out of range: allowed 0 .. 1024", opts->threads));
+        OutputFiles files;
+        files.add("--out", opts->outPath);
+        files.check();
         SweepSpec spec;
         spec.base = loadScenarioFile(opts->scenarioPath);
         spec.policies = parsePolicyList(opts->policies);
@@ -105,7 +108,7 @@ CommandAction setupSweep(CLI::App& sub)
         const SweepResult result = Sweep::run(spec, run);
 
         if (!opts->outPath.empty())
-            writeFileAtomically(opts->outPath, sweepRowsToCsv(result.rows));
+            files.guard([&] { writeFileAtomically(opts->outPath, sweepRowsToCsv(result.rows)); });
         if (opts->json) {
             fmt::print("{}\n", sweepRowsToJson(result.rows).dump(2));
             return 0;

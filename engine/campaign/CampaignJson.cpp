@@ -241,7 +241,8 @@ private:
         if (spec.is_string() && (isInteger(key) || variables_.count(key) > 0)) {
             try {
                 std::vector<ordered_json> values;
-                for (const int v : parseIntegerRanges(spec.get<std::string>()))
+                // The widest integer key range; each value is then checked against its own key's limits.
+                for (const int v : parseIntegerRanges(spec.get<std::string>(), 0, ScenarioLimits::maxSteps))
                     values.emplace_back(v);
                 return values;
             } catch (const std::invalid_argument& e) {

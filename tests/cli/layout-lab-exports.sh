@@ -29,6 +29,6 @@ expect "unknown chart name" 2 "--export-chart 'layout-trade': allowed .*layout-t
   "$SPARE_STUDIO" --scenario "$T" --export-chart layout-trade --out "$WORK/x.csv" --quit
 expect "bad extension" 2 "--out '.*x.txt': allowed a file name ending in .png, .svg, .pdf or .csv" \
   "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/x.txt" --quit
-expect "unwritable folder" 1 "could not" \
+expect "missing output folder is refused before any work" 2 "--out .*missing/dir/m.png.*does not exist" \
   "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/missing/dir/m.png" --quit
 finish

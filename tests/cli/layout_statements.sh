@@ -39,7 +39,7 @@ done
 printf '{"stacks": [[0,18446744073709551615],[1,2],[2,0]]}' >"$WORK/big-type.json"
 expect layout-file-u64 2 '18446744073709551615' "$SPARE_CLI" layout -N 3 -r 2 --layout "$WORK/big-type.json"
 mkdir -p "$WORK/a-directory"
-expect layout-file-directory 2 "a-directory': is a directory" "$SPARE_CLI" layout -N 3 -r 2 --layout "$WORK/a-directory"
+expect layout-file-directory 2 "layout file: .*a-directory: is a directory" "$SPARE_CLI" layout -N 3 -r 2 --layout "$WORK/a-directory"
 sed -e "s|\"layout\": \"golomb\"|\"layout\": \"$WORK/bad-layout.json\"|" "$SCEN/teaching-12.json" >"$WORK/bad-layout-scenario.json"
 expect scenario-layout-prefix 2 'scenario: cluster.layout: layout file' "$SPARE_CLI" simulate "$WORK/bad-layout-scenario.json"
 

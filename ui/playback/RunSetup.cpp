@@ -1,11 +1,14 @@
 #include "playback/RunSetup.h"
 
+#include "sim/MemoryEstimate.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
 
 namespace spare {
 
 namespace {
+
+constexpr int kRacedPolicies = 3;
 
 QStringList lines(const std::exception& e)
 {
@@ -23,6 +26,14 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
                                                            QString::fromStdString(issue.message)));
     if (!setup.ok())
         return setup;
+    // The same rule as spare-cli: refuse before any work what would not fit. The window may race three
+    // policies at once.
+    const std::string memory = memoryBudgetProblem(estimateRunMemory(scenario, kRacedPolicies), scenario,
+                                                   defaultMemoryBudget());
+    if (!memory.empty()) {
+        setup.problems.append(QStringLiteral("cluster.groups: %1").arg(QString::fromStdString(memory)));
+        return setup;
+    }
     try {
         setup.layout = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
     } catch (const std::exception& e) {
