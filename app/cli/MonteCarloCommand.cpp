@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "HumanFormat.h"
 #include "ProgressPrinter.h"
 
 #include "analysis/MonteCarlo.h"
@@ -91,18 +92,20 @@ int runMonteCarlo(const MonteCarloFlags& flags)
         fmt::print("{}\n", out.dump(2));
         return 0;
     }
-    fmt::print("layout            {} (N = {}, r = {})\n", layout.name(), layout.groups(), layout.redundancy());
-    fmt::print("trials            {} (seed {})\n", result.trials, result.seed);
-    fmt::print("mu                {:.4f}  95% CI [{:.4f}, {:.4f}]\n", result.mu, result.muCi95.low, result.muCi95.high);
+    fmt::print("layout            {} (N = {}, r = {})\n", layout.name(), countText(layout.groups()), layout.redundancy());
+    fmt::print("trials            {} (seed {})\n", countText(static_cast<std::int64_t>(result.trials)), result.seed);
+    fmt::print("mu                {}  95% CI [{}, {}]\n", fixedText(result.mu, 2), fixedText(result.muCi95.low, 2),
+               fixedText(result.muCi95.high, 2));
     if (flags.wipeoutOnly) {
         fmt::print("S_bar             not computed (--wipeout-only)\n");
     } else {
-        fmt::print("S_bar             {:.5f}  95% CI [{:.5f}, {:.5f}]\n", result.sbar, result.sbarCi95.low,
-                   result.sbarCi95.high);
-        fmt::print("S_bar lower bound {:.5f}  (pooled ceil(N / (N - k)))\n", result.sbarLowerBound);
+        fmt::print("S_bar             {}  95% CI [{}, {}]\n", fixedText(result.sbar, 3), fixedText(result.sbarCi95.low, 3),
+                   fixedText(result.sbarCi95.high, 3));
+        fmt::print("S_bar lower bound {}  (pooled ceil(N / (N - k)))\n", fixedText(result.sbarLowerBound, 3));
     }
     fmt::print("device            {} ({} threads)\n", result.deviceName, threads);
-    fmt::print("time              {:.3f} s ({:.0f} trials/s)\n", seconds, static_cast<double>(result.trials) / seconds);
+    fmt::print("time              {} ({} trials/s)\n", durationText(seconds),
+               countText(static_cast<std::int64_t>(static_cast<double>(result.trials) / seconds)));
     if (const auto warning = independenceWarning(layoutIndependence(layout)); !warning.empty())
         fmt::print("warning: {}\n", warning);
     return 0;

@@ -102,5 +102,8 @@ check human-no-raw-doubles bash -c '! printf "%s" "$1" | grep -Eq "[0-9]\.[0-9]{
 expect json-exact 0 '"ttt_s": [0-9]+\.[0-9]{6,}' "$SPARE_CLI" simulate "$SCEN/paper-n200.json" --json
 expect human-analyze 0 "availability A\*\(mu m\) +[0-9]+\.[0-9]{2} %" "$SPARE_CLI" analyze -N 200 -r 8
 check human-analyze-sbar bash -c 'printf "%s" "$1" | grep -Eq "^S_bar lower bound +[0-9]\.[0-9]{3}$"' _ "$OUT"
+expect human-montecarlo 0 "^trials +2,000 \(seed 1\)" "$SPARE_CLI" montecarlo -N 200 -r 8 -T 2000
+check human-montecarlo-sbar bash -c 'printf "%s" "$1" | grep -Eq "^S_bar +[0-9]\.[0-9]{3}  95% CI"' _ "$OUT"
+check human-montecarlo-no-raw-doubles bash -c '! printf "%s" "$1" | grep -Eq "[0-9]\.[0-9]{4,}"' _ "$OUT"
 
 finish
