@@ -1,6 +1,7 @@
 // The worker thread's recording, played back by a cursor, is exactly the engine's event stream (seeks:
 // tst_ui_seek).
 #include "playback/PlaybackCursor.h"
+#include "playback/Recording.h"
 #include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
@@ -50,6 +51,7 @@ private slots:
     void steppingReproducesEngineEvents_data();
     void steppingReproducesEngineEvents();
     void cancelDropsOldChunks();
+    void lateNoticedFailurePlaysAfterItsPredecessors();
 };
 
 void TestPlayback::workerSignals()
@@ -134,6 +136,63 @@ void TestPlayback::cancelDropsOldChunks()
         const auto chunk = args.at(0).value<RecordingChunkPtr>();
         QCOMPARE(chunk->firstEventIndex, next);
         next += chunk->events.size();
+    }
+}
+
+// A failure noticed late (it struck after its group's restart window ended) is emitted after the restart
+// end with its own, earlier time. Seeking by time must never play an event later than the clock.
+void TestPlayback::lateNoticedFailurePlaysAfterItsPredecessors()
+{
+    Recording recording;
+    auto first = std::make_shared<RecordingChunk>();
+    const auto at = [](double t) {
+        Event e;
+        e.time = t;
+        return e;
+    };
+    for (const double t : {1.0, 5.0})
+        first->events.push_back(at(t));
+    auto second = std::make_shared<RecordingChunk>();
+    second->firstEventIndex = 2;
+    for (const double t : {3.0, 7.0})  // 3.0: the late failure, after the event at 5.0
+        second->events.push_back(at(t));
+    recording.append(first);
+    recording.append(second);
+
+    QCOMPARE(recording.eventsUpTo(0.5), std::size_t{0});
+    QCOMPARE(recording.eventsUpTo(4.0), std::size_t{1});  // not the event at 5.0, nor the late one before it
+    QCOMPARE(recording.eventsUpTo(5.0), std::size_t{3});
+    QCOMPARE(recording.eventsUpTo(6.0), std::size_t{3});
+    QCOMPARE(recording.eventsUpTo(7.0), std::size_t{4});
+    QCOMPARE(recording.endTime(), 7.0);
+
+    // End to end: CKPT-only on paper-n600 has late failures; the state at a time never runs ahead of it.
+    Scenario scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/paper-n600.json");
+    scenario.policy = Policy::Ckpt;
+    scenario.steps = 200;
+    const Simulator simulator(scenario);
+    struct ChunkFiller final : SimulationObserver {
+        RecordingChunk* chunk = nullptr;
+        void onEvent(const Event& e) override { chunk->events.push_back(e); }
+    };
+    Recording run;
+    auto chunk = std::make_shared<RecordingChunk>();
+    ChunkFiller filler;
+    filler.chunk = chunk.get();
+    SimulationLimits limits;
+    limits.untilS = 250'000.0;
+    simulator.run(&filler, limits);
+    chunk->last = true;
+    run.append(chunk);
+    std::size_t late = 0;
+    for (std::size_t i = 1; i < chunk->events.size(); ++i)
+        late += chunk->events[i].time < chunk->events[i - 1].time ? 1 : 0;
+    QVERIFY2(late > 0, "the scenario should have late-noticed failures");
+    for (double t = 0.0; t < 250'000.0; t += 997.0) {
+        const std::size_t n = run.eventsUpTo(t);
+        for (std::size_t i = 0; i < n; ++i)
+            QVERIFY(chunk->events[i].time <= t);
+        QVERIFY(n == chunk->events.size() || chunk->events[n].time > t);
     }
 }
 

@@ -17,8 +17,13 @@ void Recording::append(RecordingChunkPtr chunk)
     complete_ = complete_ || chunk->last;
     if (!chunk->error.empty())
         error_ = chunk->error;
-    if (!chunk->events.empty() || !chunk->snapshots.empty() || chunk->last)
+    if (!chunk->events.empty() || !chunk->snapshots.empty() || chunk->last) {
+        double latest = latestTimes_.empty() ? 0.0 : latestTimes_.back();
+        for (const Event& e : chunk->events)
+            latest = std::max(latest, e.time);
+        latestTimes_.push_back(latest);
         chunks_.push_back(std::move(chunk));
+    }
 }
 
 void Recording::clear()
@@ -40,7 +45,7 @@ const Event& Recording::event(std::size_t index) const
 
 double Recording::endTime() const
 {
-    return eventCount_ == 0 ? 0.0 : event(eventCount_ - 1).time;
+    return latestTimes_.empty() ? 0.0 : latestTimes_.back();
 }
 
 const IndexedSnapshot* Recording::snapshotAtOrBefore(std::size_t eventIndex) const
@@ -52,20 +57,14 @@ const IndexedSnapshot* Recording::snapshotAtOrBefore(std::size_t eventIndex) con
 
 std::size_t Recording::eventsUpTo(double time) const
 {
-    // Events are time-ordered: binary search the chunks, then inside the chunk.
-    std::size_t count = 0;
-    for (const RecordingChunkPtr& c : chunks_) {
-        if (c->events.empty())
-            continue;
-        if (c->events.back().time <= time) {
-            count = c->firstEventIndex + c->events.size();
-            continue;
-        }
-        auto it = std::upper_bound(c->events.begin(), c->events.end(), time,
-                                   [](double t, const Event& e) { return t < e.time; });
-        return c->firstEventIndex + static_cast<std::size_t>(it - c->events.begin());
-    }
-    return count;
+    // The running latest time is monotone: find the first chunk that reaches past `time`, then the first
+    // event inside it that does.
+    const auto past = std::upper_bound(latestTimes_.begin(), latestTimes_.end(), time);
+    if (past == latestTimes_.end())
+        return eventCount_;
+    const RecordingChunk& c = *chunks_[static_cast<std::size_t>(past - latestTimes_.begin())];
+    const auto it = std::find_if(c.events.begin(), c.events.end(), [time](const Event& e) { return e.time > time; });
+    return c.firstEventIndex + static_cast<std::size_t>(it - c.events.begin());
 }
 
 std::optional<std::size_t> Recording::findNext(std::size_t from, const std::function<bool(const Event&)>& match) const

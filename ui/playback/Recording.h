@@ -20,11 +20,13 @@ public:
     const Event& event(std::size_t index) const;
     bool complete() const { return complete_; }
     const std::string& error() const { return error_; }
-    double endTime() const;  // time of the last recorded event (0 when empty)
+    double endTime() const;  // latest time of the recorded events (0 when empty)
 
     // Latest snapshot taken at or before eventIndex (nullptr when there is none).
     const IndexedSnapshot* snapshotAtOrBefore(std::size_t eventIndex) const;
-    // Number of events whose time is <= t.
+    // Length of the longest prefix of events whose times are all <= t. Events are in time order except
+    // a failure the engine notices late (one that struck after its group's restart window ended is
+    // emitted after the restart), which then plays once its successors' time has been reached.
     std::size_t eventsUpTo(double time) const;
     // First event index >= from that matches, if any.
     std::optional<std::size_t> findNext(std::size_t from, const std::function<bool(const Event&)>& match) const;
@@ -33,6 +35,7 @@ public:
 
 private:
     std::vector<RecordingChunkPtr> chunks_;
+    std::vector<double> latestTimes_;  // per stored chunk: the latest event time up to its end
     std::vector<const IndexedSnapshot*> snapshots_;
     std::size_t eventCount_ = 0;
     bool complete_ = false;
