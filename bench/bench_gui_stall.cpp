@@ -1,6 +1,7 @@
 // The longest GUI-thread stall while spare-studio simulates the paper-n600 run, streams it into the
 // event log and plays it at the fastest speed: a 5 ms heartbeat on the GUI thread, the largest gap
 // between two beats. Figures depend on the machine's load; the tests only check that chunks stream.
+#include "QtBenchmarkMain.h"
 #include "MainWindow.h"
 #include "StudioOptions.h"
 #include "playback/PlaybackClock.h"
@@ -48,13 +49,4 @@ BENCHMARK(paperRunGuiStall)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRe
 
 }  // namespace
 
-int main(int argc, char** argv)
-{
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
+int main(int argc, char** argv) { return runQtBenchmarks(argc, argv); }

@@ -3,6 +3,7 @@
 // differences, the two matrices at 420 x 420 pixels and the trade-off chart spec. View: a shown
 // LayoutLabView redrawing everything for the new layout (rendered into a pixmap, an upper bound of a
 // repaint). The Monte-Carlo refinement runs on a worker and is not part of it.
+#include "QtBenchmarkMain.h"
 #include "layout/Layout.h"
 #include "layout/LayoutOverlap.h"
 #include "layoutlab/LayoutCandidate.h"
@@ -127,23 +128,18 @@ BENCHMARK(BM_EditView)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterati
 
 int main(int argc, char** argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    for (const Shape shape : kShapes) {
-        const QVector<LayoutCandidate> others = fixedCandidates(shape);
-        double model = 0.0;
-        for (int i = 0; i < 10; ++i)
-            model += modelEdit(shape, i, others) / 10;
-        const auto view = refinedView(shape);
-        double drawn = 0.0;
-        for (int i = 0; i < 10; ++i)
-            drawn += viewRefresh(*view) / 10;
-        std::printf("summary: one offset edit at N = %d, r = %d: model %.2f ms + view %.1f ms = %.1f ms (target < 100 ms)\n",
-                    shape.groups, shape.redundancy, model, drawn, model + drawn);
-    }
-    return 0;
+    return runQtBenchmarks(argc, argv, [] {
+        for (const Shape shape : kShapes) {
+            const QVector<LayoutCandidate> others = fixedCandidates(shape);
+            double model = 0.0;
+            for (int i = 0; i < 10; ++i)
+                model += modelEdit(shape, i, others) / 10;
+            const auto view = refinedView(shape);
+            double drawn = 0.0;
+            for (int i = 0; i < 10; ++i)
+                drawn += viewRefresh(*view) / 10;
+            std::printf("summary: one offset edit at N = %d, r = %d: model %.2f ms + view %.1f ms = %.1f ms (target < 100 ms)\n",
+                        shape.groups, shape.redundancy, model, drawn, model + drawn);
+        }
+    });
 }

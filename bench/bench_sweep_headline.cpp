@@ -2,6 +2,7 @@
 // r = 2..20, 3 seeds, 10,000 steps each) through AnalysisComputation::run, the call the GUI worker
 // makes; the baseline is one SPARe+CKPT run (r = 8, seed 1) in the same process. A final pass runs the
 // same sweep behind a visible AnalysisView and reports the GUI thread's longest stall.
+#include "QtBenchmarkMain.h"
 #include "analysis/AnalysisComputation.h"
 #include "analysis/AnalysisView.h"
 #include "sim/ScenarioJson.h"
@@ -88,15 +89,11 @@ double guiMaxStallMs(double* wallS)
 
 int main(int argc, char** argv)
 {
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    double guiWallS = 0.0;
-    const double stallMs = guiMaxStallMs(&guiWallS);
-    std::printf("summary: headline sweep paper-n600 (%d runs) %.2f s = %.1f x one run (%.3f s); "
-                "behind the GUI %.2f s with a max GUI-thread stall of %.0f ms\n",
-                sweepRuns, sweepS, singleRunS > 0.0 ? sweepS / singleRunS : 0.0, singleRunS, guiWallS, stallMs);
-    benchmark::Shutdown();
-    return 0;
+    return runQtBenchmarks(argc, argv, [] {
+        double guiWallS = 0.0;
+        const double stallMs = guiMaxStallMs(&guiWallS);
+        std::printf("summary: headline sweep paper-n600 (%d runs) %.2f s = %.1f x one run (%.3f s); "
+                    "behind the GUI %.2f s with a max GUI-thread stall of %.0f ms\n",
+                    sweepRuns, sweepS, singleRunS > 0.0 ? sweepS / singleRunS : 0.0, singleRunS, guiWallS, stallMs);
+    });
 }
