@@ -99,12 +99,6 @@ void checkGroupsAndRedundancy(const LayoutOptions& opts)
                                      opts.redundancy, maxRedundancy, ScenarioLimits::maxRedundancy));
 }
 
-void requirePositive(const std::string& flag, double value)
-{
-    if (!std::isfinite(value) || value <= 0.0)
-        throw UsageError(fmt::format("{} {} is out of range: allowed a finite number > 0", flag, value));
-}
-
 Layout makeLayout(const LayoutOptions& opts)
 {
     checkGroupsAndRedundancy(opts);

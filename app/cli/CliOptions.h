@@ -27,8 +27,6 @@ void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout = true
 Layout makeLayout(const LayoutOptions& opts);
 // The range checks of makeLayout alone, for commands that need N and r but no layout.
 void checkGroupsAndRedundancy(const LayoutOptions& opts);
-// UsageError naming `flag` unless `value` is finite and > 0.
-void requirePositive(const std::string& flag, double value);
 
 // Strict flag values, checked while parsing: the whole text must be the value, so "", "-1" for an
 // unsigned flag, "12abc", "0x10", "1e23" for an integer, "inf" and "nan" all fail with
