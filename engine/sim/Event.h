@@ -57,9 +57,10 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   lastCheckpointStep  CheckpointEnd(step k) -> k
 //   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out; N at RestartEnd
 //   restarts      number of RestartStart events; failures: number of Failure events
-//   downTimeS     sum of Shrink durations + sum of (RestartEnd.time - its RestartStart.time), the two
-//                 sums kept apart and added (restartS + shrinkS, bit for bit); a restart in progress is
-//                 not included: it has lasted time - restartStartS
+//   shrinkTimeS   sum of Shrink durations
+//   restartTimeS  sum of (RestartEnd.time - its RestartStart.time); a restart in progress is not
+//                 included: it has lasted time - restartStartS
+//   downTimeS     restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
 //   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
 //   groupStates   Restarting for all while restarting; otherwise a group with a Failure since the last
 //                 RestartEnd is Failed, and MaskedOut after a Decision naming it or a Shrink; the
@@ -80,7 +81,9 @@ struct SimulationSnapshot {
     int aliveGroups = 0;
     int restarts = 0;
     int failures = 0;
-    double downTimeS = 0.0;   // shrink time + completed restarts' time
+    double downTimeS = 0.0;   // shrinkTimeS + restartTimeS
+    double shrinkTimeS = 0.0;
+    double restartTimeS = 0.0;  // completed restarts only
     bool restarting = false;
     double restartStartS = 0.0;           // start of the restart in progress (restarting only)
     std::vector<GroupState> groupStates;  // N entries

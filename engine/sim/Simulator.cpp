@@ -392,6 +392,8 @@ private:
         snapshot.restarts = static_cast<int>(m_.restarts);
         snapshot.failures = static_cast<int>(m_.failures);
         snapshot.downTimeS = m_.restartS + m_.shrinkS;
+        snapshot.shrinkTimeS = m_.shrinkS;
+        snapshot.restartTimeS = m_.restartS;
         snapshot.restarting = restarting_;
         snapshot.restartStartS = restarting_ ? restartStartS_ : 0.0;
         snapshot.groupStates.resize(alive_.size());

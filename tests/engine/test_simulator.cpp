@@ -149,7 +149,7 @@ public:
                     s.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
             break;
         case EventKind::Shrink:
-            shrinkS_ += e.duration;
+            s.shrinkTimeS += e.duration;
             std::replace(s.groupStates.begin(), s.groupStates.end(), GroupState::Failed, GroupState::MaskedOut);
             break;
         case EventKind::RestartStart:
@@ -159,7 +159,7 @@ public:
             std::fill(s.groupStates.begin(), s.groupStates.end(), GroupState::Restarting);
             break;
         case EventKind::RestartEnd:
-            restartS_ += e.time - s.restartStartS;
+            s.restartTimeS += e.time - s.restartStartS;
             s.restarting = false;
             s.restartStartS = 0.0;
             s.aliveGroups = groups_;
@@ -171,7 +171,7 @@ public:
             break;
         default: break;
         }
-        s.downTimeS = restartS_ + shrinkS_;
+        s.downTimeS = s.restartTimeS + s.shrinkTimeS;
     }
 
     // Compares with a snapshot taken at this point; between steps live groups are Idle.
@@ -187,6 +187,8 @@ public:
         QCOMPARE(snapshot.restarts, s.restarts);
         QCOMPARE(snapshot.failures, s.failures);
         QCOMPARE(snapshot.downTimeS, s.downTimeS);
+        QCOMPARE(snapshot.shrinkTimeS, s.shrinkTimeS);
+        QCOMPARE(snapshot.restartTimeS, s.restartTimeS);
         QCOMPARE(snapshot.restarting, s.restarting);
         QCOMPARE(snapshot.restartStartS, s.restartStartS);
         for (std::size_t g = 0; g < s.groupStates.size(); ++g) {
@@ -204,8 +206,6 @@ private:
     std::vector<int> baseStacks_;
     int groups_;
     bool writerOnlyWaits_;
-    double restartS_ = 0.0;
-    double shrinkS_ = 0.0;
 };
 
 // Records events and snapshots with the number of events before each snapshot.

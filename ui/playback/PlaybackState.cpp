@@ -38,8 +38,6 @@ void PlaybackState::restore(const SimulationSnapshot& snapshot)
     // Rep+CKPT and CKPT-only snapshots carry no stacks: theirs never change from the layout's.
     if (s_.stacks.size() != stacks.size())
         s_.stacks = std::move(stacks);
-    restartS_ = s_.downTimeS;
-    shrinkS_ = 0.0;
     finished_ = false;
     std::fill(computePosition_.begin(), computePosition_.end(), std::uint8_t{0});
 }
@@ -150,7 +148,7 @@ void PlaybackState::apply(const Event& e)
         }
         break;
     case EventKind::Shrink:
-        shrinkS_ += e.duration;
+        s_.shrinkTimeS += e.duration;
         for (GroupState& st : s_.groupStates)
             if (st == GroupState::Failed)
                 st = GroupState::MaskedOut;
@@ -162,7 +160,7 @@ void PlaybackState::apply(const Event& e)
         std::fill(s_.groupStates.begin(), s_.groupStates.end(), GroupState::Restarting);
         break;
     case EventKind::RestartEnd:
-        restartS_ += e.time - s_.restartStartS;
+        s_.restartTimeS += e.time - s_.restartStartS;
         s_.restarting = false;
         s_.restartStartS = 0.0;
         s_.aliveGroups = groups_;
@@ -191,7 +189,7 @@ void PlaybackState::apply(const Event& e)
     case EventKind::Detection:
         break;
     }
-    s_.downTimeS = restartS_ + shrinkS_;
+    s_.downTimeS = s_.restartTimeS + s_.shrinkTimeS;
 }
 
 }  // namespace spare

@@ -77,9 +77,6 @@ private:
     bool writerOnlyWaits_ = false;
 
     SimulationSnapshot s_;
-    // downTimeS is restartS + shrinkS kept apart, as the engine adds them.
-    double restartS_ = 0.0;
-    double shrinkS_ = 0.0;
     bool finished_ = false;
     std::vector<std::uint8_t> computePosition_;
 };
