@@ -1,5 +1,7 @@
 #include "ChildPeakMemory.h"
 
+#include <fstream>
+
 #include <malloc.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -14,9 +16,11 @@ std::uint64_t childPeakMemoryBytes(const std::function<void()>& work)
         return 0;
     if (pid == 0) {
         // Fresh-process allocator behaviour: large blocks mapped on their own, no free heap pages
-        // inherited from the caller left resident for the work to reuse unseen.
+        // inherited from the caller left resident for the work to reuse unseen. Then the peak starts
+        // from here (a child inherits its parent's resident size as its peak).
         mallopt(M_MMAP_THRESHOLD, 128 * 1024);
         malloc_trim(0);
+        std::ofstream("/proc/self/clear_refs") << "5";
         work();
         _exit(0);
     }
