@@ -90,7 +90,6 @@ private slots:
         s.policy = policy;
         s.redundancy = redundancy;
         s.steps = 2000;  // long enough for global restarts (their per-group windows count) at any N
-        s.allReduceS = 10.0;
         const auto peakAt = [&s](int groups) {
             Scenario sized = s;
             sized.groups = groups;
