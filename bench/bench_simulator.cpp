@@ -1,8 +1,11 @@
 // Simulator throughput: one 10,000-step SPARe+CKPT run at N = 1000, r = 9 (Weibull), without an
 // observer and with a counting observer; a small sweep on 1 and 2 threads; the paper table (one seed,
 // one thread) with the reorder controller's current search and with Phase 1 run before every Phase 2
-// (the earlier order). Prints events/s and the ratios measured in this process.
+// (the earlier order); scale: 2,000-step runs at N = 10^3, 10^5 and 10^6 (setup included, each N's
+// peak memory measured in a forked child). Prints events/s and the ratios measured in this process.
+#include "ChildPeakMemory.h"
 #include "reorder/ReorderController.h"
+#include "sim/MemoryEstimate.h"
 #include "sim/Simulator.h"
 #include "sweep/PaperTable.h"
 #include "sweep/Sweep.h"
@@ -96,6 +99,58 @@ void runPaperTable(benchmark::State& state, bool phase1First)
         cpuSeconds / static_cast<double>(state.iterations());
 }
 
+// The paper's N = 1000 setting (T_a = 10 s) at N groups, 2,000 steps.
+spare::Scenario scaleScenario(int groups, spare::Policy policy, int redundancy)
+{
+    spare::Scenario scenario = spare::paperScenario(1000);
+    scenario.groups = groups;
+    scenario.steps = 2000;
+    scenario.policy = policy;
+    scenario.redundancy = redundancy;
+    return scenario;
+}
+
+constexpr int kScaleRedundancy = 8;
+
+// Wall time of one run from an unbuilt simulator: setup (clocks, layout, controller) and the steps.
+void runAtScale(benchmark::State& state, int groups)
+{
+    const spare::Scenario scenario = scaleScenario(groups, spare::Policy::Spare, kScaleRedundancy);
+    double seconds = 0.0;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        const spare::RunMetrics metrics = spare::Simulator(scenario).run();
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        benchmark::DoNotOptimize(metrics.tttS);
+    }
+    measuredSeconds()[fmt::format("scale:{}", groups)] = seconds / static_cast<double>(state.iterations());
+}
+
+// Peak memory per group above the fixed cost (the growth from N = 10^3 to 10^6, each run in a forked
+// child) beside the engine's estimate.
+void printMemoryPerGroup()
+{
+    constexpr int small = 1000;
+    constexpr int large = 1'000'000;
+    fmt::print("\npeak memory per group above the fixed cost (N = {} -> {}, 2,000 steps, target <= 200 B):\n", small,
+               large);
+    for (const auto& [policy, redundancy] : {std::pair{spare::Policy::Ckpt, 1}, std::pair{spare::Policy::Rep, 3},
+                                             std::pair{spare::Policy::Spare, kScaleRedundancy}}) {
+        const auto peakAt = [&](int groups) {
+            const spare::Scenario scenario = scaleScenario(groups, policy, redundancy);
+            return spare::childPeakMemoryBytes([&scenario] { spare::Simulator(scenario).run(); });
+        };
+        const std::uint64_t smallPeak = peakAt(small);
+        const std::uint64_t largePeak = peakAt(large);
+        const double measured = static_cast<double>(largePeak - smallPeak) / (large - small);
+        const auto estimated = static_cast<double>(
+            spare::estimateRunMemory(scaleScenario(large, policy, redundancy)).perGroupBytes);
+        fmt::print("  {} r={}: {:.1f} B measured, {:.0f} B estimated ({:.2f}x); {:.2f}x the 200 B target\n",
+                   spare::policyName(policy), redundancy, measured, estimated, estimated / measured,
+                   measured / 200.0);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -123,6 +178,13 @@ int main(int argc, char** argv)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
 
+    for (const int groups : {1000, 100'000, 1'000'000})
+        benchmark::RegisterBenchmark(fmt::format("simulate_spare_r8_2000_steps_with_setup/N:{}", groups).c_str(),
+                                     [groups](benchmark::State& s) { runAtScale(s, groups); })
+            ->Iterations(groups >= 1'000'000 ? 2 : groups >= 100'000 ? 5 : 50)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
@@ -139,8 +201,15 @@ int main(int argc, char** argv)
         fmt::print("  paper table (1 seed, 1 thread, CPU time): {:.2f} s with Phase 1 first, {:.2f} s current: {:.2f}x\n",
                    s.at("paper_phase1_first"), s.at("paper_current"),
                    s.at("paper_phase1_first") / s.at("paper_current"));
+    if (s.count("scale:1000") && s.count("scale:100000") && s.count("scale:1000000"))
+        fmt::print("  2,000-step SPARe r=8 run with setup: {:.1f} ms / {:.1f} ms / {:.1f} ms at N = 10^3 / 10^5 / 10^6; "
+                   "10^6 / 10^3: {:.1f}x (target <= 10x)\n",
+                   1e3 * s.at("scale:1000"), 1e3 * s.at("scale:100000"), 1e3 * s.at("scale:1000000"),
+                   s.at("scale:1000000") / s.at("scale:1000"));
     if (s.count("sweep_threads:1") && s.count("sweep_threads:2"))
         fmt::print("  sweep speed-up, 2 threads / 1 thread: {:.2f}x\n",
                    s.at("sweep_threads:1") / s.at("sweep_threads:2"));
+    if (s.count("scale:1000000"))
+        printMemoryPerGroup();
     return 0;
 }

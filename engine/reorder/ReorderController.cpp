@@ -32,7 +32,7 @@ std::atomic<bool>& phase1FirstSwitch()
 // Flat N x r arrays throughout. Scratch arrays are validated by generation stamps so that one
 // decision only touches what its searches reach.
 struct ReorderController::State {
-    explicit State(const Layout& l) : layout(l), n(l.groups()), r(l.redundancy()) {}
+    explicit State(Layout l) : layout(std::move(l)), n(layout.groups()), r(layout.redundancy()) {}
 
     Layout layout;
     int n;
@@ -48,12 +48,9 @@ struct ReorderController::State {
     std::vector<int> load;      // group -> number of types it contributes
     bool wipedOut = false;
 
-    // The constructor's result, restored by reset().
-    int initialStackNumber = 1;
-    std::vector<int> initialOrder;
-    std::vector<int> initialPosition;
-    std::vector<int> initialMatch;
-    std::vector<int> initialLoad;
+    // The constructor's stack number; reset() recomputes the initial state from it and the layout
+    // (deterministic), which costs less memory than keeping a copy of it.
+    int requestedStackNumber = 1;
 
     // Search scratch.
     std::uint32_t stamp = 0;
@@ -85,8 +82,7 @@ struct ReorderController::State {
     }
     int currentPosition(int t, int g) { return positionOf(t, holderIndex(t, g)); }
 
-    void initialise(int requestedStackNumber);
-    void restoreInitial();
+    void initialise();
     void newStamp();
     void setMatch(int t, int g);
     void rollback();
@@ -103,7 +99,7 @@ struct ReorderController::State {
     int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
 };
 
-void ReorderController::State::initialise(int requestedStackNumber)
+void ReorderController::State::initialise()
 {
     const size_t cells = idx(n) * idx(r);
     alive.assign(idx(n), 1);
@@ -155,23 +151,6 @@ void ReorderController::State::initialise(int requestedStackNumber)
     }
     if (!uncovered.empty())
         reassign(uncovered, nullptr);
-
-    initialStackNumber = stackNumber;
-    initialOrder = order;
-    initialPosition = position;
-    initialMatch = match;
-    initialLoad = load;
-}
-
-void ReorderController::State::restoreInitial()
-{
-    std::fill(alive.begin(), alive.end(), std::uint8_t{1});
-    aliveCount = n;
-    stackNumber = initialStackNumber;
-    order = initialOrder;
-    position = initialPosition;
-    match = initialMatch;
-    load = initialLoad;
     wipedOut = false;
 }
 
@@ -585,13 +564,14 @@ int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStack
     return static_cast<int>(movedIn.size());
 }
 
-ReorderController::ReorderController(const Layout& layout, int stackNumber)
-    : state_(std::make_unique<State>(layout))
+ReorderController::ReorderController(Layout layout, int stackNumber)
 {
     if (stackNumber < 1 || stackNumber > layout.redundancy())
         throw std::invalid_argument(
             fmt::format("stack number {} is out of range: allowed 1 .. {} (the redundancy)", stackNumber, layout.redundancy()));
-    state_->initialise(stackNumber);
+    state_ = std::make_unique<State>(std::move(layout));
+    state_->requestedStackNumber = stackNumber;
+    state_->initialise();
 }
 
 ReorderController::~ReorderController() = default;
@@ -683,7 +663,7 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
     return decision;
 }
 
-void ReorderController::reset() { state_->restoreInitial(); }
+void ReorderController::reset() { state_->initialise(); }
 
 void ReorderController::setPhase1First(bool on) { phase1FirstSwitch().store(on, std::memory_order_relaxed); }
 

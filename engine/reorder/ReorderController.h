@@ -35,8 +35,9 @@ namespace spare {
 class ReorderController {
 public:
     // Starts from the layout's base stacks with every group alive. If the base top-S does not cover
-    // every type (possible for custom layouts) the smallest feasible S >= stackNumber is used.
-    explicit ReorderController(const Layout& layout, int stackNumber = 1);
+    // every type (possible for custom layouts) the smallest feasible S >= stackNumber is used. The
+    // controller keeps its own layout: move one in to hold a single copy (N x r).
+    explicit ReorderController(Layout layout, int stackNumber = 1);
     ~ReorderController();
     ReorderController(ReorderController&&) noexcept;
     ReorderController& operator=(ReorderController&&) noexcept;

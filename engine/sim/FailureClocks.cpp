@@ -12,7 +12,10 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 }
 
 FailureClocks::FailureClocks(const Scenario& scenario)
-    : model_(scenario.failureModel), next_(static_cast<std::size_t>(scenario.groups), infinity)
+    : model_(scenario.failureModel),
+      streams_(scenario.seed, StreamPurpose::FailureClock),
+      draws_(static_cast<std::size_t>(scenario.groups), 0),
+      next_(static_cast<std::size_t>(scenario.groups), infinity)
 {
     if (model_ == FailureModel::Trace)
         throw std::invalid_argument("FailureClocks: the trace model needs the trace rows");
@@ -23,11 +26,9 @@ FailureClocks::FailureClocks(const Scenario& scenario)
     } else {
         scaleS_ = groupMtbfS;
     }
-    streams_.reserve(static_cast<std::size_t>(scenario.groups));
     for (int g = 0; g < scenario.groups; ++g)
-        streams_.emplace_back(scenario.seed, StreamPurpose::FailureClock, static_cast<std::uint64_t>(g));
-    for (int g = 0; g < scenario.groups; ++g)
-        renew(g, 0.0);
+        next_[static_cast<std::size_t>(g)] = lifetime(g);
+    buildHeap();
 }
 
 FailureClocks::FailureClocks(int groups, const std::vector<TraceFailure>& trace)
@@ -45,8 +46,21 @@ FailureClocks::FailureClocks(int groups, const std::vector<TraceFailure>& trace)
         auto& times = traceTimes_[static_cast<std::size_t>(g)];
         std::sort(times.begin(), times.end());
         if (!times.empty())
-            schedule(g, times.front());
+            next_[static_cast<std::size_t>(g)] = times.front();
     }
+    buildHeap();
+}
+
+// One O(N) heapify with room for every group: a group has at most one pending firing, so the heap
+// never reallocates.
+void FailureClocks::buildHeap()
+{
+    std::vector<Firing> firings;
+    firings.reserve(next_.size());
+    for (std::size_t g = 0; g < next_.size(); ++g)
+        if (next_[g] != infinity)
+            firings.push_back({next_[g], static_cast<int>(g)});
+    heap_ = std::priority_queue<Firing, std::vector<Firing>, Later>(Later{}, std::move(firings));
 }
 
 double FailureClocks::earliest() const { return heap_.empty() ? infinity : heap_.top().timeS; }
@@ -78,7 +92,8 @@ void FailureClocks::restore(const Firing& firing) { schedule(firing.group, firin
 
 double FailureClocks::lifetime(int group)
 {
-    const double e = -std::log(streams_[static_cast<std::size_t>(group)].uniformOpenZero());
+    const auto g = static_cast<std::size_t>(group);
+    const double e = -std::log(streams_.uniformOpenZero(g, draws_[g]++));
     return model_ == FailureModel::Weibull ? scaleS_ * std::pow(e, inverseShape_) : scaleS_ * e;
 }
 

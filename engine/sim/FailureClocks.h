@@ -11,8 +11,9 @@
 namespace spare {
 
 // One failure clock per group (docs/method.md, section 5). Random models: a renewal process per group,
-// Weibull(k, scale = N m / Gamma(1 + 1/k)) or exponential (mean N m), each group drawing from its own
-// stream derived from (seed, group), so every policy run with the same seed sees the same lifetimes.
+// Weibull(k, scale = N m / Gamma(1 + 1/k)) or exponential (mean N m) by inverse CDF, group g's n-th
+// lifetime coming from draw n of counter-based stream g (sim/RandomStream.h), so every policy run with
+// the same seed sees the same lifetimes. A group costs its draw count, its next firing and a heap slot.
 // Trace model: the recorded failure instants of each group replace the random lifetimes.
 //
 // The clocks only fire; what a firing means (a noticed failure, a renewal while the group is out, a
@@ -46,6 +47,7 @@ public:
 private:
     double lifetime(int group);
     void schedule(int group, double timeS);
+    void buildHeap();
 
     struct Later {
         bool operator()(const Firing& a, const Firing& b) const
@@ -57,7 +59,8 @@ private:
     FailureModel model_ = FailureModel::Weibull;
     double scaleS_ = 0.0;     // Weibull scale or exponential mean
     double inverseShape_ = 1.0;
-    std::vector<RandomStream> streams_;            // random models, one per group
+    RandomStreams streams_{0, StreamPurpose::FailureClock};  // random models: stream g is group g's
+    std::vector<std::uint64_t> draws_;             // random models: lifetimes drawn per group
     std::vector<std::vector<double>> traceTimes_;  // trace model, per group ascending
     std::vector<std::size_t> traceCursor_;
     std::vector<double> next_;

@@ -16,11 +16,13 @@ namespace spare {
 
 namespace {
 
-// Measured (peak RSS, N = 10^4 .. 10^6, Release): 2,536 B per group for CKPT-only and Rep+CKPT; SPARe
-// adds 74 B + 32 B per unit of r. Rounded up.
-constexpr std::uint64_t kClockBytesPerGroup = 2560;
-constexpr std::uint64_t kSpareBytesPerGroup = 80;
-constexpr std::uint64_t kSpareBytesPerGroupAndR = 32;
+// Measured (peak RSS, N = 10^3 .. 10^6, Release): 41-42 B per group for CKPT-only and Rep+CKPT (the
+// failure clocks' draw count, next firing and heap slot, the simulator's flags and restart windows);
+// SPARe adds 57 B + 16 B per unit of r (one layout and the controller's stacks and positions).
+// Rounded up.
+constexpr std::uint64_t kClockBytesPerGroup = 44;
+constexpr std::uint64_t kSpareBytesPerGroup = 64;
+constexpr std::uint64_t kSpareBytesPerGroupAndR = 16;
 // A trace file is held as text twice while parsed, then as rows (measured 3.5 x the file size).
 constexpr std::uint64_t kTraceBytesPerFileByte = 4;
 // The process itself (code, libraries, allocator, thread stacks), measured about 6 MB.

@@ -20,8 +20,8 @@ struct MemoryEstimate {
 };
 
 // The peak memory of `concurrentRuns` simultaneous runs of `scenario` (its policy and r). Measured
-// against peak RSS (docs/simulator-model.md, "Memory"): about 2.5 KB per group for the failure clocks
-// (one std::mt19937_64 each), plus 80 + 32 r bytes for SPARe's layout and controller; a failure trace
+// against peak RSS (docs/simulator-model.md, "Memory"): 44 bytes per group for the failure clocks and
+// the simulator's per-group state, plus 64 + 16 r bytes for SPARe's layout and controller; a failure trace
 // costs about 4 x its file size while it is loaded. Event writers stream and are not counted.
 MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns = 1);
 
@@ -37,7 +37,7 @@ std::optional<std::uint64_t> parseByteSize(std::string_view text);
 std::string formatByteSize(std::uint64_t bytes);
 
 // Empty when the estimate fits the budget; otherwise one line naming both, e.g. "the run needs about
-// 28.8 GB (10000000 groups x 2.8 KB), over the memory budget of 11.5 GB".
+// 2.2 GB (10000000 groups x 236 B), over the memory budget of 1.0 GB".
 std::string memoryBudgetProblem(const MemoryEstimate& estimate, const Scenario& scenario, std::uint64_t budget);
 
 }  // namespace spare

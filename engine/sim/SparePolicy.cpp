@@ -3,7 +3,7 @@
 namespace spare {
 
 SparePolicy::SparePolicy(Layout layout, double computeS)
-    : layout_(std::move(layout)), controller_(layout_), computeS_(computeS)
+    : controller_(std::move(layout)), computeS_(computeS)
 {
 }
 
@@ -26,7 +26,7 @@ FailureResponse SparePolicy::onFailures(std::span<const int> groups)
 
 void SparePolicy::appendStacks(std::vector<int>& out) const
 {
-    for (int g = 0; g < layout_.groups(); ++g) {
+    for (int g = 0; g < controller_.layout().groups(); ++g) {
         const auto stack = controller_.stack(g);
         out.insert(out.end(), stack.begin(), stack.end());
     }

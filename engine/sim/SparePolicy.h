@@ -19,7 +19,6 @@ public:
     void appendStacks(std::vector<int>& out) const override;
 
 private:
-    Layout layout_;
     ReorderController controller_;
     double computeS_;
 };

@@ -60,11 +60,11 @@ expect "layout -N 10000 -r 10000" 2 "--redundancy: '10000' is out of range; allo
 expect "layout r at the limit is quick" 0 'redundancy +64' "$SPARE_CLI" layout -N 10000 -r 64
 
 # --- Know the cost before starting: memory estimate against the budget.
-n10m=$(scenario_with n10m.json paper-n600.json -e 's/"groups": 600/"groups": 10000000/')
-expect "10^7 groups refused before any work" 2 'needs about [0-9.]+ GB \(10000000 groups x 2.8 KB\), over the memory budget of' \
+n10m=$(scenario_with n10m.json paper-n600.json -e 's/"groups": 600/"groups": 10000000/' -e 's/"redundancy": 8/"redundancy": 32/')
+expect "10^7 groups refused before any work" 2 'needs about [0-9.]+ GB \(10000000 groups x 620 B\), over the memory budget of' \
   "$SPARE_CLI" simulate "$n10m"
-expect "--memory-limit names estimate and budget" 2 'needs about 2.7 GB .* over the memory budget of 1.0 GB; .*--memory-limit' \
-  "$SPARE_CLI" simulate "$(scenario_with n1m.json paper-n600.json -e 's/"groups": 600/"groups": 1000000/')" --memory-limit 1G
+expect "--memory-limit names estimate and budget" 2 'needs about 241 MB .* over the memory budget of 100 MB; .*--memory-limit' \
+  "$SPARE_CLI" simulate "$(scenario_with n1m.json paper-n600.json -e 's/"groups": 600/"groups": 1000000/')" --memory-limit 100M
 expect "--memory-limit malformed" 2 '--memory-limit 8X is malformed' "$SPARE_CLI" simulate "$SCEN/teaching-12.json" --memory-limit 8X
 expect "sweep counts its workers" 2 'runs at once, each 12 groups' \
   "$SPARE_CLI" sweep "$SCEN/teaching-12.json" --threads 2 --memory-limit 1M
@@ -104,7 +104,7 @@ fi
 if [ -n "${SPARE_STUDIO:-}" ] && [ -x "$SPARE_STUDIO" ]; then
   LIMIT_S=120 expect "studio screenshot of the mtbf 0.1 scenario quits" 0 '' \
     "$SPARE_STUDIO" --scenario "$p600_01" --screenshot "$WORK/x.png" --quit
-  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x 2.8 KB\), over the memory budget of' \
+  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x 620 B\), over the memory budget of' \
     "$SPARE_STUDIO" --scenario "$n10m" --screenshot "$WORK/n10m.png" --quit
   check "nothing written for the refused run" test ! -e "$WORK/n10m.png"
 fi

@@ -417,6 +417,35 @@ private slots:
             QCOMPARE(a.next(g), b.next(g));
     }
 
+    // Group g's n-th lifetime is the Weibull inverse CDF of draw n of counter-based stream g, whatever
+    // the other groups drew in between: a pure function of (seed, group, n).
+    void lifetimesComeFromCounterBasedStreams()
+    {
+        Scenario s = paperLike(Policy::Spare, 10);
+        s.groups = 50;
+        const double scale = s.groups * s.systemMtbfS / std::tgamma(1.0 + 1.0 / s.weibullShape);
+        const RandomStreams streams(s.seed, StreamPurpose::FailureClock);
+        const auto lifetime = [&](int group, std::uint64_t draw) {
+            return scale * std::pow(-std::log(streams.uniformOpenZero(static_cast<std::uint64_t>(group), draw)),
+                                    1.0 / s.weibullShape);
+        };
+        FailureClocks clocks(s);
+        for (int g = 0; g < s.groups; ++g)
+            QCOMPARE(clocks.next(g), lifetime(g, 0));
+        std::vector<std::uint64_t> draws(static_cast<std::size_t>(s.groups), 1);
+        for (int i = 0; i < 200; ++i) {
+            const FailureClocks::Firing firing = clocks.pop();
+            const double from = firing.timeS + i;
+            clocks.renew(firing.group, from);
+            QCOMPARE(clocks.next(firing.group), from + lifetime(firing.group, draws[static_cast<std::size_t>(firing.group)]++));
+        }
+        const RandomStreams otherSeed(s.seed + 1, StreamPurpose::FailureClock);
+        const RandomStreams otherPurpose(s.seed, StreamPurpose::Jitter);
+        QVERIFY(otherSeed.bits(0, 0) != streams.bits(0, 0));
+        QVERIFY(otherPurpose.bits(0, 0) != streams.bits(0, 0));
+        QVERIFY(streams.bits(1, 0) != streams.bits(0, 1));
+    }
+
     // Weibull clocks have mean N m per group.
     void weibullScale()
     {

@@ -173,6 +173,39 @@ private slots:
         QCOMPARE(paperReferences().size(), std::size_t{3});
         QCOMPARE(paperReferences()[0].spareRedundancy, 9);
     }
+
+    // The paper table (3 seeds) agrees with the published one: at every N, our best SPARe and Rep rows
+    // and the rows at the paper's r are within 3% of its TTT/T0 and 1.5 points of its availability.
+    void paperTableAgreement()
+    {
+        SweepRunOptions options;
+        options.threads = 2;
+        const PaperTable table = runPaperTable(3, options);
+        QCOMPARE(table.rows.size(), paperReferences().size());
+        for (const PaperTableRow& row : table.rows) {
+            const PaperReference& paper = row.paper;
+            const struct {
+                const char* name;
+                const SweepRow& ours;
+                double tttRatio;
+                double availability;
+            } cells[] = {{"SPARe best", row.spareBest, paper.spareTttRatio, paper.spareAvailability},
+                         {"SPARe at the paper's r", row.spareAtPaperR, paper.spareTttRatio, paper.spareAvailability},
+                         {"Rep best", row.repBest, paper.repTttRatio, paper.repAvailability},
+                         {"Rep at the paper's r", row.repAtPaperR, paper.repTttRatio, paper.repAvailability}};
+            for (const auto& cell : cells) {
+                const double ttt = cell.ours.stat("ttt_ratio").mean;
+                const double availability = cell.ours.stat("availability").mean;
+                const QByteArray what = QByteArray("N = ") + QByteArray::number(paper.groups) + ", " + cell.name +
+                                        ": TTT/T0 " + QByteArray::number(ttt) + " vs " +
+                                        QByteArray::number(cell.tttRatio) + ", availability " +
+                                        QByteArray::number(availability) + " vs " +
+                                        QByteArray::number(cell.availability);
+                QVERIFY2(std::abs(ttt / cell.tttRatio - 1.0) <= 0.03, what.constData());
+                QVERIFY2(std::abs(availability - cell.availability) <= 0.015, what.constData());
+            }
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestSweep)
