@@ -39,8 +39,8 @@ const std::pair<const char*, QStringList> kTabs[] = {
 // rebuilt at most every kMinRefreshMs, and never more often than kRefreshCostFactor times the last
 // rebuild took: the sweep's workers share the cores with the GUI thread, so every rebuild and repaint
 // slows the sweep down (one queued update per finished run would otherwise repaint each time).
-constexpr int kProgressMs = 100;
-constexpr int kMinRefreshMs = 400;
+constexpr int kProgressMs = 200;
+constexpr int kMinRefreshMs = 1000;
 constexpr int kRefreshCostFactor = 30;
 
 }  // namespace
