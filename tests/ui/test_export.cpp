@@ -9,6 +9,7 @@
 #include "export/RunExporter.h"
 #include "io/CsvEventWriter.h"
 #include "sim/ScenarioJson.h"
+#include "sweep/Sweep.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace spare;
 
@@ -89,6 +92,44 @@ private slots:
         for (const char* policy : {"SPARe+CKPT", "Rep+CKPT", "CKPT-only"})
             QCOMPARE(throughput.findSeries(QString::fromLatin1(policy))->points.size(), 3);
         verifyConsistent(request, results);
+    }
+
+    // The Analysis tab's headline points are the engine Sweep's rows for the same grid, bit for bit,
+    // whether computed directly or streamed through the view's worker (CKPT-only's row at every r).
+    void headlineEqualsEngineSweep()
+    {
+        AnalysisRequest request = smallRequest();
+        request.stepsCap = 120;
+        SweepSpec spec;
+        spec.base = request.simulatedScenario();
+        spec.policies = request.policies;
+        spec.spareRedundancies = spec.repRedundancies = request.redundancies;
+        spec.seeds = request.seeds;
+        const SweepResult sweep = Sweep::run(spec);
+
+        const std::atomic<bool> cancel{false};
+        const AnalysisResults direct = AnalysisComputation::run(request, cancel);
+        AnalysisView view;
+        QSignalSpy done(&view, &AnalysisView::analysisFinished);
+        view.setRequest(request);
+        QVERIFY(done.wait(60000));
+        for (const AnalysisResults* results : {&direct, &view.results()}) {
+            QVERIFY(results->complete);
+            QCOMPARE(results->headline.size(), std::size_t(9));  // SPARe, Rep, CKPT-only at 3 r values
+            for (const SimulatedPoint& point : results->headline) {
+                const auto row = std::find_if(sweep.rows.begin(), sweep.rows.end(), [&point](const SweepRow& r) {
+                    return r.policy == point.policy && (r.policy == Policy::Ckpt || r.redundancy == int(point.x));
+                });
+                QVERIFY(row != sweep.rows.end());
+                QCOMPARE(point.runs, row->runs);
+                QCOMPARE(point.completed, row->completedRuns == row->runs);
+                QVERIFY(point.tttRatio.mean == row->stat("ttt_ratio").mean && point.tttRatio.sd == row->stat("ttt_ratio").sd);
+                QVERIFY(point.availability.mean == row->stat("availability").mean
+                        && point.availability.sd == row->stat("availability").sd);
+                QVERIFY(point.stackNumber.mean == row->stat("mean_stack_number").mean
+                        && point.stackNumber.sd == row->stat("mean_stack_number").sd);
+            }
+        }
     }
 
     void computationIsDeterministic()

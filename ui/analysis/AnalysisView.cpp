@@ -6,6 +6,7 @@
 #include "charts/ChartPanel.h"
 #include "layout/Layout.h"
 
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -17,6 +18,8 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace spare {
 namespace {
@@ -32,15 +35,21 @@ const std::pair<const char*, QStringList> kTabs[] = {
     {"Layouts", {QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")}},
 };
 
-constexpr int kRefreshMs = 150;
+// While results stream in, the progress bar follows at most every kProgressMs and the charts are
+// rebuilt at most every kMinRefreshMs, and never more often than kRefreshCostFactor times the last
+// rebuild took: the sweep's workers share the cores with the GUI thread, so every rebuild and repaint
+// slows the sweep down (one queued update per finished run would otherwise repaint each time).
+constexpr int kProgressMs = 200;
+constexpr int kMinRefreshMs = 1000;
+constexpr int kRefreshCostFactor = 30;
 
 }  // namespace
 
 AnalysisView::AnalysisView(QWidget* parent)
     : QWidget(parent), runner_(new AnalysisRunner(this)), tabs_(new QTabWidget(this)), status_(new QLabel(this)),
-      summary_(new QLabel(this)), progress_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
+      summary_(new QLabel(this)), progressBar_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
       rerun_(new QPushButton(tr("Run again"), this)), loadLayout_(new QPushButton(tr("Compare layout..."), this)),
-      chosenRedundancy_(new QSpinBox(this)), refreshTimer_(new QTimer(this))
+      chosenRedundancy_(new QSpinBox(this)), progressTimer_(new QTimer(this)), refreshTimer_(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
@@ -48,7 +57,7 @@ AnalysisView::AnalysisView(QWidget* parent)
     bar->addWidget(new QLabel(tr("r for N / T_c:"), this));
     bar->addWidget(chosenRedundancy_);
     bar->addWidget(loadLayout_);
-    bar->addWidget(progress_);
+    bar->addWidget(progressBar_);
     bar->addWidget(cancel_);
     bar->addWidget(rerun_);
     layout->addLayout(bar);
@@ -67,13 +76,16 @@ AnalysisView::AnalysisView(QWidget* parent)
         }
         tabs_->addTab(splitter, tr(title));
     }
-    progress_->setRange(0, 1);
-    progress_->setValue(0);
+    progressBar_->setRange(0, 1);
+    progressBar_->setValue(0);
     cancel_->setEnabled(false);
     status_->setText(tr("No scenario yet"));
 
+    progressTimer_->setSingleShot(true);
+    progressTimer_->setInterval(kProgressMs);
+    connect(progressTimer_, &QTimer::timeout, this, &AnalysisView::showProgress);
     refreshTimer_->setSingleShot(true);
-    refreshTimer_->setInterval(kRefreshMs);
+    refreshTimer_->setInterval(kMinRefreshMs);
     connect(refreshTimer_, &QTimer::timeout, this, &AnalysisView::refreshCharts);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         for (const QString& name : QSet<QString>(stale_))
@@ -117,8 +129,10 @@ void AnalysisView::setRequest(const AnalysisRequest& request)
     }
     status_->setText(tr("%1: computing").arg(QString::fromStdString(request.scenario.name)));
     cancel_->setEnabled(true);
-    progress_->setRange(0, std::max(1, AnalysisComputation::totalUnits(request)));
-    progress_->setValue(0);
+    progressTimer_->stop();
+    progress_ = AnalysisProgress{0, AnalysisComputation::totalUnits(request), QString()};
+    progressBar_->setRange(0, std::max(1, progress_.total));
+    progressBar_->setValue(0);
     runner_->start(request);
     refreshCharts();
 }
@@ -206,22 +220,31 @@ void AnalysisView::cancel()
     cancel_->setEnabled(false);
 }
 
-void AnalysisView::onUpdated(const AnalysisResults& results, const AnalysisProgress& progress)
+void AnalysisView::onUpdated(const AnalysisResults&, const AnalysisProgress& progress)
 {
-    // A cancelled or failed computation keeps the bar where it stopped, not at 100%.
-    if (runner_->running() || results.complete) {
-        progress_->setRange(0, std::max(1, progress.total));
-        progress_->setValue(progress.done);
-    }
-    if (!progress.stage.isEmpty())
-        status_->setText(tr("%1: %2").arg(QString::fromStdString(runner_->request().scenario.name), progress.stage));
+    progress_ = progress;
+    if (!progressTimer_->isActive())
+        progressTimer_->start();
     if (!refreshTimer_->isActive())
         refreshTimer_->start();
 }
 
+void AnalysisView::showProgress()
+{
+    // A cancelled or failed computation keeps the bar where it stopped, not at 100%.
+    if (runner_->running() || runner_->results().complete) {
+        progressBar_->setRange(0, std::max(1, progress_.total));
+        progressBar_->setValue(progress_.done);
+    }
+    if (!progress_.stage.isEmpty())
+        status_->setText(tr("%1: %2").arg(QString::fromStdString(runner_->request().scenario.name), progress_.stage));
+}
+
 void AnalysisView::onFinished(const AnalysisResults& results)
 {
+    progressTimer_->stop();
     refreshTimer_->stop();
+    showProgress();
     refreshCharts();
     cancel_->setEnabled(false);
     const QString name = QString::fromStdString(runner_->request().scenario.name);
@@ -238,6 +261,8 @@ void AnalysisView::onFinished(const AnalysisResults& results)
 // and rebuilt when their tab is shown, which keeps the GUI thread's work per update small.
 void AnalysisView::refreshCharts()
 {
+    QElapsedTimer cost;
+    cost.start();
     const QWidget* current = tabs_->currentWidget();
     for (auto it = panels_.constBegin(); it != panels_.constEnd(); ++it) {
         if (it.value()->parentWidget() == current)
@@ -246,6 +271,7 @@ void AnalysisView::refreshCharts()
             stale_.insert(it.key());
     }
     summary_->setText(AnalysisSummary::oneLine(runner_->request(), runner_->results()));
+    refreshTimer_->setInterval(static_cast<int>(std::max<qint64>(kMinRefreshMs, kRefreshCostFactor * cost.elapsed())));
 }
 
 void AnalysisView::refreshPanel(const QString& name)

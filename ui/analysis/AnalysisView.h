@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/AnalysisComputation.h"
 #include "analysis/AnalysisRequest.h"
 #include "analysis/AnalysisResults.h"
 #include "charts/ChartSpec.h"
@@ -22,7 +23,6 @@ namespace spare {
 
 class AnalysisRunner;
 class ChartPanel;
-struct AnalysisProgress;
 
 // The Analysis tab: the headline chart (effective throughput vs r for SPARe+CKPT, Rep+CKPT and
 // CKPT-only, with the model 1/J(r), the best simulated r and r*) and the further charts (availability,
@@ -64,6 +64,7 @@ signals:
 
 private:
     void onUpdated(const AnalysisResults& results, const AnalysisProgress& progress);
+    void showProgress();
     void onFinished(const AnalysisResults& results);
     void refreshCharts();
     void refreshPanel(const QString& name);
@@ -74,11 +75,13 @@ private:
     QSet<QString> stale_;  // charts off screen that missed an update (rebuilt when their tab shows)
     QLabel* status_ = nullptr;
     QLabel* summary_ = nullptr;
-    QProgressBar* progress_ = nullptr;
+    QProgressBar* progressBar_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QPushButton* rerun_ = nullptr;
     QPushButton* loadLayout_ = nullptr;
     QSpinBox* chosenRedundancy_ = nullptr;
+    AnalysisProgress progress_;  // the latest, shown by showProgress()
+    QTimer* progressTimer_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
 };
 
