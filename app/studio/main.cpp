@@ -38,11 +38,12 @@ int main(int argc, char** argv)
     }
 
     if (options->automated() && !options->campaignPath.isEmpty()) {
-        // A campaign chart needs no scenario and no window.
+        // A campaign chart needs no scenario and no window; a bad table or flag fails before the window.
         const int code = spare::CampaignCommandLine::exportChart(*options);
-        if (options->quit || code != 0 || !options->exportChart.isEmpty())
+        if (code != 0 || !options->exportChart.isEmpty())
             return code;
-    } else if (options->automated()) {
+    }
+    if (options->automated()) {
         // A script gets every problem of the scenario on stderr and exit 2, before anything is written.
         const QString path = options->scenarioPath.isEmpty() ? spare::StudioPaths::defaultScenario() : options->scenarioPath;
         const spare::RunSetup setup = spare::RunSetup::load(path, options->policy, options->seed);
@@ -51,7 +52,7 @@ int main(int argc, char** argv)
                 printError(problem);
             return 2;
         }
-        if (!options->exportReportDir.isEmpty() || !options->exportChart.isEmpty()) {
+        if (!options->exportReportDir.isEmpty() || (!options->exportChart.isEmpty() && options->campaignPath.isEmpty())) {
             const int code = spare::ScriptedExports::run(setup.scenario, *options);
             if (options->quit || code != 0)
                 return code;

@@ -2,12 +2,7 @@
 # every format from the command line, the heatmap CSV's header and one row per cell, and bad files and
 # flags refused with exit 2 and a message naming the flag, the value and what is allowed.
 . "$(dirname "$0")/cli-test-lib.sh"
-if [ -z "${SPARE_STUDIO:-}" ]; then
-  echo "spare-studio not built: nothing to check"
-  finish
-  exit $?
-fi
-export QT_QPA_PLATFORM=offscreen
+require_studio
 cat > "$WORK/tiny.json" <<'JSON'
 {"name": "tiny",
  "base": {"cluster": {"groups": 20, "redundancy": 3}, "workload": {"steps": 150, "allreduce_s": 0.4},

@@ -113,13 +113,13 @@ void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValu
     axisY->setReverse(true);
     for (QValueAxis* axis : {axisX, axisY})
         axis->setLabelFormat(QStringLiteral("%d"));
-    const auto name = [](QValueAxis* axis, const QStringList& labels) {
+    const auto name = [](QValueAxis* axis, const QStringList& names) {
         auto* categories = qobject_cast<QCategoryAxis*>(axis);
         if (!categories)
             return;
         categories->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
-        for (qsizetype i = 0; i < labels.size(); ++i)
-            categories->append(labels[i], static_cast<double>(i + 1));
+        for (qsizetype i = 0; i < names.size(); ++i)
+            categories->append(names[i], static_cast<double>(i + 1));
     };
     name(axisX, map.columnLabels);
     name(axisY, map.rowLabels);
