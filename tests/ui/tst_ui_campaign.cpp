@@ -1,10 +1,14 @@
 // The Campaign tab: a small campaign run through the engine and merged, opened in the view's model;
 // heatmap cells, CI, tornado order, best r and gain against values computed here from the merged CSV
-// text; the heatmap model under QAbstractItemModelTester; bad and foreign files; the chart exports; and a
-// GUI run that is cancelled, then resumed, ending with the same merged bytes as an uninterrupted run.
+// text; the heatmap model under QAbstractItemModelTester; bad and foreign files; the chart exports; the
+// window's File action and --campaign options; and a GUI run that is cancelled, then resumed, ending
+// with the same merged bytes as an uninterrupted run.
+#include "MainWindow.h"
+#include "StudioOptions.h"
 #include "campaign/CampaignCharts.h"
 #include "campaign/CampaignData.h"
 #include "campaign/CampaignHeatmapModel.h"
+#include "campaign/CampaignIntegration.h"
 #include "campaign/CampaignJson.h"
 #include "campaign/CampaignPlan.h"
 #include "campaign/CampaignResultsDir.h"
@@ -16,6 +20,9 @@
 #include "charts/ChartExporter.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QMenu>
+#include <QTabWidget>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -337,6 +344,28 @@ private slots:
         QSignalSpy failed(&view, &CampaignView::openFailed);
         view.openResults(dir_.filePath(QStringLiteral("foreign.csv")));
         QVERIFY(failed.wait(10000));
+    }
+
+    void windowOpensResultsFromTheCommandLine()
+    {
+        MainWindow window;
+        auto* integration = window.findChild<CampaignIntegration*>();
+        QVERIFY(integration);
+        bool hasAction = false;
+        for (QAction* action : window.fileMenu()->actions())
+            hasAction = hasAction || action->text() == QStringLiteral("Open &campaign results...");
+        QVERIFY(hasAction);
+        StudioOptions options;
+        options.campaignPath = mergedPath_;
+        options.campaignMetric = QStringLiteral("best-r");
+        options.campaignFixes = {QStringLiteral("failures.system_mtbf_s=400.0")};
+        QSignalSpy changed(integration->view(), &CampaignView::dataChanged);
+        integration->applyOptions(options);
+        QVERIFY(changed.wait(10000));
+        QCOMPARE(window.tabs()->currentWidget(), integration->view());
+        const CampaignSelection& s = integration->view()->selection();
+        QCOMPARE(s.metric, CampaignMetric::Kind::BestR);
+        QCOMPARE(s.point[key("failures.system_mtbf_s")], value("failures.system_mtbf_s", QStringLiteral("400")));
     }
 
     void cancelledThenResumedRunMergesTheSame()
