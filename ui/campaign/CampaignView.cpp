@@ -64,6 +64,10 @@ CampaignView::CampaignView(QWidget* parent)
         metric_->addItem(CampaignMetric::label(*CampaignMetric::parse(name)), name);
     xKey_ = new QComboBox;
     yKey_ = new QComboBox;
+    for (QComboBox* combo : {metric_, xKey_, yKey_}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        combo->setEnabled(false);  // until results are open
+    }
     selectors->addWidget(new QLabel(tr("Metric")));
     selectors->addWidget(metric_);
     selectors->addWidget(new QLabel(tr("x")));
@@ -120,8 +124,6 @@ CampaignView::CampaignView(QWidget* parent)
             refresh();
         });
     connect(charts_, &QTabWidget::currentChanged, this, &CampaignView::refresh);
-    for (QComboBox* combo : {metric_, xKey_, yKey_})
-        combo->setEnabled(false);
 }
 
 CampaignView::~CampaignView() = default;
@@ -225,7 +227,11 @@ void CampaignView::rebuildSelectors()
             auto* combo = new QComboBox;
             combo->addItems(data_->keys()[k].values);
             combo->setCurrentIndex(selection_.point.value(k));
-            combo->setToolTip(tr("Base point: the value of %1 wherever it is not an axis").arg(data_->keys()[k].name));
+            const bool reduced = CampaignMetric::reducedKeys(selection_.metric).contains(data_->keys()[k].name);
+            combo->setEnabled(!reduced);
+            combo->setToolTip(reduced ? tr("%1 reduces over %2").arg(CampaignMetric::name(selection_.metric), data_->keys()[k].name)
+                                      : tr("Base point: the value of %1 wherever it is not an axis (the tornado's centre)")
+                                            .arg(data_->keys()[k].name));
             row->addWidget(new QLabel(data_->keys()[k].name));
             row->addWidget(combo);
             pointRow_->addWidget(holder);
