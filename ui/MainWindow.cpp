@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "analysis/AnalysisIntegration.h"
+#include "campaign/CampaignIntegration.h"
 
 #include "StudioPaths.h"
 #include "ViewState.h"
@@ -127,6 +128,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     buildMenus();
     new LayoutLabIntegration(this);  // Layout tab, layout independence in the status bar
     new AnalysisIntegration(this);  // Analysis tab, exports, presentation mode, guided tour
+    new CampaignIntegration(this);  // Campaign tab, File > Open campaign results, local campaign runs
 
     auto* status = statusBar();
     for (QLabel*& label : statusLabels_) {
@@ -281,7 +283,7 @@ void MainWindow::buildMenus()
     auto* toolbar = addToolBar(tr("Playback"));
     toolbar->setObjectName(QStringLiteral("playbackToolbar"));
 
-    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* file = fileMenu_ = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open scenario..."), this, [this] {
         if (!editor_->maybeSave())
             return;

@@ -50,6 +50,7 @@ public:
     ~MainWindow() override;
 
     QTabWidget* tabs() const { return tabs_; }
+    QMenu* fileMenu() const { return fileMenu_; }
     QMenu* exportMenu() const { return exportMenu_; }
     QMenu* viewMenu() const { return viewMenu_; }
     QMenu* helpMenu() const { return helpMenu_; }
@@ -144,6 +145,7 @@ private:
     QTableView* eventTable_ = nullptr;
     QDockWidget* editorDock_ = nullptr;
     QDockWidget* logDock_ = nullptr;
+    QMenu* fileMenu_ = nullptr;
     QMenu* exportMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;

@@ -1,6 +1,8 @@
 #include "StudioOptions.h"
 
 #include "analysis/AnalysisCharts.h"
+#include "campaign/CampaignCharts.h"
+#include "campaign/CampaignMetric.h"
 #include "charts/ChartExporter.h"
 #include "io/AtomicFile.h"
 #include "io/OutputFileError.h"
@@ -77,7 +79,13 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis or the layout lab and write one chart (throughput-vs-r, availability-vs-r, ..., layout-tradeoff, overlap-matrix) to --out."), QStringLiteral("NAME"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
     const QCommandLineOption exportState(QStringLiteral("export-state"), QStringLiteral("Write what the window shows (after --run-until, if given) as JSON: tab, clock, S and each visible lane's policy, r, checkpoint interval, steps, failures, restarts, availability and down time."), QStringLiteral("FILE.json"));
-    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, exportState});
+    const QCommandLineOption campaign(QStringLiteral("campaign"), QStringLiteral("Open a merged campaign table (spare-cli campaign merge) in the Campaign tab; with --export-chart heatmap, tornado or ci-bands, write that chart."), QStringLiteral("FILE.csv|json"));
+    const QCommandLineOption metric(QStringLiteral("metric"), QStringLiteral("Campaign metric: ttt-ratio (default), availability, best-r or gain."), QStringLiteral("NAME"));
+    const QCommandLineOption campaignX(QStringLiteral("x"), QStringLiteral("Campaign grid key on the x axis (default: the first free key)."), QStringLiteral("KEY"));
+    const QCommandLineOption campaignY(QStringLiteral("y"), QStringLiteral("Campaign grid key on the y axis / one curve per value (default: the second free key)."), QStringLiteral("KEY"));
+    const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
+    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, exportState,
+                       campaign, metric, campaignX, campaignY, fix});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -152,7 +160,26 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
                      .arg(o.exportChart.isEmpty() ? QStringLiteral("--out only") : QStringLiteral("--export-chart only"));
         return std::nullopt;
     }
-    const QStringList charts = AnalysisCharts::names() + LayoutLabCharts::names();
+    o.campaignPath = parser.value(campaign);
+    o.campaignMetric = parser.value(metric);
+    o.campaignX = parser.value(campaignX);
+    o.campaignY = parser.value(campaignY);
+    o.campaignFixes = parser.values(fix);
+    for (const QCommandLineOption* option : {&metric, &campaignX, &campaignY, &fix})
+        if (parser.isSet(*option) && o.campaignPath.isEmpty()) {
+            *error = QStringLiteral("--%1 goes with --campaign FILE").arg(option->names().front());
+            return std::nullopt;
+        }
+    if (!o.campaignMetric.isEmpty() && !CampaignMetric::parse(o.campaignMetric)) {
+        *error = QStringLiteral("--metric '%1': allowed %2").arg(o.campaignMetric, CampaignMetric::names().join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    for (const QString& pair : o.campaignFixes)
+        if (!pair.contains(QLatin1Char('=')) || pair.startsWith(QLatin1Char('='))) {
+            *error = QStringLiteral("--fix '%1': allowed KEY=VALUE, e.g. run.policy=spare").arg(pair);
+            return std::nullopt;
+        }
+    const QStringList charts = o.campaignPath.isEmpty() ? AnalysisCharts::names() + LayoutLabCharts::names() : CampaignCharts::names();
     if (!o.exportChart.isEmpty() && !charts.contains(o.exportChart)) {
         *error = QStringLiteral("--export-chart '%1': allowed %2").arg(o.exportChart, charts.join(QStringLiteral(", ")));
         return std::nullopt;

@@ -32,6 +32,14 @@ struct StudioOptions {
     QString exportChart;      // --export-chart NAME (with --out FILE.png|svg|pdf|csv)
     QString exportChartOut;
     QString exportStatePath;  // --export-state FILE.json: what the window shows, after --run-until
+    // --campaign FILE (a merged campaign table): open it in the Campaign tab; with --export-chart
+    // heatmap|tornado|ci-bands, write that chart without a window. --metric, --x, --y and --fix KEY=VALUE
+    // (repeatable) choose what it shows; keys and values are checked against the file (CampaignCommandLine).
+    QString campaignPath;
+    QString campaignMetric;
+    QString campaignX;
+    QString campaignY;
+    QStringList campaignFixes;
 
     // A script drives the window: problems go to stderr and exit code 2 instead of dialogs.
     bool automated() const

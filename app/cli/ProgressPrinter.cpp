@@ -15,6 +15,7 @@ namespace {
 struct ProgressState {
     std::mutex mutex;
     std::uint64_t shown = 0;
+    std::uint64_t shownTenth = 0;  // the highest 10% step logged (a total may grow: adaptive campaigns)
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
@@ -40,9 +41,10 @@ std::function<void(std::uint64_t, std::uint64_t)> stderrProgress(std::string lab
         const std::lock_guard lock(state->mutex);
         if (done <= state->shown || total == 0)
             return;  // workers may report out of order
-        if (!terminal && done < total && done * 10 / total == state->shown * 10 / total)
+        if (!terminal && done < total && done * 10 / total <= state->shownTenth)
             return;  // logs get a line per 10%
         state->shown = done;
+        state->shownTenth = done * 10 / total;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - state->start).count();
         const std::string timing =
             done == total ? fmt::format("in {}", formatDuration(elapsed))

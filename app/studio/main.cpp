@@ -2,6 +2,8 @@
 #include "MainWindow.h"
 #include "StudioOptions.h"
 #include "StudioPaths.h"
+#include "campaign/CampaignCommandLine.h"
+#include "campaign/CampaignIntegration.h"
 #include "export/ScriptedExports.h"
 #include "export/WindowStateExporter.h"
 #include "layoutlab/LayoutLabIntegration.h"
@@ -35,6 +37,12 @@ int main(int argc, char** argv)
         return 2;
     }
 
+    if (options->automated() && !options->campaignPath.isEmpty()) {
+        // A campaign chart needs no scenario and no window; a bad table or flag fails before the window.
+        const int code = spare::CampaignCommandLine::exportChart(*options);
+        if (code != 0 || !options->exportChart.isEmpty())
+            return code;
+    }
     if (options->automated()) {
         // A script gets every problem of the scenario on stderr and exit 2, before anything is written.
         const QString path = options->scenarioPath.isEmpty() ? spare::StudioPaths::defaultScenario() : options->scenarioPath;
@@ -44,7 +52,7 @@ int main(int argc, char** argv)
                 printError(problem);
             return 2;
         }
-        if (!options->exportReportDir.isEmpty() || !options->exportChart.isEmpty()) {
+        if (!options->exportReportDir.isEmpty() || (!options->exportChart.isEmpty() && options->campaignPath.isEmpty())) {
             const int code = spare::ScriptedExports::run(setup.scenario, *options);
             if (options->quit || code != 0)
                 return code;
@@ -54,6 +62,8 @@ int main(int argc, char** argv)
     spare::MainWindow window(*options);
     if (auto* lab = window.findChild<spare::LayoutLabIntegration*>())
         lab->applyOptions(*options);
+    if (auto* campaign = window.findChild<spare::CampaignIntegration*>())
+        campaign->applyOptions(*options);
     window.show();
     if (!options->automated())
         return app.exec();

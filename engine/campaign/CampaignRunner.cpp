@@ -46,6 +46,8 @@ public:
         std::vector<double> values;
         const CampaignReplication& replication = plan_.campaign().replication;
         while (!replicationDone(replication, values) && !cancelled()) {
+            if (static_cast<int>(values.size()) >= plan_.minReplicates())
+                ++total_;  // a seed beyond min_seeds: the shard needs one run more than counted
             const CampaignRun run = plan_.run(unit.cell, static_cast<int>(values.size()));
             std::optional<CampaignResult> result = lookup(run);
             if (!result)
@@ -97,7 +99,7 @@ private:
         }
         file_.append(result.line());
         if (options_.progress)
-            options_.progress(ran_.load() + failed_.load(), total_);
+            options_.progress(ran_.load() + failed_.load(), total_.load());
         return result;
     }
 
@@ -105,7 +107,7 @@ private:
     const CampaignResults existing_;
     CampaignShardFile& file_;
     const CampaignRunOptions& options_;
-    std::size_t total_;
+    std::atomic<std::size_t> total_;
     std::size_t metricColumn_ = 0;
     std::atomic<std::size_t> skipped_{0};
     std::atomic<std::size_t> ran_{0};

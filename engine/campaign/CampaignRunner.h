@@ -12,7 +12,7 @@ namespace spare {
 struct CampaignRunOptions {
     int threads = 0;  // 0 = all hardware threads
     // Called from worker threads (must be thread-safe): runs finished by this process so far, and the
-    // number this shard needs at least.
+    // number this shard needs at least (skipped ones included; adaptive cells add to it as they add seeds).
     std::function<void(std::size_t done, std::size_t total)> progress;
     const std::atomic<bool>* cancel = nullptr;  // set to stop: running runs stop at their next step
 };

@@ -53,3 +53,13 @@ finish() {
   printf '%d passed, %d failed\n' "$((checks - failures))" "$failures"
   [ "$failures" -eq 0 ]
 }
+
+# require_studio: ends the script (as passed) when spare-studio was not built, else sets it up offscreen.
+require_studio() {
+  if [ -z "${SPARE_STUDIO:-}" ]; then
+    echo "spare-studio not built: nothing to check"
+    finish
+    exit $?
+  fi
+  export QT_QPA_PLATFORM=offscreen
+}

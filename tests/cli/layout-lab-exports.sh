@@ -1,12 +1,7 @@
 # spare-studio's layout lab exports: both chart names in every format, the exact CSV columns, the same
 # bytes on a second run (fixed seed and trial count), and bad names or extensions refused with exit 2.
 . "$(dirname "$0")/cli-test-lib.sh"
-if [ -z "${SPARE_STUDIO:-}" ]; then
-  echo "spare-studio not built: nothing to check"
-  finish
-  exit $?
-fi
-export QT_QPA_PLATFORM=offscreen
+require_studio
 T="$SCEN/teaching-12.json"
 for ext in csv png svg pdf; do
   expect "layout-tradeoff .$ext" 0 '' "$SPARE_STUDIO" --scenario "$T" --export-chart layout-tradeoff --out "$WORK/t.$ext" --quit

@@ -5,6 +5,7 @@
 #include "campaign/CampaignRunner.h"
 #include "campaign/CampaignStatus.h"
 #include "campaign/CampaignTable.h"
+#include "campaign/MergedCampaignTable.h"
 #include "campaign/ShardSelection.h"
 
 #include <QtTest/QtTest>
@@ -333,6 +334,49 @@ private slots:
         QCOMPARE(ShardSelection::parse("auto", 0, env({{"OMPI_COMM_WORLD_RANK", "1"}, {"OMPI_COMM_WORLD_SIZE", "2"}})).index, 1);
         QCOMPARE(ShardSelection::parse("auto", 0, env({{"PMI_RANK", "0"}, {"PMI_SIZE", "3"}})).count, 3);
         QVERIFY_THROWS_EXCEPTION(InputError, ShardSelection::parse("auto", 0, none));
+    }
+    // What merge writes reads back (CSV and JSON): the columns, provenance and every run's metrics as the
+    // shard files hold them; a foreign or broken table names its problems.
+    void mergedTableReadsBack()
+    {
+        QTemporaryDir tmp;
+        const CampaignPlan plan(parse(campaignText(kSmallGrid)));
+        runAndMerge(plan, tmp.path(), 1);
+        const CampaignResults results = CampaignResultsDir(tmp.path().toStdString()).read();
+        const CampaignTable table(plan, results);
+        std::map<std::uint64_t, std::uint64_t> keyBySeed;
+        for (const CampaignRun& run : plan.runs())
+            keyBySeed[run.seed] = run.key;
+        for (const MergedCampaignTable& back :
+             {MergedCampaignTable::fromCsv(table.toCsv(), "m.csv"), MergedCampaignTable::fromJson(table.toJson(), "m.json")}) {
+            QCOMPARE(back.runs.size(), table.rows());
+            QCOMPARE(back.parameterColumns,
+                     (std::vector<std::string>{"cluster.redundancy", "run.policy", "failures.system_mtbf_s"}));
+            QCOMPARE(back.metricColumns, campaignResultColumns());
+            QCOMPARE(back.provenance.front(), (std::pair<std::string, std::string>{"campaign", "t"}));
+            for (const MergedCampaignRun& run : back.runs) {
+                const CampaignResult* result = results.find(keyBySeed.at(run.seed));
+                QVERIFY(result && run.ok);
+                for (std::size_t m = 0; m < run.metrics.size(); ++m)
+                    QCOMPARE(run.metrics[m], result->value(m));
+            }
+        }
+        const auto problems = [](const std::string& text) {
+            try {
+                MergedCampaignTable::fromCsv(text, "x.csv");
+            } catch (const CampaignError& e) {
+                return QString::fromStdString(e.what());
+            }
+            return QString();
+        };
+        QVERIFY(problems("a,b\n1,2\n").startsWith(QStringLiteral("x.csv: not a merged campaign table: the first column is 'a'")));
+        QVERIFY(problems("run_id,k,replicate,seed,status,reason,ttt_ratio\n").contains(QStringLiteral("missing the metric column availability")));
+        const std::string header = "run_id,k,replicate,seed,status,reason,ttt_ratio,availability\n";
+        QCOMPARE(problems(header), QStringLiteral("x.csv: the table has no runs"));
+        QCOMPARE(problems(header + "0000000000000001,2,0,-3,ok,,1.5,0.9\n\"0000000000000002,2,0,4,ok,,x,0.9\n"),
+                 QStringLiteral("x.csv: line 2: seed '-3' is not a whole number 0 .. 2^64-1\n"
+                                "x.csv: line 3: unbalanced quote"));
+        QCOMPARE(problems(header + "0000000000000001,\"a, \"\"b\"\"\",0,3,failed,\"x, y\",,\n").isEmpty(), true);
     }
 };
 

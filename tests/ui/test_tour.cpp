@@ -156,7 +156,7 @@ private slots:
         window.show();
         auto* integration = window.findChild<AnalysisIntegration*>();
         QVERIFY(integration);
-        QCOMPARE(window.tabs()->tabText(window.tabs()->count() - 1), QStringLiteral("Analysis"));
+        QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(integration->analysisView())), QStringLiteral("Analysis"));
         QCOMPARE(window.exportMenu()->actions().size(), 4);
         // The tab computes the open scenario when shown, and re-runs when the scenario changes.
         auto* analysis = integration->analysisView();

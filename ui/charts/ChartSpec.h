@@ -42,8 +42,26 @@ struct ChartHeatMap {
     double xMax = 0.0;
     double yMin = 0.0;
     double yMax = 0.0;
+    // When set (one per column / row), the axes name the cells instead of showing numbers; column c then
+    // spans [c, c + 1] and row r [r, r + 1] (set xMin = yMin = 0, xMax = columns, yMax = rows).
+    QStringList columnLabels;
+    QStringList rowLabels;
+    QStringList cellText;  // empty, or one label per cell (values' order), written in the cell
 
     bool isEmpty() const { return rows <= 0 || columns <= 0 || values.size() != qsizetype(rows) * columns; }
+};
+
+// Horizontal bars around a base value, one per category, the first at the top (a tornado chart): bar i
+// spans [low[i], high[i]]; the value axis shows the change from `base`.
+struct ChartBars {
+    QStringList categories;
+    QVector<double> low;
+    QVector<double> high;
+    double base = 0.0;
+    QString lowName;   // legend of the part below the base
+    QString highName;  // and above it
+
+    bool isEmpty() const { return categories.isEmpty() || low.size() != categories.size() || high.size() != categories.size(); }
 };
 
 // The data behind a chart as named columns, for charts whose rows are items (layouts, matrix blocks)
@@ -65,6 +83,7 @@ struct ChartSpec {
     QVector<ChartSeries> series;
     QVector<ChartMarker> markers;
     ChartHeatMap heatMap;  // drawn under the series when not empty
+    ChartBars bars;        // when not empty, the chart is these bars alone
     ChartTable table;
 
     int pointCount() const;

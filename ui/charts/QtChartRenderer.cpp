@@ -1,12 +1,17 @@
 #include "charts/QtChartRenderer.h"
 
 #include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
 #include <QGraphicsPixmapItem>
 #include <QImage>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -82,9 +87,24 @@ void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValu
     auto* item = new QGraphicsPixmapItem(QPixmap::fromImage(image), chart);
     item->setTransformationMode(Qt::FastTransformation);
     item->setZValue(-1);
-    const auto place = [item, image](const QRectF& area) {
+    QVector<QGraphicsSimpleTextItem*> labels;
+    if (map.cellText.size() == map.values.size())
+        for (qsizetype i = 0; i < map.cellText.size(); ++i) {
+            auto* label = new QGraphicsSimpleTextItem(map.cellText[i], chart);
+            label->setBrush(map.levelColors.value(map.values[i]).lightnessF() < 0.5 ? Qt::white : Qt::black);
+            labels.append(label);
+        }
+    const auto place = [item, image, labels, columns = map.columns](const QRectF& area) {
         item->setPos(area.topLeft());
         item->setTransform(QTransform::fromScale(area.width() / image.width(), area.height() / image.height()));
+        const double cellWidth = area.width() / image.width();
+        const double cellHeight = area.height() / image.height();
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const QRectF text = labels[i]->boundingRect();
+            labels[i]->setVisible(text.width() < cellWidth && text.height() < cellHeight);
+            labels[i]->setPos(area.left() + (i % columns + 0.5) * cellWidth - text.width() / 2,
+                              area.top() + (i / columns + 0.5) * cellHeight - text.height() / 2);
+        }
     };
     QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
     place(chart->plotArea());
@@ -93,6 +113,16 @@ void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValu
     axisY->setReverse(true);
     for (QValueAxis* axis : {axisX, axisY})
         axis->setLabelFormat(QStringLiteral("%d"));
+    const auto name = [](QValueAxis* axis, const QStringList& names) {
+        auto* categories = qobject_cast<QCategoryAxis*>(axis);
+        if (!categories)
+            return;
+        categories->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+        for (qsizetype i = 0; i < names.size(); ++i)
+            categories->append(names[i], static_cast<double>(i + 1));
+    };
+    name(axisX, map.columnLabels);
+    name(axisY, map.rowLabels);
     for (qsizetype level = 0; level < map.levelNames.size(); ++level) {
         auto* entry = new QScatterSeries;
         entry->setName(map.levelNames[level]);
@@ -103,6 +133,47 @@ void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValu
         entry->attachAxis(axisX);
         entry->attachAxis(axisY);
     }
+}
+
+// A tornado: each category's bar split at the base into a below part (negative) and an above part.
+void addBars(QChart* chart, const ChartSpec& spec, const QFont& font)
+{
+    const ChartBars& bars = spec.bars;
+    auto* below = new QBarSet(bars.lowName);
+    auto* above = new QBarSet(bars.highName);
+    below->setColor(kPalette[0]);
+    above->setColor(kPalette[1]);
+    QStringList categories;
+    Range range;
+    range.add(0.0);
+    // QBarCategoryAxis puts its first category at the bottom.
+    for (qsizetype i = bars.categories.size() - 1; i >= 0; --i) {
+        below->append(std::min(0.0, bars.low[i] - bars.base));
+        above->append(std::max(0.0, bars.high[i] - bars.base));
+        categories.append(bars.categories[i]);
+        range.add(bars.low[i] - bars.base);
+        range.add(bars.high[i] - bars.base);
+    }
+    auto* series = new QHorizontalStackedBarSeries;
+    series->append(below);
+    series->append(above);
+    chart->addSeries(series);
+    auto* axisValue = new QValueAxis;
+    auto* axisCategory = new QBarCategoryAxis;
+    axisCategory->append(categories);
+    axisValue->setTitleText(spec.xLabel);
+    axisCategory->setTitleText(spec.yLabel);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{axisValue, axisCategory}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    const double pad = std::max((range.hi - range.lo) * 0.05, 1e-9);
+    axisValue->setRange(range.lo - pad, range.hi + pad);
+    axisValue->applyNiceNumbers();
+    chart->addAxis(axisValue, Qt::AlignBottom);
+    chart->addAxis(axisCategory, Qt::AlignLeft);
+    series->attachAxis(axisValue);
+    series->attachAxis(axisCategory);
 }
 
 }  // namespace
@@ -123,9 +194,13 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
     chart->setTitleFont(titleFont);
     chart->legend()->setFont(font);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    if (!spec.bars.isEmpty()) {
+        addBars(chart, spec, font);
+        return chart;
+    }
 
-    auto* axisX = new QValueAxis;
-    auto* axisY = new QValueAxis;
+    QValueAxis* axisX = spec.heatMap.columnLabels.isEmpty() ? new QValueAxis : new QCategoryAxis;
+    QValueAxis* axisY = spec.heatMap.rowLabels.isEmpty() ? new QValueAxis : new QCategoryAxis;
     axisX->setTitleText(spec.xLabel);
     axisY->setTitleText(spec.yLabel);
     for (QValueAxis* axis : {axisX, axisY}) {

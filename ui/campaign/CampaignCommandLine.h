@@ -1,0 +1,26 @@
+#pragma once
+
+#include "campaign/CampaignSelection.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace spare {
+
+class CampaignData;
+struct StudioOptions;
+
+// spare-studio --campaign FILE [--export-chart heatmap|tornado|ci-bands --out FILE] [--metric M] [--x KEY]
+// [--y KEY] [--fix KEY=VALUE ...]: the flags checked against the file's keys and values, and the
+// headless export (no window).
+class CampaignCommandLine {
+public:
+    // The selection the flags ask for, or nullopt and *error naming the flag, the value and what is allowed.
+    static std::optional<CampaignSelection> selection(const CampaignData& data, const StudioOptions& options, QString* error);
+    // Reads the table and writes the chart. Exit code: 0 written, 1 I/O error or nothing to draw,
+    // 2 bad file or flag (every problem on stderr, nothing written).
+    static int exportChart(const StudioOptions& options);
+};
+
+}  // namespace spare

@@ -1,0 +1,61 @@
+#include "campaign/CampaignIntegration.h"
+
+#include "MainWindow.h"
+#include "StudioOptions.h"
+#include "campaign/CampaignCommandLine.h"
+#include "campaign/CampaignData.h"
+#include "campaign/CampaignView.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QTabWidget>
+
+namespace spare {
+
+CampaignIntegration::CampaignIntegration(MainWindow* window)
+    : QObject(window), window_(window), view_(new CampaignView)
+{
+    setObjectName(QStringLiteral("campaignIntegration"));
+    view_->setObjectName(QStringLiteral("campaignView"));
+    window->tabs()->addTab(view_, tr("Campaign"));
+    auto* open = new QAction(tr("Open &campaign results..."), this);
+    window->fileMenu()->insertAction(window->exportMenu()->menuAction(), open);
+    connect(open, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(window_, tr("Open campaign results"), {},
+                                                          tr("Merged campaign table (*.csv *.json)"));
+        if (path.isEmpty())
+            return;
+        window_->tabs()->setCurrentWidget(view_);
+        view_->openResults(path);
+    });
+    connect(view_, &CampaignView::openFailed, this, [this](const QString& path, const QStringList& problems) {
+        QMessageBox box(QMessageBox::Warning, tr("Open campaign results"),
+                        tr("%1 cannot be shown as campaign results:").arg(path), QMessageBox::Ok, window_);
+        box.setInformativeText(problems.join(QLatin1Char('\n')));
+        box.exec();
+    });
+    connect(view_, &CampaignView::runFailed, this,
+            [this](const QString& message) { QMessageBox::warning(window_, tr("Run campaign"), message); });
+}
+
+void CampaignIntegration::applyOptions(const StudioOptions& options)
+{
+    if (options.campaignPath.isEmpty())
+        return;
+    window_->tabs()->setCurrentWidget(view_);
+    // The flags' selection once the table is read; main() has already checked them when a script drives.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(view_, &CampaignView::dataChanged, this, [this, options, connection] {
+        disconnect(*connection);
+        QString error;
+        if (const auto selection = CampaignCommandLine::selection(*view_->data(), options, &error))
+            view_->setSelection(*selection);
+        if (!options.exportChart.isEmpty())
+            view_->showChart(options.exportChart);
+    });
+    view_->openResults(options.campaignPath);
+}
+
+}  // namespace spare

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "BackgroundJobs.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace spare {
+
+class CampaignData;
+
+// Opens a merged campaign table (CSV or JSON from `spare-cli campaign merge`) for the Campaign view.
+class CampaignResultsLoader : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~CampaignResultsLoader() override;
+
+    // In this thread: the data, or nullptr and every problem (one line each) in *problems.
+    static std::shared_ptr<const CampaignData> load(const QString& path, QStringList* problems);
+    // In a background thread; answers with loaded() or failed() in the GUI thread.
+    void open(const QString& path);
+
+signals:
+    void loaded(const QString& path, std::shared_ptr<const spare::CampaignData> data);
+    void failed(const QString& path, const QStringList& problems);
+
+private:
+    BackgroundJobs jobs_;
+};
+
+}  // namespace spare
