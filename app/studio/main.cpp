@@ -62,7 +62,8 @@ int main(int argc, char** argv)
     spare::MainWindow window(*options);
     if (auto* lab = window.findChild<spare::LayoutLabIntegration*>())
         lab->applyOptions(*options);
-    if (auto* campaign = window.findChild<spare::CampaignIntegration*>())
+    auto* campaign = window.findChild<spare::CampaignIntegration*>();
+    if (campaign)
         campaign->applyOptions(*options);
     window.show();
     if (!options->automated())
@@ -87,8 +88,12 @@ int main(int argc, char** argv)
         if (options->quit)
             QCoreApplication::exit(exitCode);
     };
-    // Without --run-until, a screenshot shows the first second of playback.
-    if (options->runUntil.kind == spare::RunUntil::Kind::None)
+    // Without --run-until, a screenshot shows the first second of playback, or the campaign table once
+    // it is read (it loads in the background).
+    if (campaign && !options->campaignPath.isEmpty() && options->runUntil.kind == spare::RunUntil::Kind::None)
+        QObject::connect(campaign, &spare::CampaignIntegration::optionsApplied, &window,
+                         [&] { QTimer::singleShot(300, &window, finish); });
+    else if (options->runUntil.kind == spare::RunUntil::Kind::None)
         QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 1000, &window, finish);
     else
         window.runUntil(options->runUntil, [&] {

@@ -31,6 +31,10 @@ expect "gain over MTBF (JSON table)" 0 '' "$SPARE_STUDIO" --campaign "$WORK/tiny
 check "gain: one row of 3 MTBF cells" test "$(tail -n +2 "$WORK/gain.csv" | cut -d, -f1,3 | sort -u)" = "failures.system_mtbf_s,"
 expect "best r png" 0 '' "$SPARE_STUDIO" --campaign "$R" --export-chart heatmap --metric best-r --out "$WORK/best.png"
 check "best r png written" test -s "$WORK/best.png"
+expect "window on the campaign, screenshot once the table is read" 0 '' "$SPARE_STUDIO" --campaign "$R" \
+  --screenshot "$WORK/shot.png" --export-state "$WORK/state.json" --quit
+check "screenshot written" test -s "$WORK/shot.png"
+check "the Campaign tab is shown" grep -q '"tab": *"Campaign"' "$WORK/state.json"
 
 expect "unknown metric" 2 "--metric 'speed': allowed ttt-ratio, availability, best-r, gain" \
   "$SPARE_STUDIO" --campaign "$R" --export-chart heatmap --metric speed --out "$WORK/bad1.png"

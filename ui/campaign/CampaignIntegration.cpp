@@ -54,6 +54,7 @@ void CampaignIntegration::applyOptions(const StudioOptions& options)
             view_->setSelection(*selection);
         if (!options.exportChart.isEmpty())
             view_->showChart(options.exportChart);
+        emit optionsApplied();
     });
     view_->openResults(options.campaignPath);
 }

@@ -20,6 +20,10 @@ public:
     CampaignView* view() const { return view_; }
     void applyOptions(const StudioOptions& options);
 
+signals:
+    // --campaign's table is read and the flags' selection is on screen.
+    void optionsApplied();
+
 private:
     QPointer<MainWindow> window_;
     CampaignView* view_ = nullptr;
