@@ -435,6 +435,8 @@ private:
         int placed = 0;
         for (int head = 0; head < tail && placed < unplaced; ++head) {
             const int p = at(w.queue, head, w);
+            if (at(w.groupSeen, p, w) != label)  // used since it was queued
+                continue;
             const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(p) * r;
             for (int i = 0; i < r; ++i) {
                 const int v = stack[i];
