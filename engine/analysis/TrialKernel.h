@@ -361,8 +361,9 @@ private:
     {
         int unplaced = placeWhereRoom(layout, w, state, freed);
         unplaced = placeByForwardSearches(layout, w, state, freed, alive, unplaced);
+        int rooms = -1;
         while (unplaced > 0) {
-            const int placed = placeFromRooms(layout, w, state, unplaced);
+            const int placed = placeFromRooms(layout, w, state, unplaced, rooms);
             if (placed == 0)
                 return false;
             unplaced -= placed;
@@ -416,22 +417,26 @@ private:
     // The groups of a moved chain (and a room that became full) are marked used: their matched types
     // changed, so chains through them are no longer trusted this pass. Returns the types placed; 0 only
     // when the matching did not change, so the BFS reached everything reachable and no free type has an
-    // augmenting path.
+    // augmenting path. The rooms head the queue: `rooms` of them from the previous pass (they only
+    // fill up between passes), or all groups are scanned when `rooms` is negative; updated to this pass.
     SPARE_HOST_DEVICE_INLINE static int placeFromRooms(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                       State& state, int unplaced)
+                                                       State& state, int unplaced, int& rooms)
     {
         const int n = layout.groups;
         const int r = layout.redundancy;
         const std::uint32_t label = freshStamps(layout, w, state, 2);
         const std::uint32_t used = label + 1;
         int tail = 0;
-        for (int g = 0; g < n; ++g) {
+        const int candidates = rooms < 0 ? n : rooms;
+        for (int i = 0; i < candidates; ++i) {
+            const int g = rooms < 0 ? i : static_cast<int>(at(w.queue, i, w));
             if (static_cast<int>(at(w.load, g, w)) < state.capacity) {  // kDeadLoad never is
                 at(w.groupSeen, g, w) = label;
                 at(w.handOver, g, w) = static_cast<Index>(n);
                 at(w.queue, tail++, w) = static_cast<Index>(g);
             }
         }
+        rooms = tail;
         int placed = 0;
         for (int head = 0; head < tail && placed < unplaced; ++head) {
             const int p = at(w.queue, head, w);
