@@ -415,7 +415,8 @@ private:
     // type v to p" (p holds v), which labels each reached group with the type it hands on and so a chain
     // to a room. A free type in the stack of a reached group moves into it along that chain at once.
     // The groups of a moved chain (and a room that became full) are marked used: their matched types
-    // changed, so chains through them are no longer trusted this pass. Returns the types placed; 0 only
+    // changed, so chains through them are no longer trusted this pass, and a group whose chain broke is
+    // not expanded (the groups it would label stay free for intact chains). Returns the types placed; 0 only
     // when the matching did not change, so the BFS reached everything reachable and no free type has an
     // augmenting path. The rooms head the queue: `rooms` of them from the previous pass (they only
     // fill up between passes), or all groups are scanned when `rooms` is negative; updated to this pass.
@@ -440,7 +441,7 @@ private:
         int placed = 0;
         for (int head = 0; head < tail && placed < unplaced; ++head) {
             const int p = at(w.queue, head, w);
-            if (at(w.groupSeen, p, w) != label)  // used since it was queued
+            if (!chainIntact(w, p, label, n))
                 continue;
             const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(p) * r;
             for (int i = 0; i < r; ++i) {
@@ -450,7 +451,7 @@ private:
                     if (chainIntact(w, p, label, n)) {
                         shiftAlongChain(w, state, v, p, used, n);
                         ++placed;
-                        if (at(w.groupSeen, p, w) != label)
+                        if (!chainIntact(w, p, label, n))
                             break;
                     }
                 } else if (at(w.groupSeen, m, w) < label) {  // neither labeled nor used: stamps only grow
