@@ -39,8 +39,8 @@ std::map<std::pair<int, bool>, double>& cpuSecondsPerTrial()
     return seconds;
 }
 
-// Trials per floor case: about a second of the exact kernel on one core.
-std::uint64_t floorTrials(int groups) { return groups <= 1'000 ? 2'000 : groups <= 10'000 ? 200 : 8; }
+// Trials per floor case: a fraction of a second of the exact kernel on one core.
+std::uint64_t floorTrials(int groups) { return groups <= 1'000 ? 5'000 : groups <= 10'000 ? 500 : 10; }
 
 void runFloorCase(benchmark::State& state, int groups, bool wipeoutOnly)
 {

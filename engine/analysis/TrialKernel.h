@@ -37,8 +37,11 @@ struct TrialWorkspace {
     Index* liveHolders = nullptr;  // per type: holders still alive
     Index* matchOf = nullptr;      // per type: matched group, N when free
     Index* load = nullptr;         // per group: types matched to it; TrialKernel::kDeadLoad once failed
-    Index* from = nullptr;         // per type: the type whose BFS step reached it
-    Index* queue = nullptr;        // BFS queue of types
+    Index* from = nullptr;         // per type: the type whose search step reached it (forward search), or
+                                   // the group it moves to (room search)
+    Index* queue = nullptr;        // BFS queue of types (forward search) or groups (room search)
+    Index* handOver = nullptr;     // per group: the matched type it hands on toward a room, N at a room
+    Index* freed = nullptr;        // the types the failures of the current capacity pass set free
     std::uint32_t* typeSeen = nullptr;   // per type: BFS stamp
     std::uint32_t* groupSeen = nullptr;  // per group: BFS stamp
     std::uint64_t stride = 1;
@@ -52,7 +55,7 @@ struct TrialWorkspace {
         return w;
     }
 
-    static constexpr int kIndexArrays = 6;
+    static constexpr int kIndexArrays = 8;
     static constexpr int kStampArrays = 2;
 
     // Views `slotCount` interleaved workspaces of N groups over caller-owned storage of
@@ -67,6 +70,8 @@ struct TrialWorkspace {
         w.load = indices + 3 * plane;
         w.from = indices + 4 * plane;
         w.queue = indices + 5 * plane;
+        w.handOver = indices + 6 * plane;
+        w.freed = indices + 7 * plane;
         w.typeSeen = stamps;
         w.groupSeen = stamps + plane;
         w.stride = slotCount;
@@ -77,16 +82,18 @@ struct TrialWorkspace {
 template <typename Index>
 class TrialKernel {
 public:
-    static constexpr std::uint32_t kNoStamp = 0xFFFFFFFFu;
+    static constexpr std::uint32_t kLastStamp = 0xFFFFFFFFu;
     // The load of a failed group: above every capacity, so "has room" needs no separate alive flag.
     static constexpr Index kDeadLoad = static_cast<Index>(Index(1) << (sizeof(Index) * 8 - 2));
 
-    // Live state of a trial besides the arrays: the current capacity S, the BFS stamp, and the stamp
-    // of "dead" vertices (see placeFreeTypes), kNoStamp outside it.
+    // Forward searches place free types while at least one alive group in kForwardSlack has a free
+    // slot; closer to a perfect fit, searches from all rooms at once cost less (see placeFreeTypes).
+    static constexpr std::int64_t kForwardSlack = 8;
+
+    // Live state of a trial besides the arrays: the current capacity S and the last search stamp used.
     struct State {
         int capacity = 1;
         std::uint32_t stamp = 0;
-        std::uint32_t dead = kNoStamp;
     };
 
     // All groups alive, the layout's initial matching, S = 1.
@@ -109,7 +116,6 @@ public:
         clearStamps(layout, w);
         state.capacity = 1;
         state.stamp = 0;
-        state.dead = kNoStamp;
     }
 
     // Finds an augmenting path from the free type `type` at the current capacity and applies it. False
@@ -124,7 +130,7 @@ public:
             shiftAlongPath(w, type, type, room);
             return true;
         }
-        const std::uint32_t stamp = nextStamp(layout, w, state);
+        const std::uint32_t stamp = freshStamps(layout, w, state, 1);
         int head = 0;
         int tail = 0;
         at(w.queue, tail++, w) = static_cast<Index>(type);
@@ -134,11 +140,11 @@ public:
             const std::int32_t* holders = layout.holders + static_cast<std::int64_t>(u) * r;
             for (int j = 0; j < r; ++j) {
                 const int g = holders[j];  // full: u was looked ahead
-                if (!alive(w, g) || at(w.groupSeen, g, w) == stamp || at(w.groupSeen, g, w) == state.dead)
+                if (!alive(w, g) || at(w.groupSeen, g, w) == stamp)
                     continue;
                 at(w.groupSeen, g, w) = stamp;
                 const int queued = tail;
-                tail = queueMatchedTypes(layout, w, g, stamp, state.dead, u, tail);
+                tail = queueMatchedTypes(layout, w, g, stamp, u, tail);
                 for (int i = queued; i < tail; ++i) {
                     const int v = at(w.queue, i, w);
                     room = holderWithRoom(layout, w, state, v);
@@ -149,8 +155,6 @@ public:
                 }
             }
         }
-        if (state.dead != kNoStamp)
-            markDead(layout, w, state, tail);
         return false;
     }
 
@@ -247,7 +251,6 @@ private:
         clearStamps(layout, w);
         state.capacity = 1;
         state.stamp = 0;
-        state.dead = kNoStamp;
     }
 
     // Draws the failure order into w.order until the first wipe-out and returns K, its index; only the
@@ -308,11 +311,12 @@ private:
             const int begin = time;
             const int end = lastStateWithin(layout.groups, capacity) < last ? lastStateWithin(layout.groups, capacity)
                                                                              : last;
+            int freed = 0;
             for (; time < end; ++time)
-                detach(layout, w, at(w.order, time, w));
+                freed = detach(layout, w, at(w.order, time, w), freed);
             // Feasible at `begin` (capacity - 1 sufficed there); revive the latest failures until it is again.
-            while (!placeFreeTypes(layout, w, state, begin, end) && time > begin) {
-                markReachable(layout, w, state, begin, end);
+            while (!placeFreeTypes(layout, w, state, freed, layout.groups - time) && time > begin) {
+                markReachable(layout, w, state, freed);
                 do {
                     --time;
                     revive(w, at(w.order, time, w));
@@ -324,17 +328,22 @@ private:
         }
     }
 
-    // Group g dies in the matching: the types it contributed become free.
-    SPARE_HOST_DEVICE_INLINE static void detach(const LayoutArrays& layout, const TrialWorkspace<Index>& w, int g)
+    // Group g dies in the matching: the types it contributed become free and join w.freed after its
+    // first `freed` entries; returns the new count.
+    SPARE_HOST_DEVICE_INLINE static int detach(const LayoutArrays& layout, const TrialWorkspace<Index>& w, int g,
+                                               int freed)
     {
         const int r = layout.redundancy;
         const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
         for (int i = 0; i < r; ++i) {
             const int t = stack[i];
-            if (static_cast<int>(at(w.matchOf, t, w)) == g)
+            if (static_cast<int>(at(w.matchOf, t, w)) == g) {
                 at(w.matchOf, t, w) = static_cast<Index>(layout.groups);
+                at(w.freed, freed++, w) = static_cast<Index>(t);
+            }
         }
         at(w.load, g, w) = kDeadLoad;
+        return freed;
     }
 
     SPARE_HOST_DEVICE_INLINE static void revive(const TrialWorkspace<Index>& w, int g)
@@ -342,44 +351,168 @@ private:
         at(w.load, g, w) = 0;
     }
 
-    // Augments every free type; only types of the groups order[begin .. end) can be free. True when
-    // none is left (the matching is then perfect at state.capacity).
+    // Places every free type; only the first `freed` types of w.freed can be free, `alive` groups are.
+    // True when none is left (the matching is then perfect at state.capacity); false when the matching
+    // is maximum with free types left. Near a perfect fit a forward search explores most of
+    // the graph to place one type, so the types left there go to room searches, each of which places
+    // many in one pass.
     SPARE_HOST_DEVICE_INLINE static bool placeFreeTypes(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                        State& state, int begin, int end)
+                                                        State& state, int freed, int alive)
+    {
+        int unplaced = placeWhereRoom(layout, w, state, freed);
+        unplaced = placeByForwardSearches(layout, w, state, freed, alive, unplaced);
+        int rooms = -1;
+        while (unplaced > 0) {
+            const int placed = placeFromRooms(layout, w, state, unplaced, rooms);
+            if (placed == 0)
+                return false;
+            unplaced -= placed;
+        }
+        return true;
+    }
+
+    // Gives each free type a holder with room where one has; returns how many types are left free.
+    SPARE_HOST_DEVICE_INLINE static int placeWhereRoom(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                       const State& state, int freed)
+    {
+        const int n = layout.groups;
+        int unplaced = 0;
+        for (int i = 0; i < freed; ++i) {
+            const int t = at(w.freed, i, w);
+            if (static_cast<int>(at(w.matchOf, t, w)) != n)
+                continue;
+            const int room = holderWithRoom(layout, w, state, t);
+            if (room >= 0) {
+                at(w.matchOf, t, w) = static_cast<Index>(room);
+                at(w.load, room, w) = static_cast<Index>(at(w.load, room, w) + 1);
+            } else {
+                ++unplaced;
+            }
+        }
+        return unplaced;
+    }
+
+    // Augments the free types one by one while at least one alive group in kForwardSlack has a free
+    // slot, stopping at the first type without an augmenting path; returns how many are left free.
+    SPARE_HOST_DEVICE_INLINE static int placeByForwardSearches(const LayoutArrays& layout,
+                                                               const TrialWorkspace<Index>& w, State& state,
+                                                               int freed, int alive, int unplaced)
+    {
+        const int n = layout.groups;
+        for (int i = 0; i < freed && unplaced > 0; ++i) {
+            const int t = at(w.freed, i, w);
+            if (static_cast<int>(at(w.matchOf, t, w)) != n)
+                continue;
+            const std::int64_t freeSlots = static_cast<std::int64_t>(state.capacity) * alive - (n - unplaced);
+            if (freeSlots * kForwardSlack < alive || !augment(layout, w, state, t))
+                return unplaced;
+            --unplaced;
+        }
+        return unplaced;
+    }
+
+    // One room search: a BFS from every alive group with room over the edges "g may hand its matched
+    // type v to p" (p holds v), which labels each reached group with the type it hands on and so a chain
+    // to a room. A free type in the stack of a reached group moves into it along that chain at once.
+    // The groups of a moved chain (and a room that became full) are marked used: their matched types
+    // changed, so chains through them are no longer trusted this pass, and a group whose chain broke is
+    // not expanded (the groups it would label stay free for intact chains). Returns the types placed; 0 only
+    // when the matching did not change, so the BFS reached everything reachable and no free type has an
+    // augmenting path. The rooms head the queue: `rooms` of them from the previous pass (they only
+    // fill up between passes), or all groups are scanned when `rooms` is negative; updated to this pass.
+    SPARE_HOST_DEVICE_INLINE static int placeFromRooms(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
+                                                       State& state, int unplaced, int& rooms)
     {
         const int n = layout.groups;
         const int r = layout.redundancy;
-        bool all = true;
-        state.dead = nextStamp(layout, w, state);
-        for (int k = begin; k < end; ++k) {
-            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(at(w.order, k, w)) * r;
-            for (int i = 0; i < r; ++i) {
-                const int t = stack[i];
-                if (static_cast<int>(at(w.matchOf, t, w)) == n && !augment(layout, w, state, t))
-                    all = false;
+        const std::uint32_t label = freshStamps(layout, w, state, 2);
+        const std::uint32_t used = label + 1;
+        int tail = 0;
+        const int candidates = rooms < 0 ? n : rooms;
+        for (int i = 0; i < candidates; ++i) {
+            const int g = rooms < 0 ? i : static_cast<int>(at(w.queue, i, w));
+            if (static_cast<int>(at(w.load, g, w)) < state.capacity) {  // kDeadLoad never is
+                at(w.groupSeen, g, w) = label;
+                at(w.handOver, g, w) = static_cast<Index>(n);
+                at(w.queue, tail++, w) = static_cast<Index>(g);
             }
         }
-        state.dead = kNoStamp;
-        return all;
+        rooms = tail;
+        int placed = 0;
+        for (int head = 0; head < tail && placed < unplaced; ++head) {
+            const int p = at(w.queue, head, w);
+            if (!chainIntact(w, p, label, n))
+                continue;
+            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(p) * r;
+            for (int i = 0; i < r; ++i) {
+                const int v = stack[i];
+                const int m = at(w.matchOf, v, w);
+                if (m == n) {
+                    if (chainIntact(w, p, label, n)) {
+                        shiftAlongChain(w, state, v, p, used, n);
+                        ++placed;
+                        if (!chainIntact(w, p, label, n))
+                            break;
+                    }
+                } else if (at(w.groupSeen, m, w) < label) {  // neither labeled nor used: stamps only grow
+                    at(w.groupSeen, m, w) = label;
+                    at(w.handOver, m, w) = static_cast<Index>(v);
+                    at(w.from, v, w) = static_cast<Index>(p);
+                    at(w.queue, tail++, w) = static_cast<Index>(m);
+                }
+            }
+        }
+        return placed;
+    }
+
+    // Whether every group on the chain from g to its room is still labeled (none used this pass).
+    SPARE_HOST_DEVICE_INLINE static bool chainIntact(const TrialWorkspace<Index>& w, int g, std::uint32_t label, int n)
+    {
+        for (;;) {
+            if (at(w.groupSeen, g, w) != label)
+                return false;
+            const int handed = at(w.handOver, g, w);
+            if (handed == n)
+                return true;
+            g = at(w.from, handed, w);
+        }
+    }
+
+    // The free type moves into g, each group on the chain hands its type to the next, the room takes
+    // the last one; the chain's groups are marked used.
+    SPARE_HOST_DEVICE_INLINE static void shiftAlongChain(const TrialWorkspace<Index>& w, const State& state, int type,
+                                                         int g, std::uint32_t used, int n)
+    {
+        int moving = type;
+        for (;;) {
+            at(w.matchOf, moving, w) = static_cast<Index>(g);
+            const int handed = at(w.handOver, g, w);
+            if (handed == n)
+                break;
+            at(w.groupSeen, g, w) = used;
+            moving = handed;
+            g = at(w.from, handed, w);
+        }
+        const Index load = static_cast<Index>(at(w.load, g, w) + 1);
+        at(w.load, g, w) = load;
+        if (static_cast<int>(load) == state.capacity)
+            at(w.groupSeen, g, w) = used;
     }
 
     // Stamps every type reachable from the free types by alternating paths (none reaches a group with
     // room: the matching is maximum). A group revived later opens an augmenting path iff it holds one.
     SPARE_HOST_DEVICE_INLINE static void markReachable(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                       State& state, int begin, int end)
+                                                       State& state, int freed)
     {
         const int n = layout.groups;
         const int r = layout.redundancy;
-        const std::uint32_t stamp = nextStamp(layout, w, state);
+        const std::uint32_t stamp = freshStamps(layout, w, state, 1);
         int tail = 0;
-        for (int k = begin; k < end; ++k) {
-            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(at(w.order, k, w)) * r;
-            for (int i = 0; i < r; ++i) {
-                const int t = stack[i];
-                if (static_cast<int>(at(w.matchOf, t, w)) == n && at(w.typeSeen, t, w) != stamp) {
-                    at(w.typeSeen, t, w) = stamp;
-                    at(w.queue, tail++, w) = static_cast<Index>(t);
-                }
+        for (int i = 0; i < freed; ++i) {
+            const int t = at(w.freed, i, w);
+            if (static_cast<int>(at(w.matchOf, t, w)) == n) {
+                at(w.typeSeen, t, w) = stamp;
+                at(w.queue, tail++, w) = static_cast<Index>(t);
             }
         }
         for (int head = 0; head < tail; ++head) {
@@ -390,7 +523,7 @@ private:
                 if (!alive(w, g) || at(w.groupSeen, g, w) == stamp)
                     continue;
                 at(w.groupSeen, g, w) = stamp;
-                tail = queueMatchedTypes(layout, w, g, stamp, kNoStamp, u, tail);
+                tail = queueMatchedTypes(layout, w, g, stamp, u, tail);
             }
         }
     }
@@ -437,35 +570,15 @@ private:
         at(w.load, room, w) = static_cast<Index>(at(w.load, room, w) + 1);
     }
 
-    // A failed search from a free type visited only full groups, every live holder of every type it
-    // reached, and the types matched there: no later augmenting path at this capacity enters that set
-    // (it could not leave it), so the searches of the same placeFreeTypes pass skip it.
-    SPARE_HOST_DEVICE_INLINE static void markDead(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                  const State& state, int reached)
-    {
-        const int r = layout.redundancy;
-        for (int i = 0; i < reached; ++i) {
-            const int u = at(w.queue, i, w);
-            at(w.typeSeen, u, w) = state.dead;
-            const std::int32_t* holders = layout.holders + static_cast<std::int64_t>(u) * r;
-            for (int j = 0; j < r; ++j)
-                if (alive(w, holders[j]))
-                    at(w.groupSeen, holders[j], w) = state.dead;
-        }
-    }
-
-    // Queues the types matched to group g not stamped `stamp` or `dead`, reached from type u; returns
-    // the new tail.
+    // Queues the types matched to group g not stamped `stamp`, reached from type u; returns the new tail.
     SPARE_HOST_DEVICE_INLINE static int queueMatchedTypes(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                          int g, std::uint32_t stamp, std::uint32_t dead, int u,
-                                                          int tail)
+                                                          int g, std::uint32_t stamp, int u, int tail)
     {
         const int r = layout.redundancy;
         const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
         for (int i = 0; i < r; ++i) {
             const int v = stack[i];
-            if (static_cast<int>(at(w.matchOf, v, w)) == g && at(w.typeSeen, v, w) != stamp
-                && at(w.typeSeen, v, w) != dead) {
+            if (static_cast<int>(at(w.matchOf, v, w)) == g && at(w.typeSeen, v, w) != stamp) {
                 at(w.typeSeen, v, w) = stamp;
                 at(w.from, v, w) = static_cast<Index>(u);
                 at(w.queue, tail++, w) = static_cast<Index>(v);
@@ -474,15 +587,18 @@ private:
         return tail;
     }
 
-    SPARE_HOST_DEVICE_INLINE static std::uint32_t nextStamp(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                            State& state)
+    // The first of `count` consecutive unused stamps; on wrap-around every mark is forgotten first.
+    SPARE_HOST_DEVICE_INLINE static std::uint32_t freshStamps(const LayoutArrays& layout,
+                                                              const TrialWorkspace<Index>& w, State& state,
+                                                              std::uint32_t count)
     {
-        if (state.stamp >= kNoStamp - 1) {  // wrapped: forget every mark, dead ones too
+        if (state.stamp >= kLastStamp - count) {
             clearStamps(layout, w);
             state.stamp = 0;
-            state.dead = state.dead == kNoStamp ? kNoStamp : ++state.stamp;
         }
-        return ++state.stamp;
+        const std::uint32_t first = state.stamp + 1;
+        state.stamp += count;
+        return first;
     }
 
     SPARE_HOST_DEVICE_INLINE static bool alive(const TrialWorkspace<Index>& w, int g)

@@ -297,6 +297,10 @@ void TestMonteCarlo::trialMatchesReplayedOrder_data()
     QTest::newRow("random N25 r3") << QStringLiteral("random") << 25 << 3 << 24 << false;
     QTest::newRow("random N18 r4") << QStringLiteral("random") << 18 << 4 << 24 << true;
     QTest::newRow("golomb N9 r2") << QStringLiteral("golomb") << 9 << 2 << 40 << false;
+    // Near a perfect fit at capacity 2 and 3 the free types go to room searches (several passes, some
+    // placing only part of them, some proving the matching maximum).
+    QTest::newRow("consecutive N64 r6") << QStringLiteral("consecutive") << 64 << 6 << 12 << true;
+    QTest::newRow("golomb N200 r6") << QStringLiteral("golomb") << 200 << 6 << 20 << false;
 }
 
 // Every trial against the failure order replayed from its Philox stream, S*(k) from max flow at each k.
