@@ -62,10 +62,10 @@ struct ReorderController::State {
     std::vector<int> typeIter;     // Phase 1: DFS edge iterator (holder * r + member position)
     std::vector<int> frontier, path, settled, freeTypes;
     BucketQueue queue;
-    // Dual potentials, valid for the current decision only.
-    std::uint32_t potentialStamp = 0;
-    std::vector<std::uint32_t> typePotStamp, groupPotStamp;
+    // Dual potentials, valid for one Phase 2 only: zero except at the nodes listed in raised (types
+    // as t, groups as n + g), which the next Phase 2 sets back to zero. They only ever rise.
     std::vector<int> typePot, groupPot;
+    std::vector<int> raised;
     // Undo log of matching changes: (type, previous group); and the groups whose load grew.
     std::vector<std::pair<int, int>> log;
     std::vector<int> loadLog;
@@ -92,8 +92,8 @@ struct ReorderController::State {
     int smallestFeasibleStackNumber(const std::vector<int>& freed, int from);
     bool minCostAssignment(const std::vector<int>& freed, int capacity, int& cost);
     int shortestAugmentation(int root, int capacity);
-    int typePotential(int t) const { return typePotStamp[idx(t)] == potentialStamp ? typePot[idx(t)] : 0; }
-    int groupPotential(int g) const { return groupPotStamp[idx(g)] == potentialStamp ? groupPot[idx(g)] : 0; }
+    int typePotential(int t) const { return typePot[idx(t)]; }
+    int groupPotential(int g) const { return groupPot[idx(g)]; }
     void addTypePotential(int t, int delta);
     void addGroupPotential(int g, int delta);
     void reassign(const std::vector<int>& freed, ReorderDecision* decision);
@@ -121,10 +121,9 @@ void ReorderController::State::initialise()
     groupDist.assign(idx(n), 0);
     groupParent.assign(idx(n), kUnassigned);
     typeIter.assign(idx(n), 0);
-    typePotStamp.assign(idx(n), 0);
-    groupPotStamp.assign(idx(n), 0);
     typePot.assign(idx(n), 0);
     groupPot.assign(idx(n), 0);
+    raised.clear();
     oldStack.resize(idx(r));
     freshStack.resize(idx(r));
     placed.resize(idx(r));
@@ -298,11 +297,9 @@ int ReorderController::State::smallestFeasibleStackNumber(const std::vector<int>
 // some freed type has no augmenting path.
 bool ReorderController::State::minCostAssignment(const std::vector<int>& freed, int capacity, int& cost)
 {
-    if (++potentialStamp == 0) {
-        std::fill(typePotStamp.begin(), typePotStamp.end(), 0U);
-        std::fill(groupPotStamp.begin(), groupPotStamp.end(), 0U);
-        potentialStamp = 1;
-    }
+    for (int node : raised)
+        (node < n ? typePot[idx(node)] : groupPot[idx(node - n)]) = 0;
+    raised.clear();
     cost = 0;
     for (int t : freed) {
         const int added = shortestAugmentation(t, capacity);
@@ -317,19 +314,15 @@ bool ReorderController::State::minCostAssignment(const std::vector<int>& freed, 
 
 void ReorderController::State::addTypePotential(int t, int delta)
 {
-    if (typePotStamp[idx(t)] != potentialStamp) {
-        typePotStamp[idx(t)] = potentialStamp;
-        typePot[idx(t)] = 0;
-    }
+    if (typePot[idx(t)] == 0)
+        raised.push_back(t);
     typePot[idx(t)] += delta;
 }
 
 void ReorderController::State::addGroupPotential(int g, int delta)
 {
-    if (groupPotStamp[idx(g)] != potentialStamp) {
-        groupPotStamp[idx(g)] = potentialStamp;
-        groupPot[idx(g)] = 0;
-    }
+    if (groupPot[idx(g)] == 0)
+        raised.push_back(n + g);
     groupPot[idx(g)] += delta;
 }
 
