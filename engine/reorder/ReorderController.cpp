@@ -83,6 +83,7 @@ struct ReorderController::State {
     }
     int currentPosition(int t, int g) { return positionOf(t, holderIndex(t, g)); }
 
+    void allocateScratch();
     void initialise();
     void newStamp();
     void setMatch(int t, int g);
@@ -100,21 +101,10 @@ struct ReorderController::State {
     int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
 };
 
-void ReorderController::State::initialise()
+// Once per controller: the search scratch is valid between decisions and across reset() (stamps, and
+// potentials that the next Phase 2 clears).
+void ReorderController::State::allocateScratch()
 {
-    const size_t cells = idx(n) * idx(r);
-    alive.assign(idx(n), 1);
-    aliveCount = n;
-    stackNumber = requestedStackNumber;
-    order.resize(cells);
-    position.resize(cells);
-    for (int g = 0; g < n; ++g)
-        std::copy(layout.stack(g).begin(), layout.stack(g).end(), order.begin() + static_cast<std::ptrdiff_t>(idx(g) * idx(r)));
-    for (int t = 0; t < n; ++t)
-        for (int k = 0; k < r; ++k)
-            positionOf(t, k) = static_cast<std::uint8_t>(layout.basePosition(holders(t)[idx(k)], t));
-    match.assign(idx(n), kUnassigned);
-    load.assign(idx(n), std::uint8_t{0});
     typeStamp.assign(idx(n), 0);
     groupStamp.assign(idx(n), 0);
     typeDist.assign(idx(n), 0);
@@ -123,11 +113,29 @@ void ReorderController::State::initialise()
     typeIter.assign(idx(n), 0);
     typePot.assign(idx(n), 0);
     groupPot.assign(idx(n), 0);
-    raised.clear();
     oldStack.resize(idx(r));
     freshStack.resize(idx(r));
     placed.resize(idx(r));
     movedIn.reserve(idx(r));
+}
+
+void ReorderController::State::initialise()
+{
+    alive.assign(idx(n), 1);
+    aliveCount = n;
+    stackNumber = requestedStackNumber;
+    order.assign(layout.stacks().begin(), layout.stacks().end());
+    // Holders are listed by ascending group, so visiting the groups in order meets each type's
+    // holders in holder order; typeIter counts them per type here.
+    position.resize(idx(n) * idx(r));
+    std::fill(typeIter.begin(), typeIter.end(), 0);
+    for (int g = 0; g < n; ++g)
+        for (int p = 0; p < r; ++p) {
+            const int t = typeAt(g, p);
+            positionOf(t, typeIter[idx(t)]++) = static_cast<std::uint8_t>(p);
+        }
+    match.assign(idx(n), kUnassigned);
+    load.assign(idx(n), std::uint8_t{0});
 
     // Each type goes to the top-S holder where it sits lowest (ties: lowest group id); a custom
     // layout whose top-S misses some types gets them through Phases 1 + 2.
@@ -562,6 +570,7 @@ ReorderController::ReorderController(Layout layout, int stackNumber)
             fmt::format("stack number {} is out of range: allowed 1 .. {} (the redundancy)", stackNumber, layout.redundancy()));
     state_ = std::make_unique<State>(std::move(layout));
     state_->requestedStackNumber = stackNumber;
+    state_->allocateScratch();
     state_->initialise();
 }
 
