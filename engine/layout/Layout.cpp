@@ -101,9 +101,12 @@ Layout Layout::cyclic(Kind kind, std::string name, int groups, std::vector<int> 
             l.stacks_.push_back(w + o < groups ? w + o : w + o - groups);
     l.holders_.reserve(cells);
     for (int t = 0; t < groups; ++t) {
+        // Ascending without a sort: first the holders t - o for o <= t, then the wrapped t - o + N.
         for (auto o = sorted.rbegin(); o != sorted.rend(); ++o)
-            l.holders_.push_back(t >= *o ? t - *o : t - *o + groups);
-        std::sort(l.holders_.end() - static_cast<std::ptrdiff_t>(sorted.size()), l.holders_.end());
+            if (*o <= t)
+                l.holders_.push_back(t - *o);
+        for (auto o = sorted.rbegin(); o != sorted.rend() && *o > t; ++o)
+            l.holders_.push_back(t - *o + groups);
     }
     l.computeOverlap();
     return l;
