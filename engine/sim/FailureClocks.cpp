@@ -12,7 +12,7 @@ namespace spare {
 
 namespace {
 constexpr double infinity = std::numeric_limits<double>::infinity();
-// Groups per parallel chunk of the first lifetimes: small runs stay on the calling thread.
+// Groups per parallel chunk of the first lifetimes.
 constexpr std::size_t kParallelGrain = 16384;
 }
 
@@ -31,12 +31,17 @@ FailureClocks::FailureClocks(const Scenario& scenario)
     } else {
         scaleS_ = groupMtbfS;
     }
-    // Every group's first lifetime (draw 0), in parallel: each value depends only on its group.
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, next_.size(), kParallelGrain),
-                      [this](const tbb::blocked_range<std::size_t>& range) {
-                          for (std::size_t g = range.begin(); g != range.end(); ++g)
-                              next_[g] = lifetimeFromDraw(g, 0);
-                      });
+    // Every group's first lifetime (draw 0), in parallel for large N: each value depends only on its
+    // group. Small runs stay on the calling thread, without starting the task scheduler.
+    const auto firstLifetimes = [this](const tbb::blocked_range<std::size_t>& range) {
+        for (std::size_t g = range.begin(); g != range.end(); ++g)
+            next_[g] = lifetimeFromDraw(g, 0);
+    };
+    const tbb::blocked_range<std::size_t> all(0, next_.size(), kParallelGrain);
+    if (all.is_divisible())
+        tbb::parallel_for(all, firstLifetimes);
+    else
+        firstLifetimes(all);
     buildHeap();
 }
 
