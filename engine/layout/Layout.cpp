@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <stdexcept>
 
 namespace spare {
 
@@ -87,11 +88,27 @@ Layout Layout::cyclic(Kind kind, std::string name, int groups, std::vector<int> 
     l.redundancy_ = static_cast<int>(offsets.size());
     l.offsets_ = std::move(offsets);
     l.note_ = std::move(note);
-    l.stacks_.reserve(static_cast<size_t>(groups) * l.offsets_.size());
+    std::vector<int> sorted = l.offsets_;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.front() < 0 || sorted.back() >= groups || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+        throw std::logic_error(fmt::format("cyclic layout: offsets {} are not distinct in 0 .. {}", joined(l.offsets_), groups - 1));
+    // Distinct offsets make a valid layout, so the stacks and holders are written directly (no
+    // validation pass, no zero-fill): group w holds w + o_j, type t is held by t - o_j (mod N).
+    const size_t cells = static_cast<size_t>(groups) * l.offsets_.size();
+    l.stacks_.reserve(cells);
     for (int w = 0; w < groups; ++w)
         for (int o : l.offsets_)
-            l.stacks_.push_back(static_cast<int>((static_cast<long long>(w) + o) % groups));
-    l.buildIndex();
+            l.stacks_.push_back(w + o < groups ? w + o : w + o - groups);
+    l.holders_.reserve(cells);
+    for (int t = 0; t < groups; ++t) {
+        // Ascending without a sort: first the holders t - o for o <= t, then the wrapped t - o + N.
+        for (auto o = sorted.rbegin(); o != sorted.rend(); ++o)
+            if (*o <= t)
+                l.holders_.push_back(t - *o);
+        for (auto o = sorted.rbegin(); o != sorted.rend() && *o > t; ++o)
+            l.holders_.push_back(t - *o + groups);
+    }
+    l.computeOverlap();
     return l;
 }
 
@@ -268,7 +285,11 @@ void Layout::buildIndex()
             const auto ti = static_cast<size_t>(t);
             holders_[ti * r + fill[ti]++] = static_cast<int>(w);
         }
+    computeOverlap();
+}
 
+void Layout::computeOverlap()
+{
     if (kind_ != Kind::Custom) {
         // Cyclic: groups w and w + d share m(d) types for every w, so the offsets' differences suffice.
         const auto overlap = cyclicOverlap(offsets_, groups_);
@@ -279,6 +300,7 @@ void Layout::buildIndex()
                                 joined(offsets_), groups_, overlappingPairs_, maxOverlap_);
         return;
     }
+    const auto n = static_cast<size_t>(groups_);
     // Overlaps between groups: count co-holders through each type's holder list.
     std::vector<int> shared(n, 0);
     std::vector<int> touched;

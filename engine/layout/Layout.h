@@ -44,6 +44,8 @@ public:
 
     // Types of group g in base order (position 0 first).
     std::span<const int> stack(int group) const;
+    // Every stack, group after group (N x r).
+    std::span<const int> stacks() const { return stacks_; }
     // Groups holding type t (r entries, ascending).
     std::span<const int> holders(int type) const
     {
@@ -71,7 +73,8 @@ private:
     Layout() = default;
     // Group w holds (w + offsets[j]) mod N.
     static Layout cyclic(Kind kind, std::string name, int groups, std::vector<int> offsets, std::string note);
-    void buildIndex();  // fills holders_, checks the layout, computes maxOverlap_ and overlappingPairs_
+    void buildIndex();      // checks a custom layout, fills holders_, then computeOverlap()
+    void computeOverlap();  // maxOverlap_, overlappingPairs_ (and the note for non-Sidon cyclic offsets)
 
     Kind kind_ = Kind::Custom;
     std::string name_;

@@ -18,6 +18,7 @@ namespace {
 
 constexpr int kUnassigned = -1;
 constexpr int kInfinity = std::numeric_limits<int>::max();
+constexpr int kMaxRedundancy = std::numeric_limits<std::uint8_t>::max();  // positions and loads are bytes
 
 size_t idx(int value) { return static_cast<size_t>(value); }
 
@@ -43,9 +44,10 @@ struct ReorderController::State {
     int aliveCount = 0;
     int stackNumber = 1;
     std::vector<int> order;     // order[g*r + p]: type at position p of group g
-    std::vector<int> position;  // position[t*r + k]: position of t in holders(t)[k]
-    std::vector<int> match;     // type -> contributing group (kUnassigned only inside a decision)
-    std::vector<int> load;      // group -> number of types it contributes
+    // position[t*r + k]: position of t in holders(t)[k]; one byte since positions are below r <= 255.
+    std::vector<std::uint8_t> position;
+    std::vector<int> match;            // type -> contributing group (kUnassigned only inside a decision)
+    std::vector<std::uint8_t> load;    // group -> number of types it contributes (at most r)
     bool wipedOut = false;
 
     // The constructor's stack number; reset() recomputes the initial state from it and the layout
@@ -56,15 +58,14 @@ struct ReorderController::State {
     std::uint32_t stamp = 0;
     std::vector<std::uint32_t> typeStamp, groupStamp;
     std::vector<int> typeDist, groupDist;
-    std::vector<std::uint32_t> typeDone, groupDone;
     std::vector<int> groupParent;  // Phase 2: the type a group was reached from
     std::vector<int> typeIter;     // Phase 1: DFS edge iterator (holder * r + member position)
     std::vector<int> frontier, path, settled, freeTypes;
     BucketQueue queue;
-    // Dual potentials, valid for the current decision only.
-    std::uint32_t potentialStamp = 0;
-    std::vector<std::uint32_t> typePotStamp, groupPotStamp;
+    // Dual potentials, valid for one Phase 2 only: zero except at the nodes listed in raised (types
+    // as t, groups as n + g), which the next Phase 2 sets back to zero. They only ever rise.
     std::vector<int> typePot, groupPot;
+    std::vector<int> raised;
     // Undo log of matching changes: (type, previous group); and the groups whose load grew.
     std::vector<std::pair<int, int>> log;
     std::vector<int> loadLog;
@@ -73,7 +74,7 @@ struct ReorderController::State {
     std::vector<std::uint8_t> placed;
 
     std::span<const int> holders(int t) const { return layout.holders(t); }
-    int& positionOf(int t, int k) { return position[idx(t) * idx(r) + idx(k)]; }
+    std::uint8_t& positionOf(int t, int k) { return position[idx(t) * idx(r) + idx(k)]; }
     int typeAt(int g, int p) const { return order[idx(g) * idx(r) + idx(p)]; }
     int holderIndex(int t, int g) const
     {
@@ -82,6 +83,7 @@ struct ReorderController::State {
     }
     int currentPosition(int t, int g) { return positionOf(t, holderIndex(t, g)); }
 
+    void allocateScratch();
     void initialise();
     void newStamp();
     void setMatch(int t, int g);
@@ -91,45 +93,49 @@ struct ReorderController::State {
     int smallestFeasibleStackNumber(const std::vector<int>& freed, int from);
     bool minCostAssignment(const std::vector<int>& freed, int capacity, int& cost);
     int shortestAugmentation(int root, int capacity);
-    int typePotential(int t) const { return typePotStamp[idx(t)] == potentialStamp ? typePot[idx(t)] : 0; }
-    int groupPotential(int g) const { return groupPotStamp[idx(g)] == potentialStamp ? groupPot[idx(g)] : 0; }
+    int typePotential(int t) const { return typePot[idx(t)]; }
+    int groupPotential(int g) const { return groupPot[idx(g)]; }
     void addTypePotential(int t, int delta);
     void addGroupPotential(int g, int delta);
     void reassign(const std::vector<int>& freed, ReorderDecision* decision);
     int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
 };
 
-void ReorderController::State::initialise()
+// Once per controller: the search scratch is valid between decisions and across reset() (stamps, and
+// potentials that the next Phase 2 clears).
+void ReorderController::State::allocateScratch()
 {
-    const size_t cells = idx(n) * idx(r);
-    alive.assign(idx(n), 1);
-    aliveCount = n;
-    stackNumber = requestedStackNumber;
-    order.resize(cells);
-    position.resize(cells);
-    for (int g = 0; g < n; ++g)
-        std::copy(layout.stack(g).begin(), layout.stack(g).end(), order.begin() + static_cast<std::ptrdiff_t>(idx(g) * idx(r)));
-    for (int t = 0; t < n; ++t)
-        for (int k = 0; k < r; ++k)
-            positionOf(t, k) = layout.basePosition(holders(t)[idx(k)], t);
-    match.assign(idx(n), kUnassigned);
-    load.assign(idx(n), 0);
     typeStamp.assign(idx(n), 0);
     groupStamp.assign(idx(n), 0);
     typeDist.assign(idx(n), 0);
     groupDist.assign(idx(n), 0);
-    typeDone.assign(idx(n), 0);
-    groupDone.assign(idx(n), 0);
     groupParent.assign(idx(n), kUnassigned);
     typeIter.assign(idx(n), 0);
-    typePotStamp.assign(idx(n), 0);
-    groupPotStamp.assign(idx(n), 0);
     typePot.assign(idx(n), 0);
     groupPot.assign(idx(n), 0);
     oldStack.resize(idx(r));
     freshStack.resize(idx(r));
     placed.resize(idx(r));
     movedIn.reserve(idx(r));
+}
+
+void ReorderController::State::initialise()
+{
+    alive.assign(idx(n), 1);
+    aliveCount = n;
+    stackNumber = requestedStackNumber;
+    order.assign(layout.stacks().begin(), layout.stacks().end());
+    // Holders are listed by ascending group, so visiting the groups in order meets each type's
+    // holders in holder order; typeIter counts them per type here.
+    position.resize(idx(n) * idx(r));
+    std::fill(typeIter.begin(), typeIter.end(), 0);
+    for (int g = 0; g < n; ++g)
+        for (int p = 0; p < r; ++p) {
+            const int t = typeAt(g, p);
+            positionOf(t, typeIter[idx(t)]++) = static_cast<std::uint8_t>(p);
+        }
+    match.assign(idx(n), kUnassigned);
+    load.assign(idx(n), std::uint8_t{0});
 
     // Each type goes to the top-S holder where it sits lowest (ties: lowest group id); a custom
     // layout whose top-S misses some types gets them through Phases 1 + 2.
@@ -159,8 +165,6 @@ void ReorderController::State::newStamp()
     if (++stamp == 0) {  // wrapped: invalidate every scratch entry once
         std::fill(typeStamp.begin(), typeStamp.end(), 0U);
         std::fill(groupStamp.begin(), groupStamp.end(), 0U);
-        std::fill(typeDone.begin(), typeDone.end(), 0U);
-        std::fill(groupDone.begin(), groupDone.end(), 0U);
         stamp = 1;
     }
 }
@@ -301,11 +305,9 @@ int ReorderController::State::smallestFeasibleStackNumber(const std::vector<int>
 // some freed type has no augmenting path.
 bool ReorderController::State::minCostAssignment(const std::vector<int>& freed, int capacity, int& cost)
 {
-    if (++potentialStamp == 0) {
-        std::fill(typePotStamp.begin(), typePotStamp.end(), 0U);
-        std::fill(groupPotStamp.begin(), groupPotStamp.end(), 0U);
-        potentialStamp = 1;
-    }
+    for (int node : raised)
+        (node < n ? typePot[idx(node)] : groupPot[idx(node - n)]) = 0;
+    raised.clear();
     cost = 0;
     for (int t : freed) {
         const int added = shortestAugmentation(t, capacity);
@@ -320,19 +322,15 @@ bool ReorderController::State::minCostAssignment(const std::vector<int>& freed, 
 
 void ReorderController::State::addTypePotential(int t, int delta)
 {
-    if (typePotStamp[idx(t)] != potentialStamp) {
-        typePotStamp[idx(t)] = potentialStamp;
-        typePot[idx(t)] = 0;
-    }
+    if (typePot[idx(t)] == 0)
+        raised.push_back(t);
     typePot[idx(t)] += delta;
 }
 
 void ReorderController::State::addGroupPotential(int g, int delta)
 {
-    if (groupPotStamp[idx(g)] != potentialStamp) {
-        groupPotStamp[idx(g)] = potentialStamp;
-        groupPot[idx(g)] = 0;
-    }
+    if (groupPot[idx(g)] == 0)
+        raised.push_back(n + g);
     groupPot[idx(g)] += delta;
 }
 
@@ -379,15 +377,14 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
         const int node = queue.pop(d);
         if (node < n) {
             const int t = node;
-            if (typeDone[idx(t)] == stamp || typeDist[idx(t)] != d)
+            if (typeDist[idx(t)] != d)  // a stale entry; a settled node is never pushed again
                 continue;
-            typeDone[idx(t)] = stamp;
             settled.push_back(node);
             const int ut = typePotential(t);
             const auto h = holders(t);
             for (int k = 0; k < r; ++k) {
                 const int g = h[idx(k)];
-                if (!alive[idx(g)] || groupDone[idx(g)] == stamp || g == match[idx(t)])
+                if (!alive[idx(g)] || g == match[idx(t)])
                     continue;
                 const int cost = positionOf(t, k) < capacity ? 0 : 1;
                 const int nd = d + cost - ut + groupPotential(g);
@@ -401,9 +398,8 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
             }
         } else {
             const int g = node - n;
-            if (groupDone[idx(g)] == stamp || groupDist[idx(g)] != d)
+            if (groupDist[idx(g)] != d)
                 continue;
-            groupDone[idx(g)] = stamp;
             settled.push_back(node);
             if (load[idx(g)] < capacity) {
                 target = g;
@@ -413,7 +409,7 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
             const int yg = groupPotential(g);
             for (int p = 0; p < r; ++p) {
                 const int member = typeAt(g, p);
-                if (match[idx(member)] != g || typeDone[idx(member)] == stamp)
+                if (match[idx(member)] != g)
                     continue;
                 const int cost = p < capacity ? 0 : 1;
                 const int nd = d + typePotential(member) - yg - cost;  // 0 by complementary slackness
@@ -556,7 +552,7 @@ int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStack
         const int k = holderIndex(t, g);
         if (decision != nullptr)
             decision->stackMoves.push_back({g, t, positionOf(t, k), p});
-        positionOf(t, k) = p;
+        positionOf(t, k) = static_cast<std::uint8_t>(p);
         order[base + idx(p)] = t;
     }
     if (decision != nullptr)
@@ -566,11 +562,15 @@ int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStack
 
 ReorderController::ReorderController(Layout layout, int stackNumber)
 {
+    if (layout.redundancy() > kMaxRedundancy)
+        throw std::invalid_argument(fmt::format("redundancy {} is out of range for the reorder controller: allowed 1 .. {}",
+                                                layout.redundancy(), kMaxRedundancy));
     if (stackNumber < 1 || stackNumber > layout.redundancy())
         throw std::invalid_argument(
             fmt::format("stack number {} is out of range: allowed 1 .. {} (the redundancy)", stackNumber, layout.redundancy()));
     state_ = std::make_unique<State>(std::move(layout));
     state_->requestedStackNumber = stackNumber;
+    state_->allocateScratch();
     state_->initialise();
 }
 

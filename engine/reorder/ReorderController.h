@@ -36,7 +36,8 @@ class ReorderController {
 public:
     // Starts from the layout's base stacks with every group alive. If the base top-S does not cover
     // every type (possible for custom layouts) the smallest feasible S >= stackNumber is used. The
-    // controller keeps its own layout: move one in to hold a single copy (N x r).
+    // controller keeps its own layout: move one in to hold a single copy (N x r). The redundancy must
+    // be at most 255 (std::invalid_argument otherwise).
     explicit ReorderController(Layout layout, int stackNumber = 1);
     ~ReorderController();
     ReorderController(ReorderController&&) noexcept;

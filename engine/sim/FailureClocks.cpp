@@ -1,5 +1,8 @@
 #include "sim/FailureClocks.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,13 +12,15 @@ namespace spare {
 
 namespace {
 constexpr double infinity = std::numeric_limits<double>::infinity();
+// Groups per parallel chunk of the first lifetimes.
+constexpr std::size_t kParallelGrain = 16384;
 }
 
 FailureClocks::FailureClocks(const Scenario& scenario)
     : model_(scenario.failureModel),
       streams_(scenario.seed, StreamPurpose::FailureClock),
-      draws_(static_cast<std::size_t>(scenario.groups), 0),
-      next_(static_cast<std::size_t>(scenario.groups), infinity)
+      draws_(static_cast<std::size_t>(scenario.groups), 1),
+      next_(static_cast<std::size_t>(scenario.groups))
 {
     if (model_ == FailureModel::Trace)
         throw std::invalid_argument("FailureClocks: the trace model needs the trace rows");
@@ -26,8 +31,17 @@ FailureClocks::FailureClocks(const Scenario& scenario)
     } else {
         scaleS_ = groupMtbfS;
     }
-    for (int g = 0; g < scenario.groups; ++g)
-        next_[static_cast<std::size_t>(g)] = lifetime(g);
+    // Every group's first lifetime (draw 0), in parallel for large N: each value depends only on its
+    // group. Small runs stay on the calling thread, without starting the task scheduler.
+    const auto firstLifetimes = [this](const tbb::blocked_range<std::size_t>& range) {
+        for (std::size_t g = range.begin(); g != range.end(); ++g)
+            next_[g] = lifetimeFromDraw(g, 0);
+    };
+    const tbb::blocked_range<std::size_t> all(0, next_.size(), kParallelGrain);
+    if (all.is_divisible())
+        tbb::parallel_for(all, firstLifetimes);
+    else
+        firstLifetimes(all);
     buildHeap();
 }
 
@@ -93,7 +107,12 @@ void FailureClocks::restore(const Firing& firing) { schedule(firing.group, firin
 double FailureClocks::lifetime(int group)
 {
     const auto g = static_cast<std::size_t>(group);
-    const double e = -std::log(streams_.uniformOpenZero(g, draws_[g]++));
+    return lifetimeFromDraw(g, draws_[g]++);
+}
+
+double FailureClocks::lifetimeFromDraw(std::size_t group, std::uint64_t draw) const
+{
+    const double e = -std::log(streams_.uniformOpenZero(group, draw));
     return model_ == FailureModel::Weibull ? scaleS_ * std::pow(e, inverseShape_) : scaleS_ * e;
 }
 

@@ -45,7 +45,8 @@ public:
     void restore(const Firing& firing);
 
 private:
-    double lifetime(int group);
+    double lifetime(int group);  // the group's next draw
+    double lifetimeFromDraw(std::size_t group, std::uint64_t draw) const;
     void schedule(int group, double timeS);
     void buildHeap();
 

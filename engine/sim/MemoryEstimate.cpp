@@ -18,11 +18,12 @@ namespace {
 
 // Measured (peak RSS, N = 10^3 .. 10^6, Release): 41-42 B per group for CKPT-only and Rep+CKPT (the
 // failure clocks' draw count, next firing and heap slot, the simulator's flags and restart windows);
-// SPARe adds 57 B + 16 B per unit of r (one layout and the controller's stacks and positions).
-// Rounded up.
+// SPARe adds 38 B + 13 B per unit of r: the layout's stacks and holders (8 B r), the controller's
+// current stacks (4 B r) and one-byte positions (1 B r), its matching, loads and search scratch. The
+// scratch is counted whole, although a run touches only what its searches reach. Rounded up.
 constexpr std::uint64_t kClockBytesPerGroup = 44;
-constexpr std::uint64_t kSpareBytesPerGroup = 64;
-constexpr std::uint64_t kSpareBytesPerGroupAndR = 16;
+constexpr std::uint64_t kSpareBytesPerGroup = 40;
+constexpr std::uint64_t kSpareBytesPerGroupAndR = 13;
 // A trace file is held as text twice while parsed, then as rows (measured 3.5 x the file size).
 constexpr std::uint64_t kTraceBytesPerFileByte = 4;
 // The process itself (code, libraries, allocator, thread stacks), measured about 6 MB.

@@ -61,9 +61,9 @@ expect "layout r at the limit is quick" 0 'redundancy +64' "$SPARE_CLI" layout -
 
 # --- Know the cost before starting: memory estimate against the budget.
 n10m=$(scenario_with n10m.json paper-n600.json -e 's/"groups": 600/"groups": 10000000/' -e 's/"redundancy": 8/"redundancy": 32/')
-expect "10^7 groups refused before any work" 2 'needs about [0-9.]+ GB \(10000000 groups x 620 B\), over the memory budget of' \
+expect "10^7 groups refused before any work" 2 'needs about [0-9.]+ GB \(10000000 groups x 500 B\), over the memory budget of' \
   "$SPARE_CLI" simulate "$n10m"
-expect "--memory-limit names estimate and budget" 2 'needs about 241 MB .* over the memory budget of 100 MB; .*--memory-limit' \
+expect "--memory-limit names estimate and budget" 2 'needs about 195 MB .* over the memory budget of 100 MB; .*--memory-limit' \
   "$SPARE_CLI" simulate "$(scenario_with n1m.json paper-n600.json -e 's/"groups": 600/"groups": 1000000/')" --memory-limit 100M
 expect "--memory-limit malformed" 2 '--memory-limit 8X is malformed' "$SPARE_CLI" simulate "$SCEN/teaching-12.json" --memory-limit 8X
 expect "sweep counts its workers" 2 'runs at once, each 12 groups' \
@@ -104,7 +104,7 @@ fi
 if [ -n "${SPARE_STUDIO:-}" ] && [ -x "$SPARE_STUDIO" ]; then
   LIMIT_S=120 expect "studio screenshot of the mtbf 0.1 scenario quits" 0 '' \
     "$SPARE_STUDIO" --scenario "$p600_01" --screenshot "$WORK/x.png" --quit
-  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x 620 B\), over the memory budget of' \
+  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x 500 B\), over the memory budget of' \
     "$SPARE_STUDIO" --scenario "$n10m" --screenshot "$WORK/n10m.png" --quit
   check "nothing written for the refused run" test ! -e "$WORK/n10m.png"
 fi

@@ -452,6 +452,9 @@ private slots:
         const Layout layout = Layout::golomb(20, 3);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ReorderController(layout, 0));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ReorderController(layout, 4));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ReorderController(Layout::consecutive(300, 256)));  // byte positions
+        const ReorderController widest(Layout::consecutive(300, 255));
+        QCOMPARE(widest.stackNumber(), 1);
         ReorderController c(layout);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, c.onFailure(20));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, c.onFailure(-1));
