@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <numeric>
+#include <vector>
 
 namespace spare {
 
@@ -22,7 +23,14 @@ using Bits = std::array<std::uint64_t, wordCount>;
 //    non-units, N - 1 - phi(N), because the differences are count(count-1) distinct non-zero residues;
 //  - reflection: x -> 1 - x (x -> -x when only 0 is fixed) keeps {0, 1} ({0}) and maps the smallest
 //    other element c to the largest, N + 1 - c (N - c); of a set and its reflection, one has its
-//    largest element <= N + 1 - c (N - c), so every later element is capped there.
+//    largest element <= N + 1 - c (N - c), so every later element is capped there;
+//  - least third element (when 0 and 1 are fixed): every ordered pair (a, b) of the set whose difference
+//    u = a - b is a unit gives the image x -> u^{-1}(x - b), which contains b -> 0 and a -> 1. Among all
+//    these images the search needs only one whose third smallest element c (the smallest besides 0, 1)
+//    is least. So a partial set with third element c is dropped as soon as one of its unit pairs maps
+//    one of its elements into [2, c - 1], and later elements that such a pair would map there are blocked.
+//    The image with the least c is never dropped: no image of it has a smaller third element. Reflection
+//    is the special case (a, b) = (0, 1).
 class Search {
 public:
     Search(int modulus, int count, long long budget)
@@ -34,8 +42,11 @@ public:
             rangeMask_[static_cast<size_t>(w)] = valid == 64 ? ~0ULL : (valid == 0 ? 0 : (1ULL << valid) - 1);
         }
         long long units = 0;
-        for (int x = 1; x < n_; ++x)
-            units += std::gcd(x, n_) == 1;
+        unit_.assign(static_cast<size_t>(n_), 0);
+        for (int x = 1; x < n_; ++x) {
+            unit_[static_cast<size_t>(x)] = std::gcd(x, n_) == 1;
+            units += unit_[static_cast<size_t>(x)];
+        }
         fixOne_ = static_cast<long long>(count) * (count - 1) > n_ - 1 - units;
     }
 
@@ -67,6 +78,7 @@ private:
     };
 
     static void set(Bits& bits, int i) { bits[static_cast<size_t>(i / 64)] |= 1ULL << (i % 64); }
+    static bool test(const Bits& bits, int i) { return (bits[static_cast<size_t>(i / 64)] >> (i % 64)) & 1; }
 
     // bits rotated by s: d -> (d + s) mod N.
     Bits rotated(const Bits& bits, int s) const
@@ -137,6 +149,33 @@ private:
         s.elements[static_cast<size_t>(s.size++)] = x;
     }
 
+    // The least-third-element reduction for the pairs the newest element forms (all pairs when it is the
+    // third element). A pair (a, b) with unit difference u maps y into [2, c - 1] exactly when
+    // y = b + u v with 2 <= v < c: false when such a y is already in the set, otherwise those y are blocked.
+    bool keepsLeastThird(State& s) const
+    {
+        const int c = s.elements[2];
+        const int newest = s.size - 1;
+        Bits members{};
+        for (int k = 0; k < s.size; ++k)
+            set(members, s.elements[static_cast<size_t>(k)]);
+        for (int i = 0; i < s.size; ++i)
+            for (int j = 0; j < s.size; ++j) {
+                if (i == j || (newest != 2 && i != newest && j != newest))
+                    continue;
+                const int b = s.elements[static_cast<size_t>(j)];
+                const int u = (s.elements[static_cast<size_t>(i)] - b + n_) % n_;
+                if (!unit_[static_cast<size_t>(u)])
+                    continue;
+                for (int v = 2, y = (b + 2 * u) % n_; v < c; ++v, y = y + u >= n_ ? y + u - n_ : y + u) {
+                    if (test(members, y))
+                        return false;
+                    set(s.blocked, y);
+                }
+            }
+        return true;
+    }
+
     // Candidates in (last, limit] that are not blocked.
     Bits candidates(const State& s, int limit) const
     {
@@ -180,6 +219,8 @@ private:
             const int x = order[static_cast<size_t>(i)];
             State child = s;
             add(child, x);
+            if (fixOne_ && child.size >= 3 && !keepsLeastThird(child))
+                continue;
             const int childLimit = capsReflection ? std::min(limit, (fixOne_ ? n_ + 1 : n_) - x) : limit;
             if (extend(child, childLimit)) {
                 s = child;
@@ -198,6 +239,7 @@ private:
     long long nodes_ = 0;
     bool aborted_ = false;
     bool fixOne_ = false;
+    std::vector<char> unit_;  // whether a residue is coprime to N
     Bits rangeMask_{};
 };
 

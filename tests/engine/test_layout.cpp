@@ -4,12 +4,12 @@
 #include "layout/LayoutIndependence.h"
 #include "layout/ModularSidonTable.h"
 #include "layout/SidonOffsets.h"
+#include "layout/SidonOrbitSearch.h"
 #include "layout/SidonSearch.h"
 
 #include <QtTest/QtTest>
 
 #include <algorithm>
-#include <bitset>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -57,8 +57,8 @@ int bruteForceMaxOverlap(const Layout& l)
     return best;
 }
 
-// Max overlap and the number of group pairs sharing two or more types, from the stacks alone:
-// every pair of groups intersected as bitsets (N <= 512).
+// Max overlap and the number of group pairs sharing two or more types, from the stacks alone: every
+// type's groups (read off the stacks) add one shared type to each pair of them, then every pair is read.
 struct PairwiseCount {
     int maxOverlap = 0;
     long long overlappingPairs = 0;
@@ -66,16 +66,22 @@ struct PairwiseCount {
 
 PairwiseCount pairwiseCount(const Layout& l)
 {
-    std::vector<std::bitset<512>> held(static_cast<size_t>(l.groups()));
+    const auto n = static_cast<size_t>(l.groups());
+    std::vector<std::vector<int>> groupsOf(n);
     for (int g = 0; g < l.groups(); ++g)
         for (int t : l.stack(g))
-            held[static_cast<size_t>(g)].set(static_cast<size_t>(t));
+            groupsOf[static_cast<size_t>(t)].push_back(g);
+    std::vector<int> shared(n * n, 0);
+    for (const auto& groups : groupsOf)
+        for (size_t i = 0; i < groups.size(); ++i)
+            for (size_t j = i + 1; j < groups.size(); ++j)
+                ++shared[static_cast<size_t>(std::min(groups[i], groups[j])) * n + static_cast<size_t>(std::max(groups[i], groups[j]))];
     PairwiseCount count;
-    for (size_t a = 0; a < held.size(); ++a)
-        for (size_t b = a + 1; b < held.size(); ++b) {
-            const int shared = static_cast<int>((held[a] & held[b]).count());
-            count.maxOverlap = std::max(count.maxOverlap, shared);
-            count.overlappingPairs += shared >= 2;
+    for (size_t a = 0; a < n; ++a)
+        for (size_t b = a + 1; b < n; ++b) {
+            const int s = shared[a * n + b];
+            count.maxOverlap = std::max(count.maxOverlap, s);
+            count.overlappingPairs += s >= 2;
         }
     return count;
 }
@@ -416,7 +422,7 @@ private slots:
     void knownSidonSetsAreFound()
     {
         QVERIFY(isSidonModulo({0, 1, 3, 9, 22, 27, 34, 38, 66}, 80));
-        for (auto [n, r] : {std::pair{80, 9}, {107, 10}, {138, 11}, {156, 12}, {193, 13}, {194, 13}, {196, 13}})
+        for (auto [n, r] : {std::pair{80, 9}, {107, 10}, {138, 11}, {156, 12}, {193, 13}, {194, 13}, {196, 13}, {201, 13}})
             QVERIFY2(Layout::golomb(n, r).independent(), qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r)));
     }
 
@@ -441,17 +447,33 @@ private slots:
         QCOMPARE(i, table.size());
     }
 
-    // The exhaustive search with its symmetry reductions agrees with the plain brute force.
+    // The exhaustive search with its symmetry reductions (translation, multipliers, least third element)
+    // agrees with the plain brute force.
     void exhaustiveSearchMatchesBruteForce()
     {
-        for (int r = 2; r <= 7; ++r)
-            for (int n = 2; n <= 50; ++n) {
+        for (int r = 2; r <= 8; ++r)
+            for (int n = 2; n <= 60; ++n) {
                 const auto result = exhaustiveSidonSearch(n, r, 1LL << 40);
                 const bool exists = bruteForceSidonExists(n, r);
                 QCOMPARE(result.outcome, exists ? SidonSearchOutcome::Found : SidonSearchOutcome::ProvedNone);
                 if (exists)
                     QVERIFY(isSidonModulo(result.offsets, n));
             }
+    }
+
+    // The orbit search finds only Sidon sets, and only where the brute force says they exist; it finds the
+    // dense set modulo 201 that the exhaustive search needs hundreds of millions of nodes to reach.
+    void orbitSearchFindsSidonSets()
+    {
+        for (int r = 3; r <= 7; ++r)
+            for (int n = r; n <= 50; ++n)
+                if (const auto found = orbitSidonSearch(n, r, 1'000'000)) {
+                    const QByteArray where = QStringLiteral("N %1 r %2").arg(n).arg(r).toUtf8();
+                    QVERIFY2(static_cast<int>(found->size()) == r && isSidonModulo(*found, n), where.constData());
+                    QVERIFY2(bruteForceSidonExists(n, r), where.constData());
+                }
+        const auto dense = orbitSidonSearch(201, 13, 20'000'000);
+        QVERIFY(dense && dense->size() == 13 && isSidonModulo(*dense, 201));
     }
 
     // Without an independent layout the fewest overlapping pairs are chosen; where the layout claims the
