@@ -15,10 +15,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <vector>
 
@@ -86,31 +86,57 @@ std::optional<SidonSearchOutcome> outcomeNamed(const std::string& name)
     return std::nullopt;
 }
 
+// One row line as tableSource writes it, "    {N, R, Outcome, {o1, o2, ...}},"; nullopt for any other line.
+struct RowLine {
+    int modulus = 0;
+    int count = 0;
+    std::string outcome;
+    std::vector<int> offsets;
+};
+
+std::optional<RowLine> parseRowLine(const std::string& line)
+{
+    RowLine row;
+    char outcome[32] = {};
+    int listStart = 0;
+    if (std::sscanf(line.c_str(), " {%d, %d, %31[A-Za-z], {%n", &row.modulus, &row.count, outcome, &listStart) != 3 ||
+        listStart == 0 || row.modulus < 0 || row.count < 0)
+        return std::nullopt;
+    const auto listEnd = line.find("}},", static_cast<std::size_t>(listStart));
+    if (listEnd == std::string::npos || line.find_first_not_of(" \t\r", listEnd + 3) != std::string::npos)
+        return std::nullopt;
+    std::string list = line.substr(static_cast<std::size_t>(listStart), listEnd - static_cast<std::size_t>(listStart));
+    if (list.find_first_not_of("0123456789, ") != std::string::npos)
+        return std::nullopt;
+    std::replace(list.begin(), list.end(), ',', ' ');
+    std::istringstream numbers(list);
+    for (int o; numbers >> o;)
+        row.offsets.push_back(o);
+    row.outcome = outcome;
+    return row;
+}
+
 // The rows of a table source written by this command (--from): every Found row is checked again.
 std::vector<ModularSidonRow> readTableSource(const std::string& path)
 {
     std::istringstream text(readInputFile(path, InputFileKind::Layout));
-    const std::regex rowPattern(R"(\s*\{(\d+), (\d+), (\w+), \{([0-9, ]*)\}\},\s*)");
     std::vector<ModularSidonRow> rows;
     std::string line;
     for (int lineNumber = 1; std::getline(text, line); ++lineNumber) {
-        std::smatch match;
-        if (!std::regex_match(line, match, rowPattern))
+        const auto parsed = parseRowLine(line);
+        if (!parsed)
             continue;
         auto problem = [&](const std::string& what) {
             return UsageError(fmt::format("--from {}: line {}: {}", path, lineNumber, what));
         };
-        const int modulus = std::stoi(match[1].str());
-        const int count = std::stoi(match[2].str());
-        const auto outcome = outcomeNamed(match[3].str());
+        const int modulus = parsed->modulus;
+        const int count = parsed->count;
+        const auto outcome = outcomeNamed(parsed->outcome);
         if (!outcome)
-            throw problem(fmt::format("outcome '{}' is not Found, ProvedNone or BudgetExhausted", match[3].str()));
+            throw problem(fmt::format("outcome '{}' is not Found, ProvedNone or BudgetExhausted", parsed->outcome));
         if (!inModularSidonTableDomain(modulus, count))
             throw problem(fmt::format("(N {}, r {}) is outside the table's domain", modulus, count));
-        std::vector<int> offsets;
-        std::istringstream numbers(std::regex_replace(match[4].str(), std::regex(","), " "));
-        for (int o; numbers >> o;)
-            offsets.push_back(o);
+        const std::vector<int>& offsets = parsed->offsets;
         if (static_cast<int>(offsets.size()) != count)
             throw problem(fmt::format("{} offsets for r = {}", offsets.size(), count));
         if (*outcome == SidonSearchOutcome::Found && !isSidonModulo(offsets, modulus))
