@@ -60,7 +60,7 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   shrinkTimeS   sum of Shrink durations
 //   restartTimeS  sum of (RestartEnd.time - its RestartStart.time); a restart in progress is not
 //                 included: it has lasted time - restartStartS
-//   downTimeS     restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
+//   downTimeS()   restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
 //   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
 //   groupStates   Restarting for all while restarting; otherwise a group with a Failure since the last
 //                 RestartEnd is Failed, and MaskedOut after a Decision naming it or a Shrink; the
@@ -81,7 +81,6 @@ struct SimulationSnapshot {
     int aliveGroups = 0;
     int restarts = 0;
     int failures = 0;
-    double downTimeS = 0.0;   // shrinkTimeS + restartTimeS
     double shrinkTimeS = 0.0;
     double restartTimeS = 0.0;  // completed restarts only
     bool restarting = false;
@@ -91,6 +90,8 @@ struct SimulationSnapshot {
     std::vector<int> stacks;              // N x r current stack orders (SPARe only; empty for Rep/CKPT)
     std::shared_ptr<const ReorderDecision> lastDecision;  // nullptr when none since the last restart
     std::vector<int> lostTypes;           // types lost in the wipe-out being restarted from
+
+    double downTimeS() const { return restartTimeS + shrinkTimeS; }
 };
 
 // Receives every event and, every snapshotIntervalS() simulated seconds (0 = never), a snapshot.

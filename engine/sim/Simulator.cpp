@@ -391,7 +391,6 @@ private:
         snapshot.aliveGroups = aliveCount_;
         snapshot.restarts = static_cast<int>(m_.restarts);
         snapshot.failures = static_cast<int>(m_.failures);
-        snapshot.downTimeS = m_.restartS + m_.shrinkS;
         snapshot.shrinkTimeS = m_.shrinkS;
         snapshot.restartTimeS = m_.restartS;
         snapshot.restarting = restarting_;

@@ -189,7 +189,6 @@ void PlaybackState::apply(const Event& e)
     case EventKind::Detection:
         break;
     }
-    s_.downTimeS = s_.restartTimeS + s_.shrinkTimeS;
 }
 
 }  // namespace spare

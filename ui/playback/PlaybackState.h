@@ -44,7 +44,7 @@ public:
     int restarts() const { return s_.restarts; }
     int failures() const { return s_.failures; }
     // Completed restarts and shrinks, plus the restart in progress so far.
-    double downTimeS() const { return s_.downTimeS + (s_.restarting ? s_.time - s_.restartStartS : 0.0); }
+    double downTimeS() const { return s_.downTimeS() + (s_.restarting ? s_.time - s_.restartStartS : 0.0); }
     double availability() const;  // (time - down) / time, 1 at time 0
     bool restarting() const { return s_.restarting; }
     bool finished() const { return finished_; }
