@@ -37,9 +37,11 @@ int main(int argc, char** argv)
         return 2;
     }
 
+    std::shared_ptr<const spare::CampaignData> campaignData;
     if (options->automated() && !options->campaignPath.isEmpty()) {
-        // A campaign chart needs no scenario and no window; a bad table or flag fails before the window.
-        const int code = spare::CampaignCommandLine::exportChart(*options);
+        // A campaign chart needs no scenario and no window; a bad table or flag fails before the window,
+        // and a good table is shown without reading it again.
+        const int code = spare::CampaignCommandLine::exportChart(*options, &campaignData);
         if (code != 0 || !options->exportChart.isEmpty())
             return code;
     }
@@ -64,7 +66,7 @@ int main(int argc, char** argv)
         lab->applyOptions(*options);
     auto* campaign = window.findChild<spare::CampaignIntegration*>();
     if (campaign)
-        campaign->applyOptions(*options);
+        campaign->applyOptions(*options, campaignData);
     window.show();
     if (!options->automated())
         return app.exec();

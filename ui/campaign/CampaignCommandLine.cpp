@@ -91,7 +91,7 @@ std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignDa
     return s;
 }
 
-int CampaignCommandLine::exportChart(const StudioOptions& options)
+int CampaignCommandLine::exportChart(const StudioOptions& options, std::shared_ptr<const CampaignData>* checked)
 {
     QStringList problems;
     const auto data = CampaignResultsLoader::load(options.campaignPath, &problems);
@@ -107,6 +107,8 @@ int CampaignCommandLine::exportChart(const StudioOptions& options)
     const QString problem = selection->problem(*data);
     if (!problem.isEmpty())
         return fail(2, QStringLiteral("--campaign '%1': %2").arg(options.campaignPath, problem));
+    if (checked)
+        *checked = data;
     if (options.exportChart.isEmpty())
         return 0;
     const ChartSpec spec = CampaignCharts::build(options.exportChart, *data, *selection);

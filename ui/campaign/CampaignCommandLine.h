@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace spare {
@@ -18,9 +19,10 @@ class CampaignCommandLine {
 public:
     // The selection the flags ask for, or nullopt and *error naming the flag, the value and what is allowed.
     static std::optional<CampaignSelection> selection(const CampaignData& data, const StudioOptions& options, QString* error);
-    // Reads the table and writes the chart. Exit code: 0 written, 1 I/O error or nothing to draw,
-    // 2 bad file or flag (every problem on stderr, nothing written).
-    static int exportChart(const StudioOptions& options);
+    // Reads the table and checks the flags against it; with --export-chart, writes the chart. Exit code:
+    // 0 good (and written), 1 I/O error or nothing to draw, 2 bad file or flag (every problem on stderr,
+    // nothing written). `checked` (may be null) receives the table when it and the flags are good.
+    static int exportChart(const StudioOptions& options, std::shared_ptr<const CampaignData>* checked = nullptr);
 };
 
 }  // namespace spare

@@ -11,6 +11,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QTabWidget>
+#include <QTimer>
 
 namespace spare {
 
@@ -40,23 +41,35 @@ CampaignIntegration::CampaignIntegration(MainWindow* window)
             [this](const QString& message) { QMessageBox::warning(window_, tr("Run campaign"), message); });
 }
 
-void CampaignIntegration::applyOptions(const StudioOptions& options)
+void CampaignIntegration::applyOptions(const StudioOptions& options, std::shared_ptr<const CampaignData> checked)
 {
     if (options.campaignPath.isEmpty())
         return;
     window_->tabs()->setCurrentWidget(view_);
-    // The flags' selection once the table is read; main() has already checked them when a script drives.
+    if (checked) {
+        QTimer::singleShot(0, this, [this, options, checked] {
+            view_->setData(checked);
+            applySelection(options);
+        });
+        return;
+    }
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(view_, &CampaignView::dataChanged, this, [this, options, connection] {
         disconnect(*connection);
-        QString error;
-        if (const auto selection = CampaignCommandLine::selection(*view_->data(), options, &error))
-            view_->setSelection(*selection);
-        if (!options.exportChart.isEmpty())
-            view_->showChart(options.exportChart);
-        emit optionsApplied();
+        applySelection(options);
     });
     view_->openResults(options.campaignPath);
+}
+
+// main() has already checked the flags against the table when a script drives.
+void CampaignIntegration::applySelection(const StudioOptions& options)
+{
+    QString error;
+    if (const auto selection = CampaignCommandLine::selection(*view_->data(), options, &error))
+        view_->setSelection(*selection);
+    if (!options.exportChart.isEmpty())
+        view_->showChart(options.exportChart);
+    emit optionsApplied();
 }
 
 }  // namespace spare

@@ -3,8 +3,11 @@
 #include <QObject>
 #include <QPointer>
 
+#include <memory>
+
 namespace spare {
 
+class CampaignData;
 class CampaignView;
 class MainWindow;
 struct StudioOptions;
@@ -18,13 +21,17 @@ public:
     explicit CampaignIntegration(MainWindow* window);
 
     CampaignView* view() const { return view_; }
-    void applyOptions(const StudioOptions& options);
+    // Shows --campaign's table with the flags' selection: `checked` when main() has read it already,
+    // else read in the background. optionsApplied() follows from the event loop either way.
+    void applyOptions(const StudioOptions& options, std::shared_ptr<const CampaignData> checked = {});
 
 signals:
     // --campaign's table is read and the flags' selection is on screen.
     void optionsApplied();
 
 private:
+    void applySelection(const StudioOptions& options);
+
     QPointer<MainWindow> window_;
     CampaignView* view_ = nullptr;
 };
