@@ -78,14 +78,16 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption exportReport(QStringLiteral("export-report"), QStringLiteral("Compute the analysis and write the report folder (charts, CSVs, scenario, metrics, summary)."), QStringLiteral("DIR"));
     const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis or the layout lab and write one chart (throughput-vs-r, availability-vs-r, ..., layout-tradeoff, overlap-matrix) to --out."), QStringLiteral("NAME"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Physical size of the --export-chart figure: 3.5in (single column), 7in (double column) or WxH with a unit in, cm, mm or pt; PDF and SVG pages are exactly this size, PNGs 300 dpi."), QStringLiteral("SIZE"));
+    const QCommandLineOption noTitle(QStringLiteral("no-title"), QStringLiteral("Leave the title off the --export-chart figure (for a figure with a caption)."));
     const QCommandLineOption exportState(QStringLiteral("export-state"), QStringLiteral("Write what the window shows (after --run-until, if given) as JSON: tab, clock, S and each visible lane's policy, r, checkpoint interval, steps, failures, restarts, availability and down time."), QStringLiteral("FILE.json"));
     const QCommandLineOption campaign(QStringLiteral("campaign"), QStringLiteral("Open a merged campaign table (spare-cli campaign merge) in the Campaign tab; with --export-chart heatmap, tornado or ci-bands, write that chart."), QStringLiteral("FILE.csv|json"));
     const QCommandLineOption metric(QStringLiteral("metric"), QStringLiteral("Campaign metric: ttt-ratio (default), availability, best-r or gain."), QStringLiteral("NAME"));
     const QCommandLineOption campaignX(QStringLiteral("x"), QStringLiteral("Campaign grid key on the x axis (default: the first free key)."), QStringLiteral("KEY"));
     const QCommandLineOption campaignY(QStringLiteral("y"), QStringLiteral("Campaign grid key on the y axis / one curve per value (default: the second free key)."), QStringLiteral("KEY"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
-    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, exportState,
-                       campaign, metric, campaignX, campaignY, fix});
+    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
+                       exportState, campaign, metric, campaignX, campaignY, fix});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -160,6 +162,17 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
                      .arg(o.exportChart.isEmpty() ? QStringLiteral("--out only") : QStringLiteral("--export-chart only"));
         return std::nullopt;
     }
+    for (const QCommandLineOption* option : {&size, &noTitle})
+        if (parser.isSet(*option) && o.exportChart.isEmpty()) {
+            *error = QStringLiteral("--%1 goes with --export-chart NAME --out FILE").arg(option->names().front());
+            return std::nullopt;
+        }
+    if (parser.isSet(size)) {
+        o.chartExport.inches = ChartExporter::parseSize(parser.value(size), error);
+        if (!o.chartExport.inches)
+            return std::nullopt;
+    }
+    o.chartExport.showTitle = !parser.isSet(noTitle);
     o.campaignPath = parser.value(campaign);
     o.campaignMetric = parser.value(metric);
     o.campaignX = parser.value(campaignX);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "charts/ChartExportOptions.h"
 #include "sim/Scenario.h"
 
 #include <QString>
@@ -31,6 +32,7 @@ struct StudioOptions {
     QString exportReportDir;  // --export-report DIR: write the analysis report folder
     QString exportChart;      // --export-chart NAME (with --out FILE.png|svg|pdf|csv)
     QString exportChartOut;
+    ChartExportOptions chartExport;  // --size, --no-title
     QString exportStatePath;  // --export-state FILE.json: what the window shows, after --run-until
     // --campaign FILE (a merged campaign table): open it in the Campaign tab; with --export-chart
     // heatmap|tornado|ci-bands, write that chart without a window. --metric, --x, --y and --fix KEY=VALUE

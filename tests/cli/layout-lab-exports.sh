@@ -26,4 +26,15 @@ expect "bad extension" 2 "--out '.*x.txt': allowed a file name ending in .png, .
   "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/x.txt" --quit
 expect "missing output folder is refused before any work" 2 "--out .*missing/dir/m.png.*does not exist" \
   "$SPARE_STUDIO" --scenario "$T" --export-chart overlap-matrix --out "$WORK/missing/dir/m.png" --quit
+
+# Figures for papers: a physical size makes the PDF page exactly that size (3.5 in x 2.6 in = 252 x 187.2 pt).
+expect "single-column figure" 0 '' "$SPARE_STUDIO" --scenario "$T" --export-chart layout-tradeoff --out "$WORK/f.pdf" \
+  --size 3.5in --no-title --quit
+check "PDF page is 3.5 in wide" grep -aq 'MediaBox \[0 0 252' "$WORK/f.pdf"
+for bad in 3.5 0.1in 30in 3.5x2.4px wide; do
+  expect "--size $bad" 2 "--size '$bad': .*allowed 3.5in .* each side 0.5 to 20 in" \
+    "$SPARE_STUDIO" --scenario "$T" --export-chart layout-tradeoff --out "$WORK/x.pdf" --size "$bad" --quit
+done
+expect "--size without a chart" 2 "--size goes with --export-chart" "$SPARE_STUDIO" --scenario "$T" --size 7in --quit
+expect "--no-title without a chart" 2 "--no-title goes with --export-chart" "$SPARE_STUDIO" --scenario "$T" --no-title --quit
 finish

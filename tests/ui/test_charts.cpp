@@ -2,14 +2,21 @@
 // the analysis chart builders on a small hand-made result set.
 #include "analysis/AnalysisCharts.h"
 #include "charts/ChartExporter.h"
+#include "charts/ChartLegendFlow.h"
+#include "charts/ChartPalette.h"
 #include "charts/ChartThinning.h"
+#include "charts/NiceTicks.h"
 #include "charts/QtChartRenderer.h"
 
 #include <QAbstractSeries>
 #include <QAreaSeries>
 #include <QChart>
 #include <QFile>
+#include <QGraphicsScene>
 #include <QLineSeries>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QXmlStreamReader>
@@ -41,7 +48,7 @@ ChartSpec sampleSpec(int points)
         plain.points.append(QPointF(i, 0.5 * i));
     }
     spec.series = {banded, plain};
-    spec.markers.append({QStringLiteral("mark"), QPointF(2, 1), QColor()});
+    spec.markers.append({QStringLiteral("mark"), QPointF(2, 1), QColor(), ChartMarker::Shape::Square, {}});
     return spec;
 }
 
@@ -140,8 +147,10 @@ private slots:
         spec.table.rows = {{QStringLiteral("1"), QStringLiteral("x,y")}};
         std::unique_ptr<QChart> chart(QtChartRenderer::createChart(spec));
         QStringList legend;
-        for (QAbstractSeries* s : chart->series())
-            legend << s->name();
+        for (const ChartLegendEntry& entry : chart->findChild<ChartLegendFlow*>()->entries()) {
+            legend << entry.name;
+            QCOMPARE(entry.symbol, ChartLegendEntry::Symbol::Square);
+        }
         QCOMPARE(legend, spec.heatMap.levelNames);
         auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).first());
         auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first());
@@ -235,15 +244,15 @@ private slots:
         QTest::newRow("throughput") << QStringLiteral("throughput-vs-r")
                                     << QStringList{QStringLiteral("SPARe+CKPT"), QStringLiteral("Rep+CKPT"),
                                                    QStringLiteral("CKPT-only"), QStringLiteral("model 1/J(r) (SPARe+CKPT)")}
-                                    << 2;
+                                    << 3;
         QTest::newRow("availability") << QStringLiteral("availability-vs-r")
                                       << QStringList{QStringLiteral("SPARe+CKPT"), QStringLiteral("Rep+CKPT"),
-                                                     QStringLiteral("CKPT-only"), QStringLiteral("model A*(mu m) (SPARe+CKPT)")}
+                                                     QStringLiteral("CKPT-only"), QStringLiteral("model A*(μ·m) (SPARe+CKPT)")}
                                       << 0;
         QTest::newRow("stack number") << QStringLiteral("stack-number-vs-r")
                                       << QStringList{QStringLiteral("SPARe+CKPT simulated"),
-                                                     QStringLiteral("lower bound: mean c(k) for k below mu"),
-                                                     QStringLiteral("Monte-Carlo S_bar (golomb, 95% CI)")}
+                                                     QStringLiteral("lower bound: mean c(k) for k below μ"),
+                                                     QStringLiteral("Monte-Carlo S̄ (golomb, 95% CI)")}
                                       << 0;
         QTest::newRow("mu") << QStringLiteral("mu-vs-r")
                             << QStringList{QStringLiteral("asymptotic (golomb)"),
@@ -280,6 +289,16 @@ private slots:
         const ChartSpec spec = AnalysisCharts::throughput(request, sampleResults(request));
         QCOMPARE(spec.markers[0].position, QPointF(5, 1.0 / 2.5));  // SPARe's lowest TTT/T0 is at r = 5
         QCOMPARE(spec.markers[1].position.x(), 8.0);                // r* for N = 200
+        QCOMPARE(spec.markers[2].position, QPointF(2, 1.0 / 5.4));  // Rep's lowest TTT/T0 is at r = 2
+        // Each marker has its own colour, none a curve's, and best-r markers are stars, r* a diamond.
+        QSet<QRgb> colours;
+        for (const ChartSeries& s : spec.series)
+            colours.insert(s.color.rgb());
+        for (const ChartMarker& m : spec.markers)
+            QVERIFY2(!colours.contains(m.color.rgb()) || m.shape == ChartMarker::Shape::Diamond, qPrintable(m.label));
+        QVERIFY(spec.markers[0].color != spec.markers[2].color);
+        QCOMPARE(spec.markers[0].shape, ChartMarker::Shape::Star);
+        QCOMPARE(spec.markers[1].shape, ChartMarker::Shape::Diamond);
         const ChartSeries* spareSeries = spec.findSeries(QStringLiteral("SPARe+CKPT"));
         QVERIFY(spareSeries && spareSeries->hasBand());
         QCOMPARE(spareSeries->bandLow[0], 1.0 / 2.9);
@@ -300,6 +319,233 @@ private slots:
         QCOMPARE(spec.findSeries(QStringLiteral("SPARe+CKPT"))->points.size(), 3);
         QVERIFY(!spec.findSeries(QStringLiteral("Rep+CKPT")));
         QCOMPARE(spec.findSeries(QStringLiteral("model 1/J(r) (SPARe+CKPT)"))->points.size(), 4);
+    }
+    void niceTicks_data()
+    {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<bool>("integer");
+        QTest::addColumn<double>("upperBound");
+        QTest::addColumn<double>("step");
+        QTest::addColumn<QString>("format");
+        QTest::newRow("steps to 210") << 0.0 << 210.0 << false << 210.0 << 50.0 << QStringLiteral("%.0f");
+        QTest::newRow("one hour") << 0.0 << 1.0 << false << 1.0 << 0.2 << QStringLiteral("%.1f");
+        QTest::newRow("ratios") << 0.25 << 0.47 << false << 1e300 << 0.05 << QStringLiteral("%.2f");
+        QTest::newRow("quarter") << 0.0 << 1.4 << false << 1e300 << 0.25 << QStringLiteral("%.2f");
+        QTest::newRow("large") << 100.0 << 100000.0 << false << 1e300 << 20000.0 << QStringLiteral("%.0f");
+        QTest::newRow("availability") << 55.0 << 104.0 << false << 100.0 << 10.0 << QStringLiteral("%.0f");
+        QTest::newRow("r from 2 to 3") << 2.0 << 3.0 << true << 1e300 << 1.0 << QStringLiteral("%.0f");
+        QTest::newRow("r from 2 to 64") << 2.0 << 64.0 << true << 1e300 << 20.0 << QStringLiteral("%.0f");
+        QTest::newRow("flat") << 5.0 << 5.0 << false << 1e300 << 0.2 << QStringLiteral("%.1f");
+    }
+
+    // Round steps (1, 2, 2.5, 5 x 10^k), ticks on whole steps, labels with the decimals the step needs,
+    // the data inside the range and the top never above its bound.
+    void niceTicks()
+    {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(bool, integer);
+        QFETCH(double, upperBound);
+        QFETCH(double, step);
+        QFETCH(QString, format);
+        const NiceTicks t = NiceTicks::forRange(lo, hi, integer, 6, upperBound);
+        QCOMPARE(t.step, step);
+        QVERIFY(t.lo <= lo);
+        QVERIFY(t.hi >= std::min(hi, upperBound));
+        QVERIFY(t.hi <= upperBound);
+        const double ticks = t.anchor / t.step;
+        QVERIFY(std::abs(ticks - std::round(ticks)) < 1e-9);
+        QValueAxis axis;
+        t.applyTo(&axis);
+        QCOMPARE(axis.labelFormat(), format);
+        QCOMPARE(axis.tickType(), QValueAxis::TicksDynamic);
+        if (integer) {
+            QCOMPARE(t.lo, std::floor(lo) - 0.5);  // the first and last points are not cut in half
+            QCOMPARE(t.hi, std::ceil(hi) + 0.5);
+        }
+    }
+
+    // The legend draws each curve as the plot does: the dashed model line dashed, points and markers as
+    // their symbols; bands and marker guides have no entry of their own.
+    void legendShowsLineStylesAndSymbols()
+    {
+        const AnalysisRequest request = sampleRequest();
+        const ChartSpec spec = AnalysisCharts::throughput(request, sampleResults(request));
+        std::unique_ptr<QChart> chart(QtChartRenderer::createChart(spec));
+        auto* legend = chart->findChild<ChartLegendFlow*>();
+        QVERIFY(legend);
+        QVERIFY(!chart->legend()->isVisible());
+        QCOMPARE(legend->entries().size(), spec.series.size() + spec.markers.size());
+        for (const ChartLegendEntry& entry : legend->entries()) {
+            if (entry.name.startsWith(QStringLiteral("model"))) {
+                QCOMPARE(entry.symbol, ChartLegendEntry::Symbol::Line);
+                QCOMPARE(entry.pen.style(), Qt::DashLine);
+            } else if (entry.name.startsWith(QStringLiteral("best simulated"))) {
+                QCOMPARE(entry.symbol, ChartLegendEntry::Symbol::Star);
+            } else if (entry.name.startsWith(QStringLiteral("r*"))) {
+                QCOMPARE(entry.symbol, ChartLegendEntry::Symbol::Diamond);
+            } else {
+                QCOMPARE(entry.symbol, ChartLegendEntry::Symbol::Line);
+                QCOMPARE(entry.pen.style(), Qt::SolidLine);
+            }
+        }
+        // A narrow chart wraps the legend into more rows instead of eliding the names.
+        std::unique_ptr<QGraphicsScene> wide(QtChartRenderer::createScene(spec, QSizeF(1400, 600)));
+        std::unique_ptr<QGraphicsScene> narrow(QtChartRenderer::createScene(spec, QSizeF(340, 600)));
+        const auto rows = [](QGraphicsScene* scene) {
+            for (QGraphicsItem* item : scene->items())
+                if (auto* drawn = dynamic_cast<QChart*>(item))
+                    return drawn->findChild<ChartLegendFlow*>()->rowCount();
+            return 0;
+        };
+        QCOMPARE(rows(wide.get()), 1);
+        QVERIFY2(rows(narrow.get()) >= 3, qPrintable(QString::number(rows(narrow.get()))));
+    }
+
+    void paletteIsColourBlindSafe()
+    {
+        // Okabe-Ito, without its yellow: policies, model and Monte-Carlo all distinct.
+        const QSet<QRgb> okabeIto{0xff000000, 0xffe69f00, 0xff56b4e9, 0xff009e73, 0xff0072b2, 0xffd55e00, 0xffcc79a7};
+        QSet<QRgb> used;
+        for (QColor c : {ChartPalette::policy(Policy::Spare), ChartPalette::policy(Policy::Rep),
+                         ChartPalette::policy(Policy::Ckpt), ChartPalette::model(), ChartPalette::monteCarlo()}) {
+            QVERIFY(okabeIto.contains(c.rgb()));
+            used.insert(c.rgb());
+        }
+        QCOMPARE(used.size(), 5);
+        for (int i = 0; i < ChartPalette::seriesCount(); ++i)
+            QVERIFY(okabeIto.contains(ChartPalette::series(i).rgb()));
+    }
+
+    void availabilityStaysAtOrBelowHundredPercent()
+    {
+        const AnalysisRequest request = sampleRequest();
+        AnalysisResults results = sampleResults(request);
+        for (SimulatedPoint& p : results.headline)
+            p.availability = {0.97, 0.05};  // mean + sd above 100%
+        const ChartSpec spec = AnalysisCharts::availability(request, results);
+        std::unique_ptr<QChart> chart(QtChartRenderer::createChart(spec));
+        auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first());
+        QCOMPARE(y->max(), 100.0);
+        QCOMPARE(spec.findSeries(QStringLiteral("SPARe+CKPT"))->points.first().y(), 97.0);
+    }
+
+    void mathsUsesSymbols()
+    {
+        const AnalysisRequest request = sampleRequest();
+        const AnalysisResults results = sampleResults(request);
+        for (const QString& name : AnalysisCharts::names()) {
+            const ChartSpec spec = *AnalysisCharts::build(name, request, results);
+            QStringList texts{spec.title, spec.xLabel, spec.yLabel};
+            for (const ChartSeries& s : spec.series)
+                texts << s.name;
+            for (const ChartMarker& m : spec.markers)
+                texts << m.label;
+            for (const QString& text : texts)
+                QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("S_bar|T0\\b|T_c|\\bmu\\b"))), qPrintable(name + QStringLiteral(": ") + text));
+        }
+    }
+
+    void sizeParsing_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<double>("width");
+        QTest::addColumn<double>("height");  // 0: rejected
+        QTest::newRow("single column") << QStringLiteral("3.5in") << 3.5 << 2.6;
+        QTest::newRow("double column") << QStringLiteral("7in") << 7.0 << 3.5;
+        QTest::newRow("inches") << QStringLiteral("3.5x2.4in") << 3.5 << 2.4;
+        QTest::newRow("millimetres") << QStringLiteral("88.9x60.96mm") << 3.5 << 2.4;
+        QTest::newRow("centimetres") << QStringLiteral("17.78 x 7.62 cm") << 7.0 << 3.0;
+        QTest::newRow("points") << QStringLiteral("252x180pt") << 3.5 << 2.5;
+        QTest::newRow("no unit") << QStringLiteral("3.5") << 0.0 << 0.0;
+        QTest::newRow("pixels") << QStringLiteral("900x560px") << 0.0 << 0.0;
+        QTest::newRow("too small") << QStringLiteral("0.2in") << 0.0 << 0.0;
+        QTest::newRow("too large") << QStringLiteral("30x2in") << 0.0 << 0.0;
+        QTest::newRow("negative") << QStringLiteral("-3in") << 0.0 << 0.0;
+        QTest::newRow("empty") << QString() << 0.0 << 0.0;
+    }
+
+    void sizeParsing()
+    {
+        QFETCH(QString, text);
+        QFETCH(double, width);
+        QFETCH(double, height);
+        QString error;
+        const auto size = ChartExporter::parseSize(text, &error);
+        if (height == 0.0) {
+            QVERIFY(!size);
+            QVERIFY2(error.contains(QStringLiteral("--size '") + text + QLatin1Char('\'')), qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("0.5 to 20 in")), qPrintable(error));
+            return;
+        }
+        QVERIFY2(size, qPrintable(error));
+        QVERIFY(std::abs(size->width() - width) < 1e-9);
+        QVERIFY(std::abs(size->height() - height) < 1e-9);
+    }
+
+    // At a physical size the PDF page is the figure (MediaBox in points), the SVG declares that size,
+    // has no text elements left (outlines render alike everywhere) and still renders; PNGs are 300 dpi.
+    void physicalSizeExports()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const AnalysisRequest request = sampleRequest();
+        const ChartSpec spec = AnalysisCharts::throughput(request, sampleResults(request));
+        ChartExportOptions options;
+        options.inches = QSizeF(3.5, 2.5);
+        QString error;
+        for (const char* ext : {"png", "svg", "pdf"})
+            QVERIFY2(ChartExporter::writeByExtension(spec, dir.filePath(QStringLiteral("f.") + QLatin1String(ext)), &error,
+                                                     options),
+                     qPrintable(error));
+        const QByteArray pdf = readAll(dir.filePath(QStringLiteral("f.pdf")));
+        const QRegularExpressionMatch box =
+            QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]")).match(QString::fromLatin1(pdf));
+        QVERIFY(box.hasMatch());
+        QVERIFY2(std::abs(box.captured(1).toDouble() - 252.0) < 1.0, qPrintable(box.captured(0)));
+        QVERIFY2(std::abs(box.captured(2).toDouble() - 180.0) < 1.0, qPrintable(box.captured(0)));
+
+        const QByteArray svg = readAll(dir.filePath(QStringLiteral("f.svg")));
+        QVERIFY(!svg.contains("<text"));
+        QVERIFY2(svg.contains("width=\"88.9mm\""), svg.left(300).constData());
+        QVERIFY(svg.contains("height=\"63.5mm\""));
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QImage drawn(renderer.defaultSize(), QImage::Format_ARGB32);
+        drawn.fill(Qt::white);
+        QPainter painter(&drawn);
+        renderer.render(&painter);
+        painter.end();
+        int dark = 0;  // the outlined title, labels and legend names are drawn
+        for (int y = 0; y < drawn.height(); ++y)
+            for (int x = 0; x < drawn.width(); ++x)
+                dark += qGray(drawn.pixel(x, y)) < 100 ? 1 : 0;
+        QVERIFY2(dark > 500, qPrintable(QString::number(dark)));
+
+        const QImage png(dir.filePath(QStringLiteral("f.png")));
+        QCOMPARE(png.width(), 1050);  // 3.5 in at 300 dpi
+        QCOMPARE(png.height(), 750);
+        QCOMPARE(qRound(png.dotsPerMeterX() * 0.0254), ChartExporter::kPrintDpi);
+
+        // Without a size the page is the on-screen figure, not a sheet of A4.
+        QVERIFY(ChartExporter::writeByExtension(spec, dir.filePath(QStringLiteral("s.pdf")), &error));
+        const QRegularExpressionMatch screen = QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"))
+                                                   .match(QString::fromLatin1(readAll(dir.filePath(QStringLiteral("s.pdf")))));
+        QVERIFY(screen.hasMatch());
+        QVERIFY2(std::abs(screen.captured(1).toDouble() / screen.captured(2).toDouble() - 900.0 / 560.0) < 0.01,
+                 qPrintable(screen.captured(0)));
+    }
+
+    void titleCanBeLeftOff()
+    {
+        const ChartSpec spec = sampleSpec(5);
+        ChartStyle style;
+        style.showTitle = false;
+        std::unique_ptr<QChart> without(QtChartRenderer::createChart(spec, style));
+        QVERIFY(without->title().isEmpty());
+        std::unique_ptr<QChart> with(QtChartRenderer::createChart(spec));
+        QVERIFY(with->title().startsWith(spec.title));
     }
 };
 

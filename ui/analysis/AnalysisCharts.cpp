@@ -1,6 +1,7 @@
 #include "analysis/AnalysisCharts.h"
 
 #include "analysis/ClosedForms.h"
+#include "charts/ChartPalette.h"
 #include "sweep/Sweep.h"
 
 #include <algorithm>
@@ -10,21 +11,11 @@
 namespace spare {
 namespace {
 
-const QColor kSpareColor(0x1f, 0x77, 0xb4);
-const QColor kRepColor(0xd6, 0x27, 0x28);
-const QColor kCkptColor(0x7f, 0x7f, 0x7f);
-const QColor kModelColor(0x2c, 0xa0, 0x2c);
-const QColor kMonteCarloColor(0x94, 0x67, 0xbd);
-const QColor kLayoutColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b)};
-
-QColor policyColor(Policy policy)
+// Layouts by name order: golomb, consecutive, then the scenario's own.
+QColor layoutColor(int index)
 {
-    switch (policy) {
-    case Policy::Spare: return kSpareColor;
-    case Policy::Rep: return kRepColor;
-    case Policy::Ckpt: return kCkptColor;
-    }
-    return kCkptColor;
+    static const int order[] = {0, 3, 2};  // blue, orange, bluish green
+    return ChartPalette::series(order[index % 3]);
 }
 
 QString policyLabel(Policy policy)
@@ -65,8 +56,8 @@ void addSimulatedSeries(ChartSpec& spec, const std::vector<SimulatedPoint>& poin
         series.name = policyLabel(policy) + suffix;
         // Unfinished runs are stopped at the T0 cap: their TTT is a floor, not a measurement.
         if (std::none_of(mine.begin(), mine.end(), [](const SimulatedPoint& p) { return p.completed; }))
-            series.name += QStringLiteral(" (unfinished at %1 x T0)").arg(SweepSpec{}.maxTttRatio);
-        series.color = policyColor(policy);
+            series.name += QStringLiteral(" (unfinished at %1 × T₀)").arg(SweepSpec{}.maxTttRatio);
+        series.color = ChartPalette::policy(policy);
         for (const SimulatedPoint& p : mine) {
             const SeedSpread value = metric(p);
             const double lo = transform(value.mean - value.sd);
@@ -84,7 +75,7 @@ ChartSeries modelSeries(const QString& name, const std::vector<int>& xs, const s
     ChartSeries series;
     series.name = name;
     series.style = ChartSeries::Style::DashedLine;
-    series.color = kModelColor;
+    series.color = ChartPalette::model();
     for (int x : xs) {
         const double y = model(x);
         if (std::isfinite(y))
@@ -96,6 +87,11 @@ ChartSeries modelSeries(const QString& name, const std::vector<int>& xs, const s
 double identity(double v)
 {
     return v;
+}
+
+double percent(double fraction)
+{
+    return 100.0 * fraction;
 }
 
 // T0/TTT from TTT/T0; a non-positive ratio (a spread below zero) maps to no throughput bound.
@@ -122,7 +118,7 @@ QStringList layoutNames(const AnalysisResults& results)
     return names;
 }
 
-// Monte-Carlo series of a layout: mu or S_bar with its 95% interval as the band.
+// Monte-Carlo series of a layout: mu or S-bar with its 95% interval as the band.
 ChartSeries monteCarloSeries(const QString& name, const std::vector<LayoutEstimate>& estimates, bool sbar, QColor color)
 {
     ChartSeries series;
@@ -190,9 +186,9 @@ std::optional<SimulatedPoint> AnalysisCharts::best(const AnalysisRequest& reques
 
 ChartSpec AnalysisCharts::throughput(const AnalysisRequest& request, const AnalysisResults& results)
 {
-    ChartSpec spec = baseSpec("throughput-vs-r", QStringLiteral("Effective throughput T0/TTT vs redundancy"), request);
+    ChartSpec spec = baseSpec("throughput-vs-r", QStringLiteral("Effective throughput T₀/TTT vs redundancy"), request);
     spec.xLabel = QStringLiteral("redundancy r");
-    spec.yLabel = QStringLiteral("T0 / TTT (band: ± 1 sd)");
+    spec.yLabel = QStringLiteral("T₀ / TTT (band: ± 1 sd)");
     spec.integerX = true;
     addSimulatedSeries(spec, results.headline, request.policies,
                        [](const SimulatedPoint& p) { return p.tttRatio; }, &reciprocal);
@@ -200,13 +196,19 @@ ChartSpec AnalysisCharts::throughput(const AnalysisRequest& request, const Analy
     spec.series.append(modelSeries(QStringLiteral("model 1/J(r) (SPARe+CKPT)"), request.redundancies, [&s](int r) {
         return 1.0 / tttRatioModel(s.groups, r, s.systemMtbfS, s.checkpointWriteS, s.restartS);
     }));
-    if (const auto winner = best(request, results.headline, Policy::Spare))
-        spec.markers.append({QStringLiteral("best simulated r = %1").arg(winner->x), QPointF(winner->x, 1.0 / winner->tttRatio.mean),
-                             kSpareColor});
+    const auto markBest = [&](Policy policy) {
+        if (const auto winner = best(request, results.headline, policy))
+            spec.markers.append({QStringLiteral("best simulated r = %1 (%2)").arg(winner->x).arg(policyLabel(policy)),
+                                 QPointF(winner->x, 1.0 / winner->tttRatio.mean), ChartPalette::bestSimulated(policy),
+                                 ChartMarker::Shape::Star, QStringLiteral("r = %1").arg(winner->x)});
+    };
+    markBest(Policy::Spare);
     const int rStar = optimalRedundancy(s.groups);
     spec.markers.append({QStringLiteral("r* = %1").arg(rStar),
                          QPointF(rStar, 1.0 / tttRatioModel(s.groups, rStar, s.systemMtbfS, s.checkpointWriteS, s.restartS)),
-                         kModelColor});
+                         ChartPalette::model(), ChartMarker::Shape::Diamond, {}});
+    if (std::find(request.policies.begin(), request.policies.end(), Policy::Rep) != request.policies.end())
+        markBest(Policy::Rep);
     return spec;
 }
 
@@ -214,13 +216,14 @@ ChartSpec AnalysisCharts::availability(const AnalysisRequest& request, const Ana
 {
     ChartSpec spec = baseSpec("availability-vs-r", QStringLiteral("Availability vs redundancy"), request);
     spec.xLabel = QStringLiteral("redundancy r");
-    spec.yLabel = QStringLiteral("availability (total - down) / total");
+    spec.yLabel = QStringLiteral("availability, % of wall-clock time up (band: ± 1 sd)");
     spec.integerX = true;
+    spec.yUpperBound = 100.0;
     addSimulatedSeries(spec, results.headline, request.policies,
-                       [](const SimulatedPoint& p) { return p.availability; }, &identity);
+                       [](const SimulatedPoint& p) { return p.availability; }, &percent);
     const Scenario& s = request.scenario;
-    spec.series.append(modelSeries(QStringLiteral("model A*(mu m) (SPARe+CKPT)"), request.redundancies, [&s](int r) {
-        return optimalAvailability(s.checkpointWriteS, s.restartS, muAsymptotic(s.groups, r) * s.systemMtbfS);
+    spec.series.append(modelSeries(QStringLiteral("model A*(μ·m) (SPARe+CKPT)"), request.redundancies, [&s](int r) {
+        return percent(optimalAvailability(s.checkpointWriteS, s.restartS, muAsymptotic(s.groups, r) * s.systemMtbfS));
     }));
     return spec;
 }
@@ -234,21 +237,21 @@ ChartSpec AnalysisCharts::stackNumber(const AnalysisRequest& request, const Anal
     addSimulatedSeries(spec, results.headline, {Policy::Spare},
                        [](const SimulatedPoint& p) { return p.stackNumber; }, &identity, QStringLiteral(" simulated"));
     const int groups = request.scenario.groups;
-    spec.series.append(modelSeries(QStringLiteral("lower bound: mean c(k) for k below mu"), request.redundancies,
+    spec.series.append(modelSeries(QStringLiteral("lower bound: mean c(k) for k below μ"), request.redundancies,
                                    [groups](int r) { return sbarLowerBound(groups, muAsymptotic(groups, r)); }));
-    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo S_bar (golomb, 95% CI)"),
-                                        estimatesOf(results, QStringLiteral("golomb")), true, kMonteCarloColor));
+    spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo S̄ (golomb, 95% CI)"),
+                                        estimatesOf(results, QStringLiteral("golomb")), true, ChartPalette::monteCarlo()));
     return spec;
 }
 
 ChartSpec AnalysisCharts::enduredFailures(const AnalysisRequest& request, const AnalysisResults& results)
 {
-    ChartSpec spec = baseSpec("mu-vs-r", QStringLiteral("Failures endured before a wipe-out, mu, vs redundancy"), request);
+    ChartSpec spec = baseSpec("mu-vs-r", QStringLiteral("Failures endured before a wipe-out, μ, vs redundancy"), request);
     spec.subtitle = QStringLiteral("N = %1, %2 Monte-Carlo trials per point")
                         .arg(request.scenario.groups)
                         .arg(request.monteCarloTrials);
     spec.xLabel = QStringLiteral("redundancy r");
-    spec.yLabel = QStringLiteral("mean failures masked, mu (bands: 95% CI)");
+    spec.yLabel = QStringLiteral("mean failures masked, μ (bands: 95% CI)");
     spec.integerX = true;
     const int groups = request.scenario.groups;
     spec.series.append(modelSeries(QStringLiteral("asymptotic (golomb)"), request.redundancies,
@@ -256,22 +259,21 @@ ChartSpec AnalysisCharts::enduredFailures(const AnalysisRequest& request, const 
     ChartSeries exact = modelSeries(QStringLiteral("exact, consecutive layout"), request.redundancies, [groups](int r) {
         return muExactConsecutive(groups, r).value_or(std::nan(""));
     });
-    exact.color = kLayoutColors[1].darker(160);
-    exact.style = ChartSeries::Style::DashedLine;
+    exact.color = layoutColor(1);
     spec.series.append(exact);
     spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo golomb"),
-                                        estimatesOf(results, QStringLiteral("golomb")), false, kLayoutColors[0]));
+                                        estimatesOf(results, QStringLiteral("golomb")), false, layoutColor(0)));
     spec.series.append(monteCarloSeries(QStringLiteral("Monte-Carlo consecutive"),
-                                        estimatesOf(results, QStringLiteral("consecutive")), false, kLayoutColors[1]));
+                                        estimatesOf(results, QStringLiteral("consecutive")), false, layoutColor(1)));
     return spec;
 }
 
 ChartSpec AnalysisCharts::tttVsGroups(const AnalysisRequest& request, const AnalysisResults& results)
 {
-    ChartSpec spec = baseSpec("ttt-vs-n", QStringLiteral("TTT/T0 vs number of groups N at r = %1").arg(request.chosenRedundancy),
+    ChartSpec spec = baseSpec("ttt-vs-n", QStringLiteral("TTT/T₀ vs number of groups N at r = %1").arg(request.chosenRedundancy),
                               request);
     spec.xLabel = QStringLiteral("data-parallel groups N");
-    spec.yLabel = QStringLiteral("TTT / T0 (band: ± 1 sd)");
+    spec.yLabel = QStringLiteral("TTT / T₀ (band: ± 1 sd)");
     addSimulatedSeries(spec, results.byGroups, request.policies,
                        [](const SimulatedPoint& p) { return p.tttRatio; }, &identity);
     const Scenario& s = request.scenario;
@@ -286,9 +288,10 @@ ChartSpec AnalysisCharts::checkpointPeriod(const AnalysisRequest& request, const
 {
     const int r = request.chosenRedundancy;
     ChartSpec spec = baseSpec("checkpoint-period",
-                              QStringLiteral("Checkpoint period explorer: TTT/T0 vs T_c (SPARe+CKPT, r = %1)").arg(r), request);
-    spec.xLabel = QStringLiteral("checkpoint interval T_c (steps)");
-    spec.yLabel = QStringLiteral("TTT / T0");
+                              QStringLiteral("Checkpoint period explorer: TTT/T₀ vs T<sub>c</sub> (SPARe+CKPT, r = %1)").arg(r), request);
+    spec.xLabel = QStringLiteral("checkpoint interval T<sub>c</sub> (steps)");
+    spec.yLabel = QStringLiteral("TTT / T₀");
+    spec.integerX = true;
     addSimulatedSeries(spec, results.byInterval, {Policy::Spare},
                        [](const SimulatedPoint& p) { return p.tttRatio; }, &identity, QStringLiteral(" simulated"));
     const Scenario& s = request.scenario;
@@ -301,9 +304,9 @@ ChartSpec AnalysisCharts::checkpointPeriod(const AnalysisRequest& request, const
         return a > 0.0 ? sbar / a : std::nan("");
     };
     ChartSeries curve;
-    curve.name = QStringLiteral("model S_bar / A(T_c)");
+    curve.name = QStringLiteral("model S̄ / A(T<sub>c</sub>)");
     curve.style = ChartSeries::Style::DashedLine;
-    curve.color = kModelColor;
+    curve.color = ChartPalette::model();
     if (!request.intervalGrid.empty()) {
         const auto [lo, hi] = std::minmax_element(request.intervalGrid.begin(), request.intervalGrid.end());
         for (int i = 0; i <= 60; ++i) {
@@ -315,25 +318,25 @@ ChartSpec AnalysisCharts::checkpointPeriod(const AnalysisRequest& request, const
     spec.series.append(curve);
     const CheckpointSteps optimal =
         spareCheckpointSteps(s.groups, r, s.systemMtbfS, s.checkpointWriteS, s.restartS, stepS);
-    spec.markers.append({QStringLiteral("T_c* = %1 steps").arg(optimal.exact, 0, 'f', 1),
-                         QPointF(optimal.exact, model(optimal.exact)), kModelColor});
+    spec.markers.append({QStringLiteral("T<sub>c</sub>* = %1 steps").arg(optimal.exact, 0, 'f', 1),
+                         QPointF(optimal.exact, model(optimal.exact)), ChartPalette::model(), ChartMarker::Shape::Diamond, {}});
     return spec;
 }
 
 ChartSpec AnalysisCharts::layoutsMu(const AnalysisRequest& request, const AnalysisResults& results)
 {
-    ChartSpec spec = baseSpec("layouts-mu", QStringLiteral("Layouts compared: failures endured mu"), request);
+    ChartSpec spec = baseSpec("layouts-mu", QStringLiteral("Layouts compared: failures endured μ"), request);
     spec.subtitle = QStringLiteral("N = %1, same failure orders (seed %2, %3 trials)")
                         .arg(request.scenario.groups)
                         .arg(request.scenario.seed)
                         .arg(request.monteCarloTrials);
     spec.xLabel = QStringLiteral("redundancy r");
-    spec.yLabel = QStringLiteral("mu (Monte-Carlo, 95% CI)");
+    spec.yLabel = QStringLiteral("μ (Monte-Carlo, 95% CI)");
     spec.integerX = true;
     int index = 0;
     for (const QString& layout : layoutNames(results))
         spec.series.append(monteCarloSeries(layout, estimatesOf(results, layout), false,
-                                            kLayoutColors[index++ % std::size(kLayoutColors)]));
+                                            layoutColor(index++)));
     return spec;
 }
 
@@ -341,13 +344,13 @@ ChartSpec AnalysisCharts::layoutsSbar(const AnalysisRequest& request, const Anal
 {
     ChartSpec spec = layoutsMu(request, results);
     spec.id = QStringLiteral("layouts-sbar");
-    spec.title = QStringLiteral("Layouts compared: mean stack number S_bar");
-    spec.yLabel = QStringLiteral("S_bar (Monte-Carlo, 95% CI)");
+    spec.title = QStringLiteral("Layouts compared: mean stack number S̄");
+    spec.yLabel = QStringLiteral("S̄ (Monte-Carlo, 95% CI)");
     spec.series.clear();
     int index = 0;
     for (const QString& layout : layoutNames(results))
         spec.series.append(monteCarloSeries(layout, estimatesOf(results, layout), true,
-                                            kLayoutColors[index++ % std::size(kLayoutColors)]));
+                                            layoutColor(index++)));
     return spec;
 }
 

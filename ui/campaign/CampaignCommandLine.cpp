@@ -117,7 +117,7 @@ int CampaignCommandLine::exportChart(const StudioOptions& options, std::shared_p
                                       "another with --fix").arg(options.exportChart));
     ChartExporter::Format format{};
     ChartExporter::formatForPath(options.exportChartOut, &format);
-    if (!ChartExporter::write(spec, options.exportChartOut, format, &error))
+    if (!ChartExporter::write(spec, options.exportChartOut, format, &error, options.chartExport))
         return fail(1, error);
     return 0;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "charts/ChartExportOptions.h"
 #include "charts/ChartSpec.h"
 #include "charts/ChartStyle.h"
 
@@ -7,10 +8,14 @@
 #include <QSize>
 #include <QString>
 
+#include <optional>
+
 namespace spare {
 
-// Writes a ChartSpec to PNG (2x), SVG (thinned), PDF (A4) or CSV. Every write goes through QSaveFile,
-// so an existing file is replaced whole or not at all. Returns false and sets *error on failure.
+// Writes a ChartSpec to PNG, SVG (thinned, text as outlines), PDF or CSV. Every write goes through
+// QSaveFile, so an existing file is replaced whole or not at all. Returns false and sets *error on failure.
+// At a physical size the page is exactly the figure (PDF MediaBox, SVG width/height), fonts keep their
+// point sizes and PNGs are 300 dpi; without one the figure is 900 x 560 screen pixels (PNG at 2x).
 class ChartExporter {
 public:
     enum class Format { Png, Svg, Pdf, Csv };
@@ -19,6 +24,12 @@ public:
     // series has no band. Numbers use '.' decimals and up to 10 significant digits.
     static constexpr const char* kCsvHeader = "kind,series,x,y,band_low,band_high";
     static constexpr QSize kDefaultSize{900, 560};
+    static constexpr int kPrintDpi = 300;
+
+    // --size: "3.5in" (single column) or "7in" (double column), the height then max(2.6 in, half the
+    // width), or "WxH" with a unit in, cm, mm or pt ("3.5x2.4in", "89x60mm"). Each side 0.5 in to 20 in.
+    // On a bad value returns nullopt and sets *error to a message naming --size, the value and the range.
+    static std::optional<QSizeF> parseSize(const QString& text, QString* error);
 
     // The format named by the extension of path (.png .svg .pdf .csv), or false when unknown.
     static bool formatForPath(const QString& path, Format* format);
@@ -27,8 +38,10 @@ public:
                               const ChartStyle& style = {});
     static QString csvText(const ChartSpec& spec);
 
-    static bool write(const ChartSpec& spec, const QString& path, Format format, QString* error);
-    static bool writeByExtension(const ChartSpec& spec, const QString& path, QString* error);
+    static bool write(const ChartSpec& spec, const QString& path, Format format, QString* error,
+                      const ChartExportOptions& options = {});
+    static bool writeByExtension(const ChartSpec& spec, const QString& path, QString* error,
+                                 const ChartExportOptions& options = {});
 };
 
 }  // namespace spare

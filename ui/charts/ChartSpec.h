@@ -22,11 +22,17 @@ struct ChartSeries {
     bool hasBand() const { return !bandLow.isEmpty() && bandLow.size() == points.size() && bandHigh.size() == points.size(); }
 };
 
-// A labelled point of interest (best simulated r, r*, T_c*), drawn as a vertical guide and a dot.
+// A labelled point of interest (best simulated r, r*, T_c*), drawn as a vertical guide and a symbol.
+// The label names it in the legend; the annotation (default: the label) is written beside the symbol.
+// Both may use rich text (T<sub>c</sub>*); exports to CSV write the label's plain text.
 struct ChartMarker {
+    enum class Shape { Square, Diamond, Star };
+
     QString label;
     QPointF position;
     QColor color;
+    Shape shape = Shape::Square;
+    QString annotation;
 };
 
 // A matrix drawn as coloured cells (the layout lab's overlap heat map). values[row * columns + column]
@@ -80,6 +86,8 @@ struct ChartSpec {
     QString xLabel;
     QString yLabel;
     bool integerX = false;  // tick at whole numbers (redundancy, N)
+    bool integerY = false;
+    double yUpperBound = 1e300;  // the y axis never goes above this (availability: 100%)
     QVector<ChartSeries> series;
     QVector<ChartMarker> markers;
     ChartHeatMap heatMap;  // drawn under the series when not empty

@@ -7,8 +7,9 @@ struct ChartStyle {
     double fontPointSize = 9.0;
     double lineWidth = 2.0;
     bool highContrast = false;
+    bool showTitle = true;  // off for figures whose caption says what the title would
 
-    static ChartStyle presentation() { return ChartStyle{16.0, 4.0, true}; }
+    static ChartStyle presentation() { return ChartStyle{16.0, 4.0, true, true}; }
 };
 
 }  // namespace spare

@@ -1,5 +1,7 @@
 #include "charts/ProgressChart.h"
 
+#include "charts/NiceTicks.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
@@ -51,12 +53,16 @@ struct ProgressChart::Impl {
     double stepTop = kMinStepAxis;
     QTimer flushTimer;
 
+    // Round ticks on both axes ("0 50 100 150 200" steps, "0 0.25 0.5" h), never "0 53 105" or "0 0 1".
+    void setStepRange(double top) { NiceTicks::forRange(0.0, top, false, 5, top).applyTo(stepAxis); }
+    void setTimeRange(double hours) { NiceTicks::forRange(0.0, hours, false, 5, hours).applyTo(timeAxis); }
+
     void fitSteps(double steps)
     {
         const double top = std::min(stepCap, niceCeiling(std::max(kMinStepAxis, steps * 1.05)));
         if (top > stepTop) {
             stepTop = top;
-            stepAxis->setRange(0.0, stepTop);
+            setStepRange(stepTop);
         }
     }
 };
@@ -69,10 +75,8 @@ ProgressChart::ProgressChart(QWidget* parent) : QWidget(parent), impl_(std::make
     impl_->chart->setMargins(QMargins(4, 4, 4, 4));
     impl_->timeAxis = new QValueAxis;
     impl_->timeAxis->setTitleText(tr("simulated time (h)"));
-    impl_->timeAxis->setLabelFormat(QStringLiteral("%.0f"));
     impl_->stepAxis = new QValueAxis;
     impl_->stepAxis->setTitleText(tr("committed steps"));
-    impl_->stepAxis->setLabelFormat(QStringLiteral("%.0f"));
     impl_->chart->addAxis(impl_->timeAxis, Qt::AlignBottom);
     impl_->chart->addAxis(impl_->stepAxis, Qt::AlignLeft);
     impl_->view = new QChartView(impl_->chart);
@@ -98,10 +102,10 @@ void ProgressChart::reset(int totalSteps)
     }
     impl_->lines.clear();
     impl_->maxHours = 1.0;
-    impl_->timeAxis->setRange(0.0, impl_->maxHours);
+    impl_->setTimeRange(impl_->maxHours);
     impl_->stepCap = std::max(1, totalSteps) * 1.05;
     impl_->stepTop = std::min(impl_->stepCap, kMinStepAxis);
-    impl_->stepAxis->setRange(0.0, impl_->stepTop);
+    impl_->setStepRange(impl_->stepTop);
 }
 
 int ProgressChart::addLine(const QString& name, const QColor& colour)
@@ -182,7 +186,7 @@ void ProgressChart::ensureTimeRange(double seconds)
         return;
     // Grow the time axis in powers of two so that it does not rescale on every flush.
     impl_->maxHours = std::pow(2.0, std::ceil(std::log2(hours * 1.05)));
-    impl_->timeAxis->setRange(0.0, impl_->maxHours);
+    impl_->setTimeRange(impl_->maxHours);
 }
 
 int ProgressChart::pointCount(int line) const

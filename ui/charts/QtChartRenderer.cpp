@@ -1,5 +1,9 @@
 #include "charts/QtChartRenderer.h"
 
+#include "charts/ChartLegendFlow.h"
+#include "charts/ChartPalette.h"
+#include "charts/NiceTicks.h"
+
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -11,9 +15,10 @@
 #include <QImage>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -25,10 +30,6 @@
 
 namespace spare {
 namespace {
-
-const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
-                           QColor(0x94, 0x67, 0xbd), QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b),
-                           QColor(0x17, 0xbe, 0xcf), QColor(0x7f, 0x7f, 0x7f)};
 
 struct Range {
     double lo = std::numeric_limits<double>::infinity();
@@ -50,33 +51,105 @@ QLineSeries* makeLine(const QVector<QPointF>& points)
     return line;
 }
 
-// Pads a range so curves do not touch the frame, and makes a zero-width range visible.
-void applyRange(QValueAxis* axis, Range range, bool integer)
+void applyRange(QValueAxis* axis, Range range, bool integer, double upperBound = 1e300)
 {
     if (!range.valid())
         range = Range{0.0, 1.0};
-    if (integer) {
-        const double lo = std::floor(range.lo);
-        const double hi = std::max(std::ceil(range.hi), lo + 1.0);
-        axis->setRange(lo, hi);
-        const int span = static_cast<int>(hi - lo);
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(lo);
-        axis->setTickInterval(std::max(1, span / 10));
-        axis->setLabelFormat(QStringLiteral("%d"));
-        return;
+    NiceTicks::forRange(range.lo, range.hi, integer, 6, upperBound).applyTo(axis);
+}
+
+QScatterSeries::MarkerShape scatterShape(ChartMarker::Shape shape)
+{
+    switch (shape) {
+    case ChartMarker::Shape::Square: return QScatterSeries::MarkerShapeRectangle;
+    case ChartMarker::Shape::Diamond: return QScatterSeries::MarkerShapeRotatedRectangle;
+    case ChartMarker::Shape::Star: return QScatterSeries::MarkerShapeStar;
     }
-    double pad = (range.hi - range.lo) * 0.05;
-    if (pad <= 0.0)
-        pad = std::max(std::abs(range.hi) * 0.1, 0.5);
-    // Non-negative data (ratios, counts) keeps a zero floor instead of a padded negative one.
-    axis->setRange(range.lo >= 0.0 ? std::max(0.0, range.lo - pad) : range.lo - pad, range.hi + pad);
-    axis->applyNiceNumbers();
+    return QScatterSeries::MarkerShapeRectangle;
+}
+
+ChartLegendEntry::Symbol legendSymbol(ChartMarker::Shape shape)
+{
+    switch (shape) {
+    case ChartMarker::Shape::Square: return ChartLegendEntry::Symbol::Square;
+    case ChartMarker::Shape::Diamond: return ChartLegendEntry::Symbol::Diamond;
+    case ChartMarker::Shape::Star: return ChartLegendEntry::Symbol::Star;
+    }
+    return ChartLegendEntry::Symbol::Square;
+}
+
+// Annotations beside their symbols: right of it when that stays inside the plot, else left; moved
+// down past any annotation placed before it so that none overlap.
+void placeAnnotations(QChart* chart, const QVector<QScatterSeries*>& dots, const QVector<QGraphicsTextItem*>& labels)
+{
+    const QRectF plot = chart->plotArea();
+    QVector<QRectF> taken;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const QPointF at = chart->mapToPosition(dots[i]->at(0), dots[i]);
+        const QSizeF size = labels[i]->boundingRect().size();
+        const double offset = dots[i]->markerSize() / 2.0;
+        QRectF box(at + QPointF(offset, -size.height()), size);
+        if (box.right() > plot.right())
+            box.moveRight(at.x() - offset);
+        if (box.top() < plot.top())
+            box.moveTop(at.y() + offset);
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const QRectF& other : std::as_const(taken))
+                if (box.intersects(other)) {
+                    box.moveTop(other.bottom());
+                    moved = true;
+                }
+        }
+        taken.append(box);
+        labels[i]->setPos(box.topLeft());
+    }
+}
+
+// Markers: a dotted vertical guide, a symbol and a rich-text annotation, kept beside the symbol
+// whenever the plot area moves.
+void addMarkers(QChart* chart, const QVector<ChartMarker>& markers, QValueAxis* axisX, QValueAxis* axisY,
+                const ChartStyle& style, const QFont& font, QVector<ChartLegendEntry>* legend)
+{
+    QVector<QScatterSeries*> dots;
+    QVector<QGraphicsTextItem*> labels;
+    for (const ChartMarker& m : markers) {
+        const QColor color = m.color.isValid() ? m.color : ChartPalette::model();
+        auto* guide = new QLineSeries;
+        guide->append(m.position.x(), axisY->min());
+        guide->append(m.position.x(), axisY->max());
+        guide->setPen(QPen(color, std::max(1.0, style.lineWidth / 2.0), Qt::DotLine));
+        auto* dot = new QScatterSeries;
+        dot->append(m.position);
+        dot->setName(m.label);
+        dot->setColor(color);
+        dot->setBorderColor(Qt::black);
+        dot->setMarkerShape(scatterShape(m.shape));
+        dot->setMarkerSize(style.lineWidth * (m.shape == ChartMarker::Shape::Star ? 8.0 : 6.0));
+        for (QAbstractSeries* series : std::initializer_list<QAbstractSeries*>{guide, dot}) {
+            chart->addSeries(series);
+            series->attachAxis(axisX);
+            series->attachAxis(axisY);
+        }
+        legend->append({m.label, legendSymbol(m.shape), QPen(Qt::black), color});
+        auto* label = new QGraphicsTextItem(chart);
+        label->setFont(font);
+        label->setDefaultTextColor(chart->legend()->labelColor());
+        label->setHtml(m.annotation.isEmpty() ? m.label : m.annotation);
+        label->document()->setDocumentMargin(1.0);
+        label->setZValue(10);
+        dots.append(dot);
+        labels.append(label);
+    }
+    const auto place = [chart, dots, labels] { placeAnnotations(chart, dots, labels); };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
 }
 
 // Cells as one image pixel each, stretched over the plot area without smoothing (crisp cells at any
-// size); legend entries are empty scatter series in the level colours.
-void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValueAxis* axisY)
+// size); legend entries are squares in the level colours.
+void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValueAxis* axisY,
+                QVector<ChartLegendEntry>* legend)
 {
     QImage image(map.columns, map.rows, QImage::Format_RGB32);
     for (int row = 0; row < map.rows; ++row)
@@ -123,26 +196,20 @@ void addHeatMap(QChart* chart, const ChartHeatMap& map, QValueAxis* axisX, QValu
     };
     name(axisX, map.columnLabels);
     name(axisY, map.rowLabels);
-    for (qsizetype level = 0; level < map.levelNames.size(); ++level) {
-        auto* entry = new QScatterSeries;
-        entry->setName(map.levelNames[level]);
-        entry->setColor(map.levelColors.value(level));
-        entry->setBorderColor(Qt::gray);
-        entry->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-        chart->addSeries(entry);
-        entry->attachAxis(axisX);
-        entry->attachAxis(axisY);
-    }
+    for (qsizetype level = 0; level < map.levelNames.size(); ++level)
+        legend->append({map.levelNames[level], ChartLegendEntry::Symbol::Square, QPen(Qt::gray), map.levelColors.value(level)});
 }
 
 // A tornado: each category's bar split at the base into a below part (negative) and an above part.
-void addBars(QChart* chart, const ChartSpec& spec, const QFont& font)
+void addBars(QChart* chart, const ChartSpec& spec, const QFont& font, QVector<ChartLegendEntry>* legend)
 {
     const ChartBars& bars = spec.bars;
     auto* below = new QBarSet(bars.lowName);
     auto* above = new QBarSet(bars.highName);
-    below->setColor(kPalette[0]);
-    above->setColor(kPalette[1]);
+    below->setColor(ChartPalette::series(0));
+    above->setColor(ChartPalette::series(1));
+    for (QBarSet* set : {below, above})
+        legend->append({set->label(), ChartLegendEntry::Symbol::Square, QPen(Qt::NoPen), set->color()});
     QStringList categories;
     Range range;
     range.add(0.0);
@@ -167,9 +234,7 @@ void addBars(QChart* chart, const ChartSpec& spec, const QFont& font)
         axis->setLabelsFont(font);
         axis->setTitleFont(font);
     }
-    const double pad = std::max((range.hi - range.lo) * 0.05, 1e-9);
-    axisValue->setRange(range.lo - pad, range.hi + pad);
-    axisValue->applyNiceNumbers();
+    NiceTicks::forRange(range.lo, range.hi, false).applyTo(axisValue);
     chart->addAxis(axisValue, Qt::AlignBottom);
     chart->addAxis(axisCategory, Qt::AlignLeft);
     series->attachAxis(axisValue);
@@ -181,21 +246,26 @@ void addBars(QChart* chart, const ChartSpec& spec, const QFont& font)
 QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& style)
 {
     auto* chart = new QChart;
-    chart->setTitle(spec.subtitle.isEmpty() ? spec.title
-                                            : spec.title + QStringLiteral("<br><small>") + spec.subtitle.toHtmlEscaped()
-                                                  + QStringLiteral("</small>"));
+    if (style.showTitle)
+        chart->setTitle(spec.subtitle.isEmpty() ? spec.title
+                                                : spec.title + QStringLiteral("<br><small>") + spec.subtitle.toHtmlEscaped()
+                                                      + QStringLiteral("</small>"));
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setTheme(style.highContrast ? QChart::ChartThemeHighContrast : QChart::ChartThemeLight);
+    chart->setMargins(QMargins(4, 4, 8, 4));  // the room is the plot's: a figure has its own margins
+    chart->setBackgroundRoundness(0.0);
     QFont font = chart->font();
     font.setPointSizeF(style.fontPointSize);
     QFont titleFont = font;
     titleFont.setPointSizeF(style.fontPointSize * 1.3);
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
-    chart->legend()->setFont(font);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setVisible(false);  // ChartLegendFlow wraps where Qt's legend would elide
+    QVector<ChartLegendEntry> legend;
+    const QColor textColor = chart->legend()->labelColor();  // the theme's, readable on its background
     if (!spec.bars.isEmpty()) {
-        addBars(chart, spec, font);
+        addBars(chart, spec, font, &legend);
+        new ChartLegendFlow(chart, legend, font, textColor);
         return chart;
     }
 
@@ -219,7 +289,7 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
     };
 
     for (const ChartSeries& s : spec.series) {
-        const QColor color = s.color.isValid() ? s.color : kPalette[colorIndex++ % std::size(kPalette)];
+        const QColor color = s.color.isValid() ? s.color : ChartPalette::series(colorIndex++);
         for (const QPointF& p : s.points) {
             xRange.add(p.x());
             yRange.add(p.y());
@@ -244,7 +314,6 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
             band->setPen(Qt::NoPen);
             band->setName(s.name + QStringLiteral(" (spread)"));
             attach(band);
-            chart->legend()->markers(band).first()->setVisible(false);
         }
         if (s.style == ChartSeries::Style::Points) {
             auto* scatter = new QScatterSeries;
@@ -254,6 +323,7 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
             scatter->setBorderColor(color);
             scatter->setMarkerSize(style.lineWidth * 4.0);
             attach(scatter);
+            legend.append({s.name, ChartLegendEntry::Symbol::Circle, QPen(color), color});
             continue;
         }
         QLineSeries* line = makeLine(s.points);
@@ -264,6 +334,7 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
         line->setPen(pen);
         line->setPointsVisible(s.points.size() <= 40 && s.style == ChartSeries::Style::Line);
         attach(line);
+        legend.append({s.name, ChartLegendEntry::Symbol::Line, pen, color});
     }
 
     for (const ChartMarker& m : spec.markers) {
@@ -272,32 +343,12 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
     }
     if (spec.heatMap.isEmpty()) {
         applyRange(axisX, xRange, spec.integerX);
-        applyRange(axisY, yRange, false);
+        applyRange(axisY, yRange, spec.integerY, spec.yUpperBound);
     } else {
-        addHeatMap(chart, spec.heatMap, axisX, axisY);
+        addHeatMap(chart, spec.heatMap, axisX, axisY, &legend);
     }
-
-    for (const ChartMarker& m : spec.markers) {
-        const QColor color = m.color.isValid() ? m.color : QColor(Qt::black);
-        auto* guide = new QLineSeries;
-        guide->append(m.position.x(), axisY->min());
-        guide->append(m.position.x(), axisY->max());
-        guide->setPen(QPen(color, std::max(1.0, style.lineWidth / 2.0), Qt::DotLine));
-        attach(guide);
-        chart->legend()->markers(guide).first()->setVisible(false);
-        auto* dot = new QScatterSeries;
-        dot->append(m.position);
-        dot->setName(m.label);
-        dot->setColor(color);
-        dot->setBorderColor(Qt::white);
-        dot->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-        dot->setMarkerSize(style.lineWidth * 5.0);
-        dot->setPointLabelsVisible(true);
-        dot->setPointLabelsFormat(m.label);
-        dot->setPointLabelsFont(font);
-        dot->setPointLabelsClipping(false);
-        attach(dot);
-    }
+    addMarkers(chart, spec.markers, axisX, axisY, style, font, &legend);
+    new ChartLegendFlow(chart, legend, font, textColor);
     return chart;
 }
 

@@ -30,7 +30,7 @@ int writeLayoutLabChart(const Scenario& scenario, const StudioOptions& options, 
     lab.refineNow();
     QString error;
     const auto spec = LayoutLabCharts::build(options.exportChart, lab.candidates(), lab.scenarioRole(), lab.settings());
-    if (!spec || !ChartExporter::write(*spec, options.exportChartOut, format, &error))
+    if (!spec || !ChartExporter::write(*spec, options.exportChartOut, format, &error, options.chartExport))
         return fail(1, error);
     return 0;
 }
@@ -63,7 +63,7 @@ int ScriptedExports::run(const Scenario& scenario, const StudioOptions& options)
     if (!options.exportChart.isEmpty() && !layoutLabChart) {
         QString error;
         if (!ChartExporter::write(*AnalysisCharts::build(options.exportChart, request, results), options.exportChartOut,
-                                  format, &error))
+                                  format, &error, options.chartExport))
             return fail(1, error);
     }
     if (!options.exportReportDir.isEmpty()) {

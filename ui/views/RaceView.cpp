@@ -1,5 +1,6 @@
 #include "views/RaceView.h"
 
+#include "charts/ChartPalette.h"
 #include "charts/ProgressChart.h"
 #include "layout/Layout.h"
 #include "models/EventLogModel.h"
@@ -20,19 +21,6 @@
 
 namespace spare {
 
-namespace {
-
-QColor policyColour(Policy p)
-{
-    switch (p) {
-    case Policy::Ckpt: return QColor(0xc6, 0x28, 0x28);
-    case Policy::Rep: return QColor(0x6a, 0x1b, 0x9a);
-    case Policy::Spare: return QColor(0x2e, 0x7d, 0x32);
-    }
-    return Qt::black;
-}
-
-}  // namespace
 
 RaceView::RaceView(QWidget* parent) : QWidget(parent)
 {
@@ -67,7 +55,7 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
         });
         clock_->addCursor(lane.cursor);
         auto* name = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(policyDisplayName(kPolicies[i]))));
-        name->setStyleSheet(QStringLiteral("color: %1;").arg(policyColour(kPolicies[i]).name()));
+        name->setStyleSheet(QStringLiteral("color: %1;").arg(ChartPalette::policy(kPolicies[i]).name()));
         lane.info = new QLabel;
         lane.info->setObjectName(QStringLiteral("laneInfo%1").arg(i));
         auto* left = new QVBoxLayout;
@@ -129,7 +117,7 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
         lane.failuresSeen = 0;
         lane.progress->setRange(0, setup.scenario.steps);
         lane.progress->setValue(0);
-        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), policyColour(kPolicies[i]));
+        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), ChartPalette::policy(kPolicies[i]));
         lane.checkpointInterval = setup.checkpointIntervalSteps;
         if (!setup.ok()) {
             lane.worker->cancel();
@@ -165,7 +153,7 @@ void RaceView::rebuildChart(double time)
     chart_->ensureTimeRange(time);
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         Lane& lane = lanes_[i];
-        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), policyColour(kPolicies[i]));
+        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), ChartPalette::policy(kPolicies[i]));
         const Recording& r = lane.cursor->recording();
         const std::size_t count = r.eventsUpTo(time);
         int steps = 0;
