@@ -86,6 +86,13 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
     parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, exportState,
                        campaign, metric, campaignX, campaignY, fix});
+    const QCommandLineOption exportAnimation(QStringLiteral("export-animation"), QStringLiteral("Write simulated seconds --from .. --to of the run as it plays in the Run tab (cluster and stack views, with their animations) as an MP4 (H.264) or an animated GIF, then exit."), QStringLiteral("FILE.mp4|gif"));
+    const QCommandLineOption animationFrom(QStringLiteral("from"), QStringLiteral("First simulated second of --export-animation (>= 0)."), QStringLiteral("SEC"));
+    const QCommandLineOption animationTo(QStringLiteral("to"), QStringLiteral("Last simulated second of --export-animation (above --from, at most the end of the run)."), QStringLiteral("SEC"));
+    const QCommandLineOption animationSize(QStringLiteral("size"), QStringLiteral("Frame size of --export-animation, W 160..3840 x H 120..2160, both even (default 1280x720)."), QStringLiteral("WxH"));
+    const QCommandLineOption animationFps(QStringLiteral("fps"), QStringLiteral("Frames per second of --export-animation, 1..60 (default 30)."), QStringLiteral("N"));
+    const QCommandLineOption animationSpeed(QStringLiteral("speed"), QStringLiteral("Simulated seconds per second of video, 1..1000000 (default 1000, the window's speed); frames = fps x (to - from) / speed."), QStringLiteral("X"));
+    parser.addOptions({exportAnimation, animationFrom, animationTo, animationSize, animationFps, animationSpeed});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -179,6 +186,26 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
             *error = QStringLiteral("--fix '%1': allowed KEY=VALUE, e.g. run.policy=spare").arg(pair);
             return std::nullopt;
         }
+    if (parser.isSet(exportAnimation)) {
+        for (const QCommandLineOption* option : {&animationFrom, &animationTo})
+            if (!parser.isSet(*option)) {
+                *error = QStringLiteral("--export-animation needs --%1 SEC").arg(option->names().front());
+                return std::nullopt;
+            }
+        o.animation = AnimationRequest::parse(parser.value(exportAnimation), parser.value(animationFrom), parser.value(animationTo),
+                                              parser.value(animationSize), parser.value(animationFps), parser.value(animationSpeed), error);
+        if (!o.animation)
+            return std::nullopt;
+        *error = outputPathProblem(QStringLiteral("--export-animation"), o.animation->path);
+        if (!error->isEmpty())
+            return std::nullopt;
+    } else {
+        for (const QCommandLineOption* option : {&animationFrom, &animationTo, &animationSize, &animationFps, &animationSpeed})
+            if (parser.isSet(*option)) {
+                *error = QStringLiteral("--%1 goes with --export-animation FILE").arg(option->names().front());
+                return std::nullopt;
+            }
+    }
     const QStringList charts = o.campaignPath.isEmpty() ? AnalysisCharts::names() + LayoutLabCharts::names() : CampaignCharts::names();
     if (!o.exportChart.isEmpty() && !charts.contains(o.exportChart)) {
         *error = QStringLiteral("--export-chart '%1': allowed %2").arg(o.exportChart, charts.join(QStringLiteral(", ")));

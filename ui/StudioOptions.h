@@ -1,5 +1,6 @@
 #pragma once
 
+#include "export/AnimationRequest.h"
 #include "sim/Scenario.h"
 
 #include <QString>
@@ -40,12 +41,15 @@ struct StudioOptions {
     QString campaignX;
     QString campaignY;
     QStringList campaignFixes;
+    // --export-animation FILE.mp4|gif --from SEC --to SEC [--size WxH] [--fps N] [--speed X]: write that
+    // window of the run as a video, then exit.
+    std::optional<AnimationRequest> animation;
 
     // A script drives the window: problems go to stderr and exit code 2 instead of dialogs.
     bool automated() const
     {
         return quit || runUntil.kind != RunUntil::Kind::None || !screenshotPath.isEmpty() || !exportReportDir.isEmpty()
-            || !exportChart.isEmpty() || !exportStatePath.isEmpty();
+            || !exportChart.isEmpty() || !exportStatePath.isEmpty() || animation.has_value();
     }
 
     // Parses arguments (argv[0] first). On a bad value returns nullopt and sets *error to a message
