@@ -23,6 +23,8 @@ namespace {
 
 constexpr int kIoBufferBytes = 1 << 16;
 constexpr int kGifColours = 256;
+constexpr int kAreaPixels = 64;  // a colour on this many pixels is a fill, not an anti-aliased edge
+constexpr int kCubeLevels = 5;    // 125 cube colours, 131 left for fills
 
 std::runtime_error ffmpegError(const QString& path, const char* what, int code)
 {
@@ -59,9 +61,7 @@ int64_t seekInSaveFile(void* opaque, int64_t offset, int whence)
     return file->seek(offset) ? offset : AVERROR(EIO);
 }
 
-// The frame's most frequent colours: the views draw flat fills, so these are exact and only
-// anti-aliased edges map to a neighbour.
-QList<QRgb> frequentColours(const QImage& frame)
+QHash<QRgb, int> colourCounts(const QImage& frame)
 {
     QHash<QRgb, int> counts;
     for (int y = 0; y < frame.height(); ++y) {
@@ -69,16 +69,30 @@ QList<QRgb> frequentColours(const QImage& frame)
         for (int x = 0; x < frame.width(); ++x)
             ++counts[line[x] | 0xff000000u];
     }
-    std::vector<std::pair<int, QRgb>> ranked;
-    ranked.reserve(static_cast<std::size_t>(counts.size()));
+    return counts;
+}
+
+// One palette for the whole GIF, so that unchanged pixels keep their index and each frame stores only
+// what changed: the first frame's fill colours (the views draw flat fills, which stay exact) and a
+// colour cube for anti-aliased edges and colours that appear later (a failure flash, a wipe-out mark).
+QList<QRgb> gifPalette(const QImage& firstFrame)
+{
+    const QHash<QRgb, int> counts = colourCounts(firstFrame);
+    std::vector<std::pair<int, QRgb>> fills;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        ranked.emplace_back(it.value(), it.key());
-    const auto kept = std::min<std::size_t>(ranked.size(), kGifColours);
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(kept), ranked.end(),
-                      [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+        if (it.value() >= kAreaPixels)
+            fills.emplace_back(it.value(), it.key());
+    std::sort(fills.begin(), fills.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    fills.resize(std::min<std::size_t>(fills.size(), kGifColours - kCubeLevels * kCubeLevels * kCubeLevels));
     QList<QRgb> palette;
-    for (std::size_t i = 0; i < kept; ++i)
-        palette.append(ranked[i].second);
+    for (const auto& fill : fills)
+        palette.append(fill.second);
+    const auto level = [](int i) { return i * 255 / (kCubeLevels - 1); };
+    for (int r = 0; r < kCubeLevels; ++r)
+        for (int g = 0; g < kCubeLevels; ++g)
+            for (int b = 0; b < kCubeLevels; ++b)
+                if (const QRgb colour = qRgb(level(r), level(g), level(b)); !palette.contains(colour))
+                    palette.append(colour);
     return palette;
 }
 
@@ -97,6 +111,7 @@ struct VideoEncoder::Codec {
     AVFrame* picture = nullptr;
     AVPacket* packet = nullptr;
     int64_t nextPts = 0;
+    QList<QRgb> gifPalette;
 
     explicit Codec(const QString& p) : path(p), file(p) {}
     ~Codec()
@@ -235,14 +250,15 @@ void VideoEncoder::addFrame(const QImage& frame)
         sws_scale(c.scaler, source, stride, 0, rgb.height(), c.picture->data, c.picture->linesize);
     } else {
         // Nearest palette colour, no dithering: flat fills stay flat.
-        const QList<QRgb> palette = frequentColours(rgb);
-        const QImage indexed = rgb.convertToFormat(QImage::Format_Indexed8, palette, Qt::ThresholdDither);
+        if (c.gifPalette.isEmpty())
+            c.gifPalette = gifPalette(rgb);
+        const QImage indexed = rgb.convertToFormat(QImage::Format_Indexed8, c.gifPalette, Qt::ThresholdDither);
         for (int y = 0; y < indexed.height(); ++y)
             std::memcpy(c.picture->data[0] + static_cast<std::ptrdiff_t>(y) * c.picture->linesize[0],
                         indexed.constScanLine(y), static_cast<std::size_t>(indexed.width()));
         auto* colours = reinterpret_cast<uint32_t*>(c.picture->data[1]);
         std::fill(colours, colours + kGifColours, 0u);
-        std::copy(palette.cbegin(), palette.cend(), colours);
+        std::copy(c.gifPalette.cbegin(), c.gifPalette.cend(), colours);
     }
     c.picture->pts = c.nextPts++;
     c.encode(c.picture);
