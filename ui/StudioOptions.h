@@ -19,7 +19,8 @@ struct RunUntil {
 };
 
 // spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab]
-// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit].
+// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit]
+// [--export-animation FILE.mp4|gif --from SEC --to SEC [--size WxH] [--fps N] [--speed X]].
 struct StudioOptions {
     QString scenarioPath;
     std::optional<Policy> policy;
