@@ -19,6 +19,8 @@
 #include <QSpinBox>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace spare {
 
 namespace {
@@ -56,8 +58,11 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
     auto* file = new QHBoxLayout;
     file->addWidget(path_, 1);
     file->addWidget(browse);
+    // Ten seconds of video from the moment on screen, within the run when its end is known.
+    const Recording& recording = window->cursor()->recording();
+    const double tenSeconds = now + 10.0 * window->clock()->speed();
     from_ = secondsBox(now);
-    to_ = secondsBox(now + 60.0);
+    to_ = secondsBox(recording.complete() ? std::min(tenSeconds, recording.endTime()) : tenSeconds);
     width_ = intBox(AnimationRequest::kMinWidth, AnimationRequest::kMaxWidth, defaults.size.width());
     height_ = intBox(AnimationRequest::kMinHeight, AnimationRequest::kMaxHeight, defaults.size.height());
     for (QSpinBox* box : {width_, height_})
