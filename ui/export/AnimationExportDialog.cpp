@@ -83,11 +83,17 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
     speed_->setObjectName(QStringLiteral("animationSpeed"));
     speed_->setToolTip(tr("Simulated seconds per second of video, as the playback speed"));
 
+    // Rows holding a layout need a buddy for their access key.
+    const auto labelFor = [](const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text);
+        label->setBuddy(buddy);
+        return label;
+    };
     auto* form = new QFormLayout;
-    form->addRow(tr("&File (.mp4 or .gif):"), file);
+    form->addRow(labelFor(tr("&File (.mp4 or .gif):"), path_), file);
     form->addRow(tr("F&rom (simulated):"), from_);
     form->addRow(tr("&To (simulated):"), to_);
-    form->addRow(tr("&Size (pixels):"), size);
+    form->addRow(labelFor(tr("&Size (pixels):"), width_), size);
     form->addRow(tr("Frames per &second:"), fps_);
     form->addRow(tr("S&peed:"), speed_);
     progress_ = new QProgressBar;
