@@ -36,14 +36,14 @@ void AnimationCommandLine::exportNow()
         printLine(tr("--to '%1': the run ends at %2 s simulated; allowed --from < --to <= %2").arg(request_.toS).arg(recording.endTime()));
         return done_(2);
     }
-    exporter_ = new AnimationExporter(window_->cursor(), request_, this);
-    connect(exporter_, &AnimationExporter::progress, this, &AnimationCommandLine::reportProgress);
-    connect(exporter_, &AnimationExporter::finished, this, [this](bool written, const QString& message) {
+    auto* exporter = new AnimationExporter(window_->cursor(), request_, this);
+    connect(exporter, &AnimationExporter::progress, this, &AnimationCommandLine::reportProgress);
+    connect(exporter, &AnimationExporter::finished, this, [this](bool written, const QString& message) {
         printLine(message);
         done_(written ? 0 : 1);
     });
     elapsed_.start();
-    exporter_->start();
+    exporter->start();
 }
 
 void AnimationCommandLine::reportProgress(int encoded, int frames)

@@ -9,12 +9,11 @@
 
 namespace spare {
 
-class AnimationExporter;
 class MainWindow;
 
 // --export-animation: waits (without blocking) until the window's run has been simulated up to --to,
-// exports the window of the run, reports progress on stderr (every two seconds and at the end) and calls `done` with the exit code:
-// 0 written, 1 I/O or encoder error, 2 --to beyond the end of the run.
+// exports that window of the run, reports progress on stderr (every two seconds and at the end) and
+// calls `done` with the exit code: 0 written, 1 I/O or encoder error, 2 --to beyond the end of the run.
 class AnimationCommandLine : public QObject {
     Q_OBJECT
 public:
@@ -28,7 +27,6 @@ private:
     MainWindow* window_;
     AnimationRequest request_;
     std::function<void(int)> done_;
-    AnimationExporter* exporter_ = nullptr;
     QElapsedTimer elapsed_;
     qint64 lastReportMs_ = 0;
 };

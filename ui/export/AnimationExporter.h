@@ -29,7 +29,6 @@ public:
     AnimationExporter(PlaybackCursor* source, const AnimationRequest& request, QObject* parent = nullptr);
     ~AnimationExporter() override;
 
-    const AnimationRequest& request() const { return request_; }
     void start();
     void cancel();
     bool running() const { return started_ && !done_; }
