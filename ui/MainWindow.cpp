@@ -6,6 +6,7 @@
 #include "StudioPaths.h"
 #include "ViewState.h"
 #include "editor/ScenarioEditor.h"
+#include "export/AnimationExportDialog.h"
 #include "layoutlab/LayoutLabIntegration.h"
 #include "layout/Layout.h"
 #include "models/EventFilterProxyModel.h"
@@ -300,6 +301,11 @@ void MainWindow::buildMenus()
     exportMenu_->setObjectName(QStringLiteral("exportMenu"));
     exportMenu_->menuAction()->setVisible(false);
     exportMenu_->installEventFilter(new ShowWhenNotEmpty(exportMenu_));
+    file->addAction(tr("Export &animation..."), this, [this] {
+        auto* dialog = new AnimationExportDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

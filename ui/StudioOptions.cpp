@@ -78,7 +78,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption exportReport(QStringLiteral("export-report"), QStringLiteral("Compute the analysis and write the report folder (charts, CSVs, scenario, metrics, summary)."), QStringLiteral("DIR"));
     const QCommandLineOption exportChart(QStringLiteral("export-chart"), QStringLiteral("Compute the analysis or the layout lab and write one chart (throughput-vs-r, availability-vs-r, ..., layout-tradeoff, overlap-matrix) to --out."), QStringLiteral("NAME"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("File for --export-chart; the format follows the extension: .png, .svg, .pdf or .csv."), QStringLiteral("FILE"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Physical size of the --export-chart figure: 3.5in (single column), 7in (double column) or WxH with a unit in, cm, mm or pt; PDF and SVG pages are exactly this size, PNGs 300 dpi."), QStringLiteral("SIZE"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("With --export-chart, the figure's physical size: 3.5in (single column), 7in (double column) or WxH with a unit in, cm, mm or pt; PDF and SVG pages are exactly this size, PNGs 300 dpi. With --export-animation, the frame size WxH in pixels, W 160..3840 x H 120..2160, both even (default 1280x720)."), QStringLiteral("SIZE"));
     const QCommandLineOption noTitle(QStringLiteral("no-title"), QStringLiteral("Leave the title off the --export-chart figure (for a figure with a caption)."));
     const QCommandLineOption exportState(QStringLiteral("export-state"), QStringLiteral("Write what the window shows (after --run-until, if given) as JSON: tab, clock, S and each visible lane's policy, r, checkpoint interval, steps, failures, restarts, availability and down time."), QStringLiteral("FILE.json"));
     const QCommandLineOption campaign(QStringLiteral("campaign"), QStringLiteral("Open a merged campaign table (spare-cli campaign merge) in the Campaign tab; with --export-chart heatmap, tornado or ci-bands, write that chart."), QStringLiteral("FILE.csv|json"));
@@ -88,6 +88,12 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
     parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
                        exportState, campaign, metric, campaignX, campaignY, fix});
+    const QCommandLineOption exportAnimation(QStringLiteral("export-animation"), QStringLiteral("Write simulated seconds --from .. --to of the run as it plays in the Run tab (cluster and stack views, with their animations) as an MP4 (H.264) or an animated GIF, then exit."), QStringLiteral("FILE.mp4|gif"));
+    const QCommandLineOption animationFrom(QStringLiteral("from"), QStringLiteral("First simulated second of --export-animation (>= 0)."), QStringLiteral("SEC"));
+    const QCommandLineOption animationTo(QStringLiteral("to"), QStringLiteral("Last simulated second of --export-animation (above --from, at most the end of the run)."), QStringLiteral("SEC"));
+    const QCommandLineOption animationFps(QStringLiteral("fps"), QStringLiteral("Frames per second of --export-animation, 1..60 (default 30)."), QStringLiteral("N"));
+    const QCommandLineOption animationSpeed(QStringLiteral("speed"), QStringLiteral("Simulated seconds per second of video, 1..1000000 (default 1000, the window's speed); frames = fps x (to - from) / speed."), QStringLiteral("X"));
+    parser.addOptions({exportAnimation, animationFrom, animationTo, animationFps, animationSpeed});
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -162,12 +168,19 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
                      .arg(o.exportChart.isEmpty() ? QStringLiteral("--out only") : QStringLiteral("--export-chart only"));
         return std::nullopt;
     }
-    for (const QCommandLineOption* option : {&size, &noTitle})
-        if (parser.isSet(*option) && o.exportChart.isEmpty()) {
-            *error = QStringLiteral("--%1 goes with --export-chart NAME --out FILE").arg(option->names().front());
-            return std::nullopt;
-        }
-    if (parser.isSet(size)) {
+    if (!o.exportChart.isEmpty() && parser.isSet(exportAnimation)) {
+        *error = QStringLiteral("--export-chart and --export-animation go in separate runs");
+        return std::nullopt;
+    }
+    if (parser.isSet(noTitle) && o.exportChart.isEmpty()) {
+        *error = QStringLiteral("--no-title goes with --export-chart NAME --out FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(size) && o.exportChart.isEmpty() && !parser.isSet(exportAnimation)) {
+        *error = QStringLiteral("--size goes with --export-chart NAME --out FILE or --export-animation FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(size) && !o.exportChart.isEmpty()) {
         o.chartExport.inches = ChartExporter::parseSize(parser.value(size), error);
         if (!o.chartExport.inches)
             return std::nullopt;
@@ -192,6 +205,26 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
             *error = QStringLiteral("--fix '%1': allowed KEY=VALUE, e.g. run.policy=spare").arg(pair);
             return std::nullopt;
         }
+    if (parser.isSet(exportAnimation)) {
+        for (const QCommandLineOption* option : {&animationFrom, &animationTo})
+            if (!parser.isSet(*option)) {
+                *error = QStringLiteral("--export-animation needs --%1 SEC").arg(option->names().front());
+                return std::nullopt;
+            }
+        o.animation = AnimationRequest::parse(parser.value(exportAnimation), parser.value(animationFrom), parser.value(animationTo),
+                                              parser.value(size), parser.value(animationFps), parser.value(animationSpeed), error);
+        if (!o.animation)
+            return std::nullopt;
+        *error = outputPathProblem(QStringLiteral("--export-animation"), o.animation->path);
+        if (!error->isEmpty())
+            return std::nullopt;
+    } else {
+        for (const QCommandLineOption* option : {&animationFrom, &animationTo, &animationFps, &animationSpeed})
+            if (parser.isSet(*option)) {
+                *error = QStringLiteral("--%1 goes with --export-animation FILE").arg(option->names().front());
+                return std::nullopt;
+            }
+    }
     const QStringList charts = o.campaignPath.isEmpty() ? AnalysisCharts::names() + LayoutLabCharts::names() : CampaignCharts::names();
     if (!o.exportChart.isEmpty() && !charts.contains(o.exportChart)) {
         *error = QStringLiteral("--export-chart '%1': allowed %2").arg(o.exportChart, charts.join(QStringLiteral(", ")));

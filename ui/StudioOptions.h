@@ -1,6 +1,7 @@
 #pragma once
 
 #include "charts/ChartExportOptions.h"
+#include "export/AnimationRequest.h"
 #include "sim/Scenario.h"
 
 #include <QString>
@@ -19,7 +20,8 @@ struct RunUntil {
 };
 
 // spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab]
-// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit].
+// [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit]
+// [--export-animation FILE.mp4|gif --from SEC --to SEC [--size WxH] [--fps N] [--speed X]].
 struct StudioOptions {
     QString scenarioPath;
     std::optional<Policy> policy;
@@ -42,12 +44,15 @@ struct StudioOptions {
     QString campaignX;
     QString campaignY;
     QStringList campaignFixes;
+    // --export-animation FILE.mp4|gif --from SEC --to SEC [--size WxH] [--fps N] [--speed X]: write that
+    // window of the run as a video, then exit.
+    std::optional<AnimationRequest> animation;
 
     // A script drives the window: problems go to stderr and exit code 2 instead of dialogs.
     bool automated() const
     {
         return quit || runUntil.kind != RunUntil::Kind::None || !screenshotPath.isEmpty() || !exportReportDir.isEmpty()
-            || !exportChart.isEmpty() || !exportStatePath.isEmpty();
+            || !exportChart.isEmpty() || !exportStatePath.isEmpty() || animation.has_value();
     }
 
     // Parses arguments (argv[0] first). On a bad value returns nullopt and sets *error to a message

@@ -4,6 +4,7 @@
 #include "StudioPaths.h"
 #include "campaign/CampaignCommandLine.h"
 #include "campaign/CampaignIntegration.h"
+#include "export/AnimationCommandLine.h"
 #include "export/ScriptedExports.h"
 #include "export/WindowStateExporter.h"
 #include "layoutlab/LayoutLabIntegration.h"
@@ -90,6 +91,15 @@ int main(int argc, char** argv)
         if (options->quit)
             QCoreApplication::exit(exitCode);
     };
+    if (options->animation) {
+        auto* animation = new spare::AnimationCommandLine(&window, *options->animation, [&](int code) {
+            exitCode = code;
+            QCoreApplication::exit(code);
+        });
+        animation->start();
+        const int appCode = app.exec();
+        return exitCode != 0 ? exitCode : (appCode == 0 ? 0 : 1);
+    }
     // Without --run-until, a screenshot shows the first second of playback, or the campaign table once
     // it is read (it loads in the background).
     if (campaign && !options->campaignPath.isEmpty() && options->runUntil.kind == spare::RunUntil::Kind::None)

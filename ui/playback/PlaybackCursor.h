@@ -27,6 +27,7 @@ public:
     const Recording& recording() const { return recording_; }
     const PlaybackState& state() const { return state_; }
     const Scenario& scenario() const { return scenario_; }
+    const std::shared_ptr<const Layout>& layout() const { return layout_; }
     std::size_t position() const { return position_; }  // events applied so far
     bool atEnd() const { return recording_.complete() && position_ >= recording_.eventCount(); }
 

@@ -29,12 +29,13 @@ ClusterView::ClusterView(PlaybackCursor* cursor, ViewState* viewState, QWidget* 
 {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    clock_.start();
     animationTimer_.setInterval(static_cast<int>(kFrameMs));
-    connect(&animationTimer_, &QTimer::timeout, this, [this] {
+    const auto advanceFlashes = [this] {
         updateFlashes();
         update();
-    });
+    };
+    connect(&animationTimer_, &QTimer::timeout, this, advanceFlashes);
+    connect(&clock_, &AnimationClock::frameTimeSet, this, advanceFlashes);
     connect(cursor_, &PlaybackCursor::stateChanged, this, &ClusterView::followState);
     followState();
     connect(cursor_, &PlaybackCursor::eventPlayed, this, &ClusterView::onEventPlayed);

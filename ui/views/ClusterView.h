@@ -1,8 +1,8 @@
 #pragma once
 
+#include "views/AnimationClock.h"
 #include "views/ClusterImageRenderer.h"
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QPointer>
 #include <QTimer>
@@ -33,6 +33,8 @@ public:
     QImage renderGrid(QSize size);
     // Groups drawn with the failure mark now (bounded however fast failures arrive).
     int flashingGroups() const;
+    // The time the failure flashes run on (an animation export sets it per frame).
+    AnimationClock* animationClock() { return &clock_; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -69,8 +71,8 @@ private:
     QPoint dragStart_;
     QPointF dragOrigin_;
     bool dragging_ = false;
-    QElapsedTimer clock_;
-    std::vector<qint64> flashUntilMs_;  // per group: wall-clock end of the failure animation
+    AnimationClock clock_;
+    std::vector<qint64> flashUntilMs_;  // per group: end of the failure animation (clock_)
     std::vector<std::uint8_t> flashing_;
     std::vector<QPoint> flashCells_;    // {group, gpu} being animated, oldest first
     qint64 lastFlashMs_ = -1000;

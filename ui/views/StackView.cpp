@@ -30,6 +30,7 @@ StackView::StackView(PlaybackCursor* cursor, ViewState* viewState, QWidget* pare
     animation_.setEasingCurve(QEasingCurve::InOutCubic);
     connect(&animation_, &QVariantAnimation::valueChanged, this, qOverload<>(&QWidget::update));
     connect(&animation_, &QVariantAnimation::finished, this, qOverload<>(&QWidget::update));
+    connect(&clock_, &AnimationClock::frameTimeSet, this, qOverload<>(&QWidget::update));
     connect(cursor_, &PlaybackCursor::stateChanged, this, qOverload<>(&QWidget::update));
     connect(cursor_, &PlaybackCursor::eventPlayed, this, &StackView::onEventPlayed);
     if (viewState_)
@@ -81,12 +82,21 @@ void StackView::onEventPlayed(const Event& event)
 {
     if (event.kind == EventKind::Decision && event.decision) {
         animatedDecision_ = event.decision;
+        slideStartMs_ = clock_.elapsed();
         animation_.stop();
         animation_.start();
     } else if (event.kind == EventKind::RestartEnd) {
         animatedDecision_.reset();
         update();
     }
+}
+
+double StackView::slideProgress() const
+{
+    if (!animatedDecision_)
+        return 1.0;
+    const double progress = static_cast<double>(clock_.elapsed() - slideStartMs_) / kAnimationMs;
+    return animation_.easingCurve().valueForProgress(std::clamp(progress, 0.0, 1.0));
 }
 
 QRectF StackView::cellRect(int column, double position) const
@@ -130,7 +140,7 @@ void StackView::paintEvent(QPaintEvent*)
     const int first = firstVisibleGroup();
     const int count = visibleGroupCount();
     const int r = s.redundancy();
-    const double t = animating() ? animation_.currentValue().toDouble() : 1.0;
+    const double t = slideProgress();
 
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(6, 2, width() - 12, 18), Qt::AlignVCenter | Qt::AlignLeft, decisionSummary());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/Event.h"
+#include "views/AnimationClock.h"
 
 #include <QPointer>
 #include <QVariantAnimation>
@@ -31,6 +32,8 @@ public:
     std::vector<int> displayedStack(int group) const;
     bool animating() const { return animation_.state() == QAbstractAnimation::Running; }
     static QColor typeColor(int type);
+    // The time the slides run on (an animation export sets it per frame).
+    AnimationClock* animationClock() { return &clock_; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -43,11 +46,15 @@ private:
     void onEventPlayed(const Event& event);
     QRectF cellRect(int column, double position) const;
     QString decisionSummary() const;
+    // 0 -> 1 (eased) over the slide of the last played decision; 1 when none is sliding.
+    double slideProgress() const;
 
     QPointer<PlaybackCursor> cursor_;
     QPointer<ViewState> viewState_;
     std::shared_ptr<const ReorderDecision> animatedDecision_;
-    QVariantAnimation animation_;
+    QVariantAnimation animation_;  // repaints the window while a slide runs
+    AnimationClock clock_;
+    qint64 slideStartMs_ = 0;
 };
 
 }  // namespace spare

@@ -1,0 +1,137 @@
+#include "export/AnimationExporter.h"
+
+#include "export/AnimationFrameSource.h"
+#include "export/VideoEncoder.h"
+#include "playback/PlaybackCursor.h"
+
+#include <chrono>
+
+namespace spare {
+
+namespace {
+
+constexpr std::size_t kQueuedFrames = 4;
+constexpr int kWaitMs = 10;  // timer interval while the encoder or the simulation is behind
+
+}  // namespace
+
+AnimationExporter::AnimationExporter(PlaybackCursor* source, const AnimationRequest& request, QObject* parent)
+    : QObject(parent), source_(source), request_(request), frames_(request.frameCount())
+{
+    connect(&timer_, &QTimer::timeout, this, &AnimationExporter::drawNextFrame);
+}
+
+AnimationExporter::~AnimationExporter()
+{
+    if (cancel_)
+        *cancel_ = true;
+    queueChanged_.notify_all();
+}
+
+void AnimationExporter::start()
+{
+    if (started_)
+        return;
+    started_ = true;
+    const QString problem = request_.problem();
+    if (problem.isEmpty() && !source_)
+        return complete(false, tr("no run to export"));
+    if (!problem.isEmpty())
+        return complete(false, problem);
+    frameSource_ = std::make_unique<AnimationFrameSource>(*source_, request_.size);
+    cancel_ = jobs_.start([this](const std::atomic<bool>& cancel) { encodeFrames(cancel); },
+                          QStringLiteral("animation export"));
+    timer_.start(0);
+}
+
+void AnimationExporter::cancel()
+{
+    if (!running())
+        return;
+    complete(false, tr("cancelled: %1 not written").arg(request_.path));
+}
+
+void AnimationExporter::complete(bool written, const QString& message)
+{
+    if (done_)
+        return;
+    done_ = true;
+    timer_.stop();
+    frameSource_.reset();
+    if (cancel_)
+        *cancel_ = true;  // the worker has finished when written; otherwise it stops and drops the file
+    queueChanged_.notify_all();
+    emit finished(written, message);
+}
+
+void AnimationExporter::drawNextFrame()
+{
+    if (done_ || drawn_ >= frames_)
+        return;
+    if (!source_ || !frameSource_->follow(source_->recording()))
+        return complete(false, tr("the run was restarted: %1 not written").arg(request_.path));
+    const double time = request_.frameTime(drawn_);
+    const Recording& recording = frameSource_->recording();
+    bool wait = !recording.complete() && recording.endTime() < time;
+    if (!wait) {
+        const std::lock_guard lock(mutex_);
+        wait = queue_.size() >= kQueuedFrames;
+    }
+    timer_.setInterval(wait ? kWaitMs : 0);
+    if (wait)
+        return;
+    if (drawn_ == 0)
+        frameSource_->seek(request_.fromS);
+    QImage frame = frameSource_->frame(time, request_.frameAnimationMs(drawn_));
+    {
+        const std::lock_guard lock(mutex_);
+        queue_.push_back(std::move(frame));
+    }
+    queueChanged_.notify_all();
+    if (++drawn_ == frames_)
+        timer_.stop();
+}
+
+void AnimationExporter::encodeFrames(const std::atomic<bool>& cancel)
+{
+    const auto report = [this](bool written, const QString& message) {
+        QMetaObject::invokeMethod(this, [this, written, message] { complete(written, message); }, Qt::QueuedConnection);
+    };
+    try {
+        VideoEncoder encoder(request_.path, request_.format, request_.size, request_.fps);
+        for (int encoded = 0; encoded < frames_;) {
+            QImage frame;
+            {
+                std::unique_lock lock(mutex_);
+                queueChanged_.wait_for(lock, std::chrono::milliseconds(50), [&] { return cancel || !queue_.empty(); });
+                if (cancel)
+                    return;
+                if (queue_.empty())
+                    continue;
+                frame = std::move(queue_.front());
+                queue_.pop_front();
+            }
+            encoder.addFrame(frame);
+            ++encoded;
+            QMetaObject::invokeMethod(this, [this, encoded] {
+                if (!done_)
+                    emit progress(encoded, frames_);
+            }, Qt::QueuedConnection);
+        }
+        encoder.finish();
+        const QString codec = request_.format == AnimationRequest::Format::Mp4
+            ? tr("H.264 (%1)").arg(VideoEncoder::h264EncoderName())
+            : tr("GIF");
+        report(true, tr("wrote %1: %2 frames, %3x%4 at %5 fps, %6")
+                         .arg(request_.path)
+                         .arg(frames_)
+                         .arg(request_.size.width())
+                         .arg(request_.size.height())
+                         .arg(request_.fps)
+                         .arg(codec));
+    } catch (const std::exception& e) {
+        report(false, QString::fromUtf8(e.what()));
+    }
+}
+
+}  // namespace spare
