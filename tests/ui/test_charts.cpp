@@ -361,8 +361,8 @@ private slots:
         QCOMPARE(axis.labelFormat(), format);
         QCOMPARE(axis.tickType(), QValueAxis::TicksDynamic);
         if (integer) {
-            QCOMPARE(t.lo, std::floor(lo) - 0.5);  // the first and last points are not cut in half
-            QCOMPARE(t.hi, std::ceil(hi) + 0.5);
+            QVERIFY(t.lo <= std::floor(lo) - 0.5);  // the first and last points are not cut in half
+            QVERIFY(t.hi >= std::ceil(hi) + 0.5);
         }
     }
 

@@ -44,8 +44,9 @@ NiceTicks NiceTicks::forRange(double dataLo, double dataHi, bool integer, int ta
         const double hi = std::max(std::ceil(dataHi), lo + 1.0);
         t.step = std::max(1.0, niceStep((hi - lo) / targetTicks, true));
         t.anchor = std::ceil(lo / t.step) * t.step;
-        t.lo = lo - 0.5;
-        t.hi = hi + 0.5;
+        const double pad = std::max(0.5, (hi - lo) * 0.02);
+        t.lo = lo - pad;
+        t.hi = hi + pad;
         t.decimals = 0;
         return t;
     }
