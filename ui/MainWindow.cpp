@@ -323,28 +323,34 @@ void MainWindow::buildMenus()
         const char* text;
         QKeySequence key;
         void (MainWindow::*slot)();
+        bool onToolbar;
     };
     const Jump jumps[] = {
-        {QStyle::SP_MediaSeekForward, QT_TR_NOOP("&Step one event"), QKeySequence(Qt::Key_Right), &MainWindow::stepEvent},
-        {QStyle::SP_MessageBoxWarning, QT_TR_NOOP("Next &failure"), QKeySequence(Qt::CTRL | Qt::Key_Right), &MainWindow::jumpToNextFailure},
-        {QStyle::SP_BrowserReload, QT_TR_NOOP("Next &reorder"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToNextReorder},
-        {QStyle::SP_MessageBoxCritical, QT_TR_NOOP("Next &wipe-out"), QKeySequence(Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextWipeout},
-        {QStyle::SP_MediaSkipForward, QT_TR_NOOP("Next restart &end"), QKeySequence(Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToRestartEnd},
+        {QStyle::SP_MediaSeekForward, QT_TR_NOOP("&Step one event"), QKeySequence(Qt::Key_Right), &MainWindow::stepEvent, true},
+        {QStyle::SP_MediaSeekBackward, QT_TR_NOOP("Step &back one event"), QKeySequence(Qt::Key_Left), &MainWindow::stepBack, false},
+        {QStyle::SP_MessageBoxWarning, QT_TR_NOOP("Next &failure"), QKeySequence(Qt::CTRL | Qt::Key_Right), &MainWindow::jumpToNextFailure, true},
+        {QStyle::SP_MessageBoxWarning, QT_TR_NOOP("Pre&vious failure"), QKeySequence(Qt::CTRL | Qt::Key_Left), &MainWindow::jumpToPreviousFailure, false},
+        {QStyle::SP_BrowserReload, QT_TR_NOOP("Next &reorder"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToNextReorder, true},
+        {QStyle::SP_BrowserReload, QT_TR_NOOP("Next reorder with &moves"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextReorderWithMoves, false},
+        {QStyle::SP_BrowserReload, QT_TR_NOOP("Previous reorder wit&h moves"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Left), &MainWindow::jumpToPreviousReorderWithMoves, false},
+        {QStyle::SP_MessageBoxCritical, QT_TR_NOOP("Next &wipe-out"), QKeySequence(Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextWipeout, true},
+        {QStyle::SP_MediaSkipForward, QT_TR_NOOP("Next restart e&nd"), QKeySequence(Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToRestartEnd, true},
     };
     toolbar->addAction(playAction_);
     for (const Jump& j : jumps) {
         QAction* a = sim->addAction(st->standardIcon(j.icon), tr(j.text), this, j.slot);
         a->setShortcut(j.key);
         a->setToolTip(QStringLiteral("%1 (%2)").arg(tr(j.text).remove(QLatin1Char('&')), j.key.toString(QKeySequence::NativeText)));
-        toolbar->addAction(a);
+        if (j.onToolbar)
+            toolbar->addAction(a);
     }
     sim->addSeparator();
-    QAction* restartView = sim->addAction(st->standardIcon(QStyle::SP_MediaSkipBackward), tr("Back to the &start"), this, [this] {
+    QAction* restartView = sim->addAction(st->standardIcon(QStyle::SP_MediaSkipBackward), tr("Back to the st&art"), this, [this] {
         clock_->seek(0.0);
     });
     restartView->setShortcut(Qt::Key_Home);
     toolbar->addAction(restartView);
-    QAction* faster = sim->addAction(tr("&Faster (x10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() + 100); });
+    QAction* faster = sim->addAction(tr("Faster (&x10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() + 100); });
     faster->setShortcut(Qt::Key_BracketRight);
     QAction* slower = sim->addAction(tr("S&lower (/10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() - 100); });
     slower->setShortcut(Qt::Key_BracketLeft);
@@ -354,7 +360,7 @@ void MainWindow::buildMenus()
     sim->addSeparator();
     QAction* reset = sim->addAction(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset (run again)"), this, &MainWindow::resetRun);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    sim->addAction(tr("S&eed..."), this, [this] {
+    sim->addAction(tr("See&d..."), this, [this] {
         bool ok = false;
         const QString text = QInputDialog::getText(this, tr("Seed"), tr("run.seed (0 .. 2^64-1):"), QLineEdit::Normal,
                                                    QString::number(scenario_.seed), &ok);
@@ -368,7 +374,7 @@ void MainWindow::buildMenus()
         }
         editor_->apply();
     });
-    QMenu* policies = sim->addMenu(tr("&Policy"));
+    QMenu* policies = sim->addMenu(tr("P&olicy"));
     auto* policyGroup = new QActionGroup(this);
     for (Policy p : RaceView::kPolicies) {
         QAction* a = policies->addAction(QString::fromLatin1(policyDisplayName(p)), this, [this, p] {
@@ -383,7 +389,7 @@ void MainWindow::buildMenus()
         for (QAction* a : policyGroup->actions())
             a->setChecked(a->data().toInt() == static_cast<int>(scenario_.policy));
     });
-    QAction* race = sim->addAction(tr("Race the three &policies"), this, &MainWindow::showRace);
+    QAction* race = sim->addAction(tr("Race the three polic&ies"), this, &MainWindow::showRace);
     race->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
@@ -529,6 +535,15 @@ void MainWindow::stepEvent()
     revealCurrentEvent();
 }
 
+void MainWindow::stepBack()
+{
+    clock_->pause();
+    if (!cursor_->stepBack())
+        statusBar()->showMessage(tr("At the start of the run"), 2000);
+    clock_->syncTo(cursor_->state().time());
+    revealCurrentEvent();
+}
+
 void MainWindow::revealCurrentEvent()
 {
     // The event just played, in the log, when the log's filter shows it.
@@ -541,13 +556,15 @@ void MainWindow::revealCurrentEvent()
     eventTable_->scrollTo(row);
 }
 
-void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QString& what)
+void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QString& what, bool forward)
 {
     clock_->pause();
-    if (cursor_->jumpToNext(match)) {
+    if (forward ? cursor_->jumpToNext(match) : cursor_->jumpToPrevious(match)) {
         clock_->syncTo(cursor_->state().time());
         revealCurrentEvent();
-        statusBar()->showMessage(tr("Jumped to the next %1").arg(what), 2000);
+        statusBar()->showMessage((forward ? tr("Jumped to the next %1") : tr("Jumped back to the previous %1")).arg(what), 2000);
+    } else if (!forward) {
+        statusBar()->showMessage(tr("No earlier %1 in this run").arg(what), 3000);
     } else {
         statusBar()->showMessage(cursor_->recording().complete() ? tr("No further %1 in this run").arg(what)
                                                                  : tr("No further %1 recorded yet").arg(what),
@@ -568,6 +585,30 @@ void MainWindow::jumpToNextReorder()
     }, tr("reorder"));
 }
 
+void MainWindow::jumpToPreviousFailure()
+{
+    jumpTo([](const Event& e) { return e.kind == EventKind::Failure; }, tr("failure"), false);
+}
+
+namespace {
+
+bool isReorderWithMoves(const Event& e)
+{
+    return e.kind == EventKind::Decision && e.decision && !e.decision->wipeout && e.decision->moves > 0;
+}
+
+}  // namespace
+
+void MainWindow::jumpToNextReorderWithMoves()
+{
+    jumpTo(&isReorderWithMoves, tr("reorder with moves"));
+}
+
+void MainWindow::jumpToPreviousReorderWithMoves()
+{
+    jumpTo(&isReorderWithMoves, tr("reorder with moves"), false);
+}
+
 void MainWindow::jumpToNextWipeout()
 {
     jumpTo([](const Event& e) { return e.kind == EventKind::Decision && e.decision && e.decision->wipeout; },
@@ -586,7 +627,7 @@ void MainWindow::openEventRow(const QModelIndex& proxyIndex)
         return;
     const Event& e = eventLog_->event(source.row());
     clock_->pause();
-    cursor_->seekToEvent(static_cast<std::size_t>(source.row()) + 1);
+    cursor_->seekToEvent(static_cast<std::size_t>(source.row()) + 1, true);
     clock_->syncTo(cursor_->state().time());
     if (e.group >= 0)
         viewState_->select(e.group, e.kind == EventKind::Failure ? e.gpu : -1);
@@ -669,9 +710,10 @@ void MainWindow::rebuildRecentMenu()
     recentMenu_->setEnabled(!files.isEmpty());
 }
 
-void MainWindow::runUntil(const RunUntil& until, std::function<void()> done)
+void MainWindow::runUntil(const RunUntil& until, std::function<void()> done, bool animateLanding)
 {
     pendingUntil_ = until;
+    pendingAnimateLanding_ = animateLanding;
     pendingDone_ = std::move(done);
     if (until.kind == RunUntil::Kind::None) {
         auto callback = std::move(pendingDone_);
@@ -726,9 +768,9 @@ void MainWindow::checkRunUntil()
         if (!runUntilReached(pendingUntil_, cursor_, &count, &time))
             return;
         if (pendingUntil_.kind == RunUntil::Kind::Failures)
-            cursor_->seekToEvent(count);
+            cursor_->seekToEvent(count, pendingAnimateLanding_);
         else
-            cursor_->seekToTime(time);
+            cursor_->seekToTime(time, pendingAnimateLanding_);
         clock_->syncTo(cursor_->state().time());
     } else {
         // The race: the target time comes from the CKPT-only lane (it sees every failure); all three

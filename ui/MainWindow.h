@@ -84,14 +84,18 @@ public:
     bool startRun(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
     // Pauses, waits (without blocking) until the recording reaches `until`, seeks there and calls
     // `done`. Applies to the Race tab when it is current.
-    void runUntil(const RunUntil& until, std::function<void()> done);
+    void runUntil(const RunUntil& until, std::function<void()> done, bool animateLanding = false);
     // The whole window as a PNG, written with QSaveFile.
     bool saveScreenshot(const QString& path);
 
 public slots:
     void stepEvent();
+    void stepBack();
     void jumpToNextFailure();
+    void jumpToPreviousFailure();
     void jumpToNextReorder();
+    void jumpToNextReorderWithMoves();
+    void jumpToPreviousReorderWithMoves();
     void jumpToNextWipeout();
     void jumpToRestartEnd();
     void resetRun();
@@ -117,7 +121,7 @@ private:
     void buildMenus();
     void updateStatus();
     void updateTimeline();
-    void jumpTo(const std::function<bool(const Event&)>& match, const QString& what);
+    void jumpTo(const std::function<bool(const Event&)>& match, const QString& what, bool forward = true);
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openEventRow(const QModelIndex& proxyIndex);
@@ -159,6 +163,7 @@ private:
     QLabel* statusLabels_[6] = {};
     RunUntil pendingUntil_;
     std::function<void()> pendingDone_;
+    bool pendingAnimateLanding_ = false;
 };
 
 }  // namespace spare

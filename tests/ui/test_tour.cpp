@@ -1,6 +1,7 @@
 // The guided tour: its resources load offline, every step finds its engine state, the controller
 // walks forward and back with the clicker keys, and presentation mode toggles and restores.
 #include "MainWindow.h"
+#include "views/StackView.h"
 #include "analysis/AnalysisIntegration.h"
 #include "analysis/AnalysisView.h"
 #include "editor/ScenarioEditor.h"
@@ -171,13 +172,21 @@ private slots:
 
         TourController* tour = integration->tour();
         tour->start();
+        int stepsWithMoves = 0;
         for (int i = 0; i < tour->stepCount(); ++i) {
             QCOMPARE(tour->currentIndex(), i);
             QCOMPARE(window.scenario().name, std::string("tour-teaching"));
             QCOMPARE(window.tabs()->currentIndex(), 0);
             QVERIFY(tour->overlay()->isVisible());
+            // A step on a reorder with moves plays it: the moved cells slide and stay marked.
+            const TourState& state = tour->state(i);
+            if (state.found && state.event.decision && state.event.decision->moves > 0) {
+                QTRY_VERIFY(window.stackView()->markedMoveCount() > 0);
+                ++stepsWithMoves;
+            }
             QTest::keyClick(tour->overlay(), Qt::Key_PageDown);
         }
+        QVERIFY(stepsWithMoves >= 1);
         QVERIFY(!tour->running());
         // The tour gives back the user's scenario and never touched the editor (no temporary paths).
         QCOMPARE(window.scenario().name, std::string("teaching-12-bigger"));

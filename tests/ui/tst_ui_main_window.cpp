@@ -22,12 +22,14 @@
 #include "playback/SimulationWorker.h"
 #include "views/ClusterPalette.h"
 #include "views/RaceView.h"
+#include "views/StackView.h"
 
 #include <QCheckBox>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -208,6 +210,33 @@ void TestMainWindow::jumpsLandOnTheirEvents()
     QCOMPARE(w.cursor()->position(), at + 1);
     QVERIFY(!w.clock()->playing());
     QCOMPARE(w.clock()->time(), w.cursor()->state().time());
+    // Back and "with moves": the landing is animated and leaves the moved cells marked.
+    w.stepBack();
+    QCOMPARE(w.cursor()->position(), at);
+    w.jumpToPreviousFailure();
+    QCOMPARE(last().kind, EventKind::Failure);
+    QVERIFY(w.cursor()->position() < at);
+    w.clock()->seek(0.0);
+    w.jumpToNextReorderWithMoves();
+    QCOMPARE(last().kind, EventKind::Decision);
+    QVERIFY(last().decision->moves > 0);
+    QVERIFY(w.stackView()->animating());
+    QCOMPARE(w.stackView()->markedMoveCount(), static_cast<int>(last().decision->stackMoves.size()));
+    // Every item of the Simulation menu has its own access key.
+    for (QAction* menu : w.menuBar()->actions()) {
+        if (!menu->menu() || menu->text() != QStringLiteral("&Simulation"))
+            continue;
+        QSet<QChar> keys;
+        for (QAction* item : menu->menu()->actions()) {
+            const qsizetype amp = item->text().indexOf(QLatin1Char('&'));
+            if (amp < 0 || item->isSeparator())
+                continue;
+            const QChar key = item->text().at(amp + 1).toLower();
+            QVERIFY2(!keys.contains(key), qPrintable(item->text()));
+            keys.insert(key);
+        }
+        QVERIFY(keys.size() >= 12);
+    }
 }
 
 void TestMainWindow::raceRunsThreePolicies()

@@ -16,7 +16,40 @@ private slots:
     void showsControllerAssignment_data();
     void showsControllerAssignment();
     void windowFollowsSelection();
+    void jumpsAnimateAndMarkMoves();
 };
+
+namespace {
+
+// A scripted run: failure batches and the controller's decision after each, as the engine records them.
+RecordingChunkPtr scriptedRun(ReorderController& controller, const QList<QList<int>>& failureBatches)
+{
+    auto chunk = std::make_shared<RecordingChunk>();
+    double t = 10.0;
+    for (const QList<int>& batch : failureBatches) {
+        std::vector<int> ids(batch.begin(), batch.end());
+        for (int g : ids) {
+            Event f;
+            f.kind = EventKind::Failure;
+            f.time = t;
+            f.group = g;
+            f.gpu = 0;
+            f.stackNumber = controller.stackNumber();  // every event carries the S in force after it
+            chunk->events.push_back(f);
+        }
+        Event d;
+        d.kind = EventKind::Decision;
+        d.time = t;
+        d.decision = std::make_shared<const ReorderDecision>(controller.onFailures(ids));
+        d.stackNumber = d.decision->stackNumber;
+        chunk->events.push_back(d);
+        t += 100.0;
+    }
+    chunk->last = true;
+    return chunk;
+}
+
+}  // namespace
 
 void TestStackView::showsControllerAssignment_data()
 {
@@ -46,28 +79,7 @@ void TestStackView::showsControllerAssignment()
     auto shared = std::make_shared<const Layout>(Layout::byName(s.layout, groups, redundancy));
     ReorderController controller(*shared);
 
-    auto chunk = std::make_shared<RecordingChunk>();
-    double t = 10.0;
-    for (const QList<int>& batch : failureBatches) {
-        std::vector<int> ids(batch.begin(), batch.end());
-        for (int g : ids) {
-            Event f;
-            f.kind = EventKind::Failure;
-            f.time = t;
-            f.group = g;
-            f.gpu = 0;
-            f.stackNumber = controller.stackNumber();  // every event carries the S in force after it
-            chunk->events.push_back(f);
-        }
-        Event d;
-        d.kind = EventKind::Decision;
-        d.time = t;
-        d.decision = std::make_shared<const ReorderDecision>(controller.onFailures(ids));
-        d.stackNumber = d.decision->stackNumber;
-        chunk->events.push_back(d);
-        t += 100.0;
-    }
-    chunk->last = true;
+    const RecordingChunkPtr chunk = scriptedRun(controller, failureBatches);
 
     PlaybackCursor cursor;
     cursor.reset(s, shared);
@@ -106,6 +118,61 @@ void TestStackView::windowFollowsSelection()
     QVERIFY(view.firstVisibleGroup() + view.visibleGroupCount() > 300);
     viewState.select(599);
     QCOMPARE(view.firstVisibleGroup() + view.visibleGroupCount(), 600);
+}
+
+// A jump (or a step back and forth) that lands on a reorder plays it: the slide runs, and the moved
+// cells stay marked after it for a few seconds on the view's animation clock, then the marks go.
+// Jumps backwards walk from one failure to the one before.
+void TestStackView::jumpsAnimateAndMarkMoves()
+{
+    Scenario s;
+    s.groups = 40;
+    s.redundancy = 4;
+    s.gpusPerGroup = 8;
+    auto shared = std::make_shared<const Layout>(Layout::golomb(40, 4));
+    ReorderController controller(*shared);
+    PlaybackCursor cursor;
+    cursor.reset(s, shared);
+    cursor.append(scriptedRun(controller, {{0, 5}, {9}, {13, 21, 22}, {30}, {1, 2}, {17}}));
+    StackView view(&cursor);
+    view.resize(900, 300);
+    view.animationClock()->setFrameTime(1000);
+    const auto withMoves = [](const Event& e) { return e.kind == EventKind::Decision && e.decision && e.decision->moves > 0; };
+    QSignalSpy played(&cursor, &PlaybackCursor::eventPlayed);
+    QVERIFY2(cursor.jumpToNext(withMoves), "the scripted failures lead to a reorder with moves");
+    // The instant landed on is played (its failures and the decision), not the events skipped on the way.
+    QVERIFY(played.count() >= 1);
+    const Event landed = played.last().first().value<Event>();
+    QVERIFY(withMoves(landed));
+    for (const QList<QVariant>& arguments : std::as_const(played))
+        QCOMPARE(arguments.first().value<Event>().time, landed.time);
+    QCOMPARE(cursor.position(), cursor.recording().findNext(0, withMoves).value() + 1);
+    QVERIFY(view.animating());
+    const int moved = static_cast<int>(landed.decision->stackMoves.size());
+    QVERIFY(moved > 0);
+    QCOMPARE(view.markedMoveCount(), moved);
+    view.animationClock()->setFrameTime(1000 + 1500);  // slide over, marks still shown
+    QCOMPARE(view.markedMoveCount(), moved);
+    QVERIFY(!view.grab().isNull());
+    view.animationClock()->setFrameTime(1000 + 4000);
+    QCOMPARE(view.markedMoveCount(), 0);
+
+    // Backwards: a step undoes one event; previous failure walks back failure by failure.
+    const std::size_t at = cursor.position();
+    QVERIFY(cursor.stepBack());
+    QCOMPARE(cursor.position(), at - 1);
+    const auto isFailure = [](const Event& e) { return e.kind == EventKind::Failure; };
+    std::vector<std::size_t> visited;
+    while (cursor.jumpToPrevious(isFailure)) {
+        QCOMPARE(cursor.recording().event(cursor.position() - 1).kind, EventKind::Failure);
+        visited.push_back(cursor.position());
+    }
+    QVERIFY(!visited.empty());
+    QVERIFY(std::is_sorted(visited.rbegin(), visited.rend()));
+    QCOMPARE(visited.back(), std::size_t{1});  // the run's first failure
+    while (cursor.stepBack()) {
+    }
+    QCOMPARE(cursor.position(), std::size_t{0});
 }
 
 QTEST_MAIN(TestStackView)

@@ -209,7 +209,7 @@ void AnalysisIntegration::showTourState(const Scenario& scenario, const std::vec
     RunUntil until;
     until.kind = RunUntil::Kind::Time;
     until.value = state.timeS;
-    window_->runUntil(until, [] {});
+    window_->runUntil(until, [] {}, true);  // a step on a decision shows its moves
 }
 
 void AnalysisIntegration::restoreUserScenario()

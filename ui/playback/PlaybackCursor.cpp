@@ -80,11 +80,23 @@ bool PlaybackCursor::stepEvent()
     return true;
 }
 
-void PlaybackCursor::seekToEvent(std::size_t count)
+void PlaybackCursor::seekToEvent(std::size_t count, bool animateLast)
 {
     if (!layout_)
         return;
     count = std::min(count, recording_.eventCount());
+    if (animateLast && count > 0) {
+        // Every event of the landing instant is played: a decision is often followed by others at the
+        // same time.
+        std::size_t first = count - 1;
+        const double instant = recording_.event(first).time;
+        while (first > 0 && count - first < kAnimatedEventLimit && recording_.event(first - 1).time == instant)
+            --first;
+        seekToEvent(first);
+        applyUpTo(count, true);
+        emit stateChanged();
+        return;
+    }
     if (count < position_ || count - position_ > kAnimatedEventLimit) {
         const IndexedSnapshot* snap = recording_.snapshotAtOrBefore(count);
         if (count < position_ || (snap && snap->eventIndex > position_)) {
@@ -100,9 +112,9 @@ void PlaybackCursor::seekToEvent(std::size_t count)
     emit stateChanged();
 }
 
-void PlaybackCursor::seekToTime(double time)
+void PlaybackCursor::seekToTime(double time, bool animateLast)
 {
-    seekToEvent(recording_.eventsUpTo(time));
+    seekToEvent(recording_.eventsUpTo(time), animateLast);
     if (layout_) {
         state_.setTime(std::max(state_.time(), std::min(time, recording_.endTime())));
         emit stateChanged();
@@ -114,7 +126,26 @@ bool PlaybackCursor::jumpToNext(const std::function<bool(const Event&)>& match)
     const auto next = recording_.findNext(position_, match);
     if (!next)
         return false;
-    seekToEvent(*next + 1);
+    seekToEvent(*next + 1, true);
+    return true;
+}
+
+bool PlaybackCursor::jumpToPrevious(const std::function<bool(const Event&)>& match)
+{
+    if (position_ < 2)
+        return false;
+    const auto previous = recording_.findPrevious(position_ - 1, match);
+    if (!previous)
+        return false;
+    seekToEvent(*previous + 1, true);
+    return true;
+}
+
+bool PlaybackCursor::stepBack()
+{
+    if (!layout_ || position_ == 0)
+        return false;
+    seekToEvent(position_ - 1);
     return true;
 }
 

@@ -35,12 +35,18 @@ public:
     void advanceTo(double time);
     // Applies the next event; false when none is recorded yet.
     bool stepEvent();
-    // Moves to the point where exactly `count` events have been applied.
-    void seekToEvent(std::size_t count);
+    // Moves to the point where exactly `count` events have been applied. With animateLast the events
+    // at the time of the last one are played (eventPlayed) after a silent seek to just before them, so
+    // a jump that lands on a decision shows its moves.
+    void seekToEvent(std::size_t count, bool animateLast = false);
     // Moves to simulated time t (forward or backward).
-    void seekToTime(double time);
-    // Applies events up to and including the next one that matches; false (nothing moves) when none.
+    void seekToTime(double time, bool animateLast = false);
+    // Lands on the next event that matches, animating it; false (nothing moves) when none.
     bool jumpToNext(const std::function<bool(const Event&)>& match);
+    // Lands on the last matching event before the one applied last (so repeated calls walk back).
+    bool jumpToPrevious(const std::function<bool(const Event&)>& match);
+    // Undoes the last applied event; false at the start.
+    bool stepBack();
 
 signals:
     void recordingGrew();

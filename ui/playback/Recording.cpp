@@ -80,4 +80,13 @@ std::optional<std::size_t> Recording::findNext(std::size_t from, const std::func
     return std::nullopt;
 }
 
+std::optional<std::size_t> Recording::findPrevious(std::size_t before, const std::function<bool(const Event&)>& match) const
+{
+    before = std::min(before, eventCount());
+    for (std::size_t i = before; i-- > 0;)
+        if (match(event(i)))
+            return i;
+    return std::nullopt;
+}
+
 }  // namespace spare

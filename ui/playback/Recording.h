@@ -30,6 +30,8 @@ public:
     std::size_t eventsUpTo(double time) const;
     // First event index >= from that matches, if any.
     std::optional<std::size_t> findNext(std::size_t from, const std::function<bool(const Event&)>& match) const;
+    // Last event index < before that matches, if any.
+    std::optional<std::size_t> findPrevious(std::size_t before, const std::function<bool(const Event&)>& match) const;
 
     const std::vector<RecordingChunkPtr>& chunks() const { return chunks_; }
 

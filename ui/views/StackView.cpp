@@ -5,6 +5,7 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -15,9 +16,16 @@ namespace spare {
 namespace {
 
 constexpr int kHeaderHeight = 40;   // decision summary + group ids
-constexpr int kLeftMargin = 44;     // position labels
 constexpr double kMinColumnWidth = 18.0;
 constexpr int kAnimationMs = 500;
+constexpr int kMarkMs = 3000;  // moved cells stay marked this long after their slide
+const QColor kLostColour(0xd5, 0x00, 0x00);
+const QColor kMovedColour(0x00, 0x72, 0xb2);
+
+QString counted(int n, const char* one, const char* many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? one : many));
+}
 
 }  // namespace
 
@@ -56,7 +64,7 @@ QColor StackView::typeColor(int type)
 int StackView::visibleGroupCount() const
 {
     const int groups = cursor_->state().groups();
-    const int fit = std::max(1, static_cast<int>((width() - kLeftMargin - 4) / kMinColumnWidth));
+    const int fit = std::max(1, static_cast<int>((width() - leftMargin() - 4) / kMinColumnWidth));
     return std::min(groups, fit);
 }
 
@@ -85,6 +93,7 @@ void StackView::onEventPlayed(const Event& event)
         slideStartMs_ = clock_.elapsed();
         animation_.stop();
         animation_.start();
+        QTimer::singleShot(kAnimationMs + kMarkMs, this, qOverload<>(&QWidget::update));  // the marks go
     } else if (event.kind == EventKind::RestartEnd) {
         animatedDecision_.reset();
         update();
@@ -99,12 +108,28 @@ double StackView::slideProgress() const
     return animation_.easingCurve().valueForProgress(std::clamp(progress, 0.0, 1.0));
 }
 
+int StackView::leftMargin() const
+{
+    // Room for the widest position label ("S12 p11") in the current font, so none is clipped.
+    return fontMetrics().horizontalAdvance(QStringLiteral("S88 p88")) + 10;
+}
+
+bool StackView::marking() const
+{
+    return animatedDecision_ && clock_.elapsed() - slideStartMs_ < kAnimationMs + kMarkMs;
+}
+
+int StackView::markedMoveCount() const
+{
+    return marking() ? static_cast<int>(animatedDecision_->stackMoves.size()) : 0;
+}
+
 QRectF StackView::cellRect(int column, double position) const
 {
-    const double columnWidth = static_cast<double>(width() - kLeftMargin - 4) / visibleGroupCount();
+    const double columnWidth = static_cast<double>(width() - leftMargin() - 4) / visibleGroupCount();
     const int r = std::max(1, cursor_->state().redundancy());
     const double rowHeight = static_cast<double>(height() - kHeaderHeight - 4) / r;
-    return {kLeftMargin + column * columnWidth, kHeaderHeight + position * rowHeight, columnWidth, rowHeight};
+    return {leftMargin() + column * columnWidth, kHeaderHeight + position * rowHeight, columnWidth, rowHeight};
 }
 
 QString StackView::decisionSummary() const
@@ -114,18 +139,18 @@ QString StackView::decisionSummary() const
     if (!s.lostTypes().empty()) {
         QStringList lost;
         for (int t : s.lostTypes())
-            lost << QStringLiteral("D%1").arg(t);
-        return tr("WIPE-OUT: %1 lost every holder -> global restart").arg(lost.join(QStringLiteral(", ")));
+            lost << QString::number(t);
+        return tr("WIPE-OUT: type %1 lost every holder -> global restart").arg(lost.join(QStringLiteral(", ")));
     }
     if (!d)
         return tr("S = %1 (no reorder since the last restart)").arg(s.stackNumber());
     static const char* const phases[] = {QT_TR_NOOP("phase 0: fixed check, no reorder"),
                                          QT_TR_NOOP("phase 1: free search"),
                                          QT_TR_NOOP("phase 2: min-cost reorder")};
-    return tr("Last decision: %1 | %2 moves | %3 patch computes | S %4 -> %5")
+    return tr("Last decision: %1 | %2 | %3 | S %4 -> %5")
         .arg(tr(phases[static_cast<int>(d->phase)]))
-        .arg(d->moves)
-        .arg(d->patches.size())
+        .arg(counted(d->moves, "move", "moves"))
+        .arg(counted(static_cast<int>(d->patches.size()), "patch compute", "patch computes"))
         .arg(d->previousStackNumber)
         .arg(d->stackNumber);
 }
@@ -162,7 +187,7 @@ void StackView::paintEvent(QPaintEvent*)
     for (int pos = 0; pos < r; pos += labelEvery) {
         const QRectF row = cellRect(0, pos);
         p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRectF(2, row.top(), kLeftMargin - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
+        p.drawText(QRectF(2, row.top(), leftMargin() - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
                    pos < s.stackNumber() ? QStringLiteral("S%1 p%2").arg(pos + 1).arg(pos) : QStringLiteral("p%1").arg(pos));
     }
 
@@ -196,9 +221,10 @@ void StackView::paintEvent(QPaintEvent*)
             if (dead)
                 colour = QColor::fromHsvF(colour.hsvHueF(), 0.08f, 0.55f);
             p.fillRect(cell, colour);
-            if (std::binary_search(lost.begin(), lost.end(), type)) {
-                p.fillRect(cell, QBrush(QColor(0xd5, 0x00, 0x00), Qt::BDiagPattern));
-                p.setPen(QPen(QColor(0xd5, 0x00, 0x00), 2));
+            const bool lostType = std::binary_search(lost.begin(), lost.end(), type);
+            if (lostType) {
+                p.fillRect(cell, QBrush(kLostColour, Qt::BDiagPattern));
+                p.setPen(QPen(kLostColour, 2));
                 p.drawRect(cell);
             }
             if (auto it = patchAt.find(g); it != patchAt.end() && it->second == pos) {
@@ -207,8 +233,29 @@ void StackView::paintEvent(QPaintEvent*)
                 p.drawRect(cell);
             }
             if (cell.width() >= labelWidth && cell.height() >= 10) {
+                const QString number = QString::number(type);
+                if (lostType) {  // a plate keeps the number readable over the hatching
+                    const QRectF plate = p.fontMetrics().boundingRect(number).toRectF().adjusted(-3, -1, 3, 1);
+                    p.fillRect(QRectF(cell.center() - plate.center(), plate.size()), QColor(0xff, 0xff, 0xff, 220));
+                }
                 p.setPen(dead ? QColor(0x42, 0x42, 0x42) : QColor(0x21, 0x21, 0x21));
-                p.drawText(cell, Qt::AlignCenter, QString::number(type));
+                p.drawText(cell, Qt::AlignCenter, number);
+            }
+        }
+        if (marking()) {
+            for (const StackMove& m : animatedDecision_->stackMoves) {
+                if (m.group != g)
+                    continue;
+                const QRectF cell = cellRect(c, m.toPosition).adjusted(1, 1, -1, -1);
+                p.setPen(QPen(kMovedColour, 2.5, Qt::DashLine));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(cell);
+                const QString arrow = QStringLiteral("p%1→p%2").arg(m.fromPosition).arg(m.toPosition);
+                if (cell.width() >= p.fontMetrics().horizontalAdvance(arrow) + 4
+                    && cell.height() >= 2.2 * p.fontMetrics().height()) {
+                    p.setPen(kMovedColour.darker(130));
+                    p.drawText(cell.adjusted(2, 0, -2, -2), Qt::AlignHCenter | Qt::AlignBottom, arrow);
+                }
             }
         }
         if (viewState_ && viewState_->selectedGroup() == g) {

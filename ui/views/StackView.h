@@ -18,7 +18,8 @@ class ViewState;
 // The shard stacks: one column per group, one cell per stack position (top = position 0), coloured
 // by shard type. The top-S band (what each group computes per step) is highlighted. Draws the
 // controller's decisions as they are played: moved cells slide to their new position, patch-compute
-// cells flash, and on a wipe-out the lost types are marked in all their dead holders. For large N it
+// cells flash, moved cells stay outlined with their from -> to positions for a few seconds, and on a
+// wipe-out the lost types are marked in all their dead holders. For large N it
 // shows a window of groups around the selected one.
 class StackView : public QWidget {
     Q_OBJECT
@@ -34,6 +35,9 @@ public:
     static QColor typeColor(int type);
     // The time the slides run on (an animation export sets it per frame).
     AnimationClock* animationClock() { return &clock_; }
+    // Moves of the last decision still marked (from -> to) now: during its slide and a few seconds
+    // after, so that a jump that lands on a reorder leaves the moved cells visible.
+    int markedMoveCount() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -45,6 +49,8 @@ protected:
 private:
     void onEventPlayed(const Event& event);
     QRectF cellRect(int column, double position) const;
+    int leftMargin() const;
+    bool marking() const;
     QString decisionSummary() const;
     // 0 -> 1 (eased) over the slide of the last played decision; 1 when none is sliding.
     double slideProgress() const;
