@@ -17,6 +17,7 @@
 #include "playback/SimulationWorker.h"
 #include "views/ClusterView.h"
 #include "views/RaceView.h"
+#include "views/ShortcutOverlay.h"
 #include "views/StackView.h"
 
 #include <QAction>
@@ -31,13 +32,15 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
@@ -123,6 +126,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         if (tabs_->currentWidget() == raceView_ && !raceView_->started() && hasScenario_)
             raceView_->start(scenario_, trace_);
+        showSpeedOfCurrentTab();
         updateStatus();
     });
     buildDocks();
@@ -208,14 +212,31 @@ void MainWindow::buildRunTab()
     connect(timeline_, &QSlider::valueChanged, this, [this](int value) {
         clock_->seek(cursor_->recording().endTime() * value / kTimelineTicks);
     });
+    // The Run tab and the Race keep their own speeds (a race watched at 10^5 x must not make the next
+    // scenario play to its end at once); the slider shows and sets the current tab's.
     auto applySpeed = [this](int value) {
         const double speed = speedForSlider(value);
-        clock_->setSpeed(speed);
-        raceView_->clock()->setSpeed(speed);
+        (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->setSpeed(speed);
         speedLabel_->setText(PlaybackClock::speedText(speed));
     };
     connect(speedSlider_, &QSlider::valueChanged, this, applySpeed);
     applySpeed(speedSlider_->value());
+    raceView_->clock()->setSpeed(clock_->speed());
+}
+
+void MainWindow::showSpeedOfCurrentTab()
+{
+    const double speed = (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->speed();
+    const QSignalBlocker quiet(speedSlider_);
+    speedSlider_->setValue(sliderForSpeed(speed));
+    speedLabel_->setText(PlaybackClock::speedText(speed));
+}
+
+void MainWindow::restoreSession()
+{
+    const double speed = QSettings().value(QStringLiteral("playback/speed"), clock_->speed()).toDouble();
+    clock_->setSpeed(std::clamp(speed, PlaybackClock::kMinSpeed, PlaybackClock::kMaxSpeed));
+    showSpeedOfCurrentTab();
 }
 
 void MainWindow::buildDocks()
@@ -226,6 +247,7 @@ void MainWindow::buildDocks()
     editorDock_->setWidget(editor_);
     addDockWidget(Qt::RightDockWidgetArea, editorDock_);
     connect(editor_, &ScenarioEditor::applied, this, [this](const Scenario& s) { startRun(s); });
+    connect(editor_, &ScenarioEditor::modifiedChanged, this, &QWidget::setWindowModified);  // "*" in the title
     connect(editor_, &ScenarioEditor::pathChanged, this, [this](const QString& path) {
         if (!path.isEmpty())
             addRecentFile(path);
@@ -296,7 +318,7 @@ void MainWindow::buildMenus()
     open->setShortcut(QKeySequence::Open);
     recentMenu_ = file->addMenu(tr("Open &recent"));
     QAction* saveAs = file->addAction(tr("&Save scenario as..."), editor_, &ScenarioEditor::saveAs);
-    saveAs->setShortcut(QKeySequence::SaveAs);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));  // QKeySequence::SaveAs is empty on some desktops
     exportMenu_ = file->addMenu(tr("&Export"));
     exportMenu_->setObjectName(QStringLiteral("exportMenu"));
     exportMenu_->menuAction()->setVisible(false);
@@ -360,20 +382,7 @@ void MainWindow::buildMenus()
     sim->addSeparator();
     QAction* reset = sim->addAction(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset (run again)"), this, &MainWindow::resetRun);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    sim->addAction(tr("See&d..."), this, [this] {
-        bool ok = false;
-        const QString text = QInputDialog::getText(this, tr("Seed"), tr("run.seed (0 .. 2^64-1):"), QLineEdit::Normal,
-                                                   QString::number(scenario_.seed), &ok);
-        if (!ok)
-            return;
-        editor_->setFieldText(QStringLiteral("run.seed"), text);
-        if (!editor_->isValid()) {
-            QMessageBox::warning(this, tr("Seed"), editor_->issues().value(QStringLiteral("run.seed")));
-            editor_->revert();
-            return;
-        }
-        editor_->apply();
-    });
+    sim->addAction(tr("See&d..."), this, &MainWindow::chooseSeed);
     QMenu* policies = sim->addMenu(tr("P&olicy"));
     auto* policyGroup = new QActionGroup(this);
     for (Policy p : RaceView::kPolicies) {
@@ -425,6 +434,12 @@ void MainWindow::buildMenus()
         dialog->show();
     });
     guide->setShortcut(QKeySequence::HelpContents);
+    QAction* keys = helpMenu_->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto* overlay = new ShortcutOverlay(menuBar(), this);
+        overlay->setAttribute(Qt::WA_DeleteOnClose);
+        overlay->show();
+    });
+    keys->setShortcut(QKeySequence(Qt::Key_Question));
     helpMenu_->addAction(tr("&About SPARe Studio"), this, [this] {
         QMessageBox::about(this, tr("About SPARe Studio"),
                            tr("<b>SPARe Studio</b> %1<br>Simulates and shows SPARe (stacked parallelism with adaptive "
@@ -484,7 +499,7 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
     layout_ = setup.layout;
     checkpointInterval_ = setup.checkpointIntervalSteps;
     hasScenario_ = true;
-    setWindowTitle(tr("SPARe Studio - %1 (%2)")
+    setWindowTitle(tr("SPARe Studio - %1 (%2)[*]")
                        .arg(QString::fromStdString(scenario_.name), QString::fromLatin1(policyDisplayName(scenario_.policy))));
     clock_->pause();
     eventLog_->clear();
@@ -533,6 +548,43 @@ void MainWindow::stepEvent()
         statusBar()->showMessage(tr("No further event recorded yet"), 2000);
     clock_->syncTo(cursor_->state().time());
     revealCurrentEvent();
+}
+
+void MainWindow::chooseSeed()
+{
+    // Checked as it is typed: OK only for a seed the engine accepts, and nothing reaches the editor
+    // before OK.
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Seed"));
+    auto* line = new QLineEdit(QString::number(scenario_.seed));
+    auto* problem = new QLabel;
+    problem->setObjectName(QStringLiteral("seedProblem"));
+    problem->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(tr("run.seed (0 .. 2^64-1; the same seed gives the same run):")));
+    layout->addWidget(line);
+    layout->addWidget(problem);
+    layout->addWidget(buttons);
+    const auto check = [problem, buttons](const QString& text) {
+        static const QRegularExpression digits(QStringLiteral("^\\d{1,20}$"));
+        bool ok = digits.match(text.trimmed()).hasMatch();
+        if (ok)
+            text.trimmed().toULongLong(&ok);  // and not above 2^64-1
+        problem->setText(ok ? QString() : tr("'%1' is not a seed: allowed a whole number 0 .. 18446744073709551615").arg(text));
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
+    };
+    connect(line, &QLineEdit::textChanged, &dialog, check);
+    check(line->text());
+    seedDialog_ = &dialog;
+    const bool accepted = dialog.exec() == QDialog::Accepted;
+    seedDialog_ = nullptr;
+    if (!accepted)
+        return;
+    editor_->setFieldText(QStringLiteral("run.seed"), line->text().trimmed());
+    editor_->apply();
 }
 
 void MainWindow::stepBack()
@@ -811,6 +863,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("playback/speed"), clock_->speed());
     clock_->pause();
     worker_->cancel();
     event->accept();

@@ -13,6 +13,7 @@
 
 class QAction;
 class QDockWidget;
+class QDialog;
 class QLabel;
 class QMenu;
 class QSlider;
@@ -91,6 +92,12 @@ public:
 public slots:
     void stepEvent();
     void stepBack();
+    void chooseSeed();
+    // What an interactive session brings back from the last one (the Run tab's speed); scripts and
+    // tests do without.
+    void restoreSession();
+    // The Seed dialog while it is open (for tests), else nullptr.
+    QDialog* seedDialog() const { return seedDialog_; }
     void jumpToNextFailure();
     void jumpToPreviousFailure();
     void jumpToNextReorder();
@@ -122,6 +129,7 @@ private:
     void updateStatus();
     void updateTimeline();
     void jumpTo(const std::function<bool(const Event&)>& match, const QString& what, bool forward = true);
+    void showSpeedOfCurrentTab();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openEventRow(const QModelIndex& proxyIndex);
@@ -164,6 +172,7 @@ private:
     RunUntil pendingUntil_;
     std::function<void()> pendingDone_;
     bool pendingAnimateLanding_ = false;
+    QDialog* seedDialog_ = nullptr;
 };
 
 }  // namespace spare

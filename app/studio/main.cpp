@@ -11,6 +11,8 @@
 #include "playback/RunSetup.h"
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -62,7 +64,16 @@ int main(int argc, char** argv)
         }
     }
 
-    spare::MainWindow window(*options);
+    spare::StudioOptions opening = *options;
+    if (!options->automated() && opening.scenarioPath.isEmpty()) {
+        // An interactive start without --scenario opens the scenario opened last, when it is still there.
+        const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+        if (!recent.isEmpty() && QFileInfo(recent.front()).isFile())
+            opening.scenarioPath = recent.front();
+    }
+    spare::MainWindow window(opening);
+    if (!options->automated())
+        window.restoreSession();
     if (auto* lab = window.findChild<spare::LayoutLabIntegration*>())
         lab->applyOptions(*options);
     auto* campaign = window.findChild<spare::CampaignIntegration*>();

@@ -9,7 +9,9 @@
 #include "analysis/AnalysisIntegration.h"
 #include "analysis/AnalysisView.h"
 #include "analysis/ClosedForms.h"
+#include "editor/ScenarioEditor.h"
 #include "charts/ProgressChart.h"
+#include "export/ExportLocation.h"
 #include "export/WindowStateExporter.h"
 #include "playback/RaceLineup.h"
 #include "sim/ScenarioJson.h"
@@ -22,10 +24,17 @@
 #include "playback/SimulationWorker.h"
 #include "views/ClusterPalette.h"
 #include "views/RaceView.h"
+#include "views/ShortcutOverlay.h"
 #include "views/StackView.h"
 
 #include <QCheckBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QSettings>
+#include <QLineEdit>
+#include <QDialogButtonBox>
 #include <QJsonArray>
+#include <QLabel>
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
@@ -37,6 +46,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <functional>
 
 using namespace spare;
 
@@ -105,6 +116,10 @@ private slots:
     void failureMarksStayFewAtAnySpeed();
     void progressChartFitsItsData();
     void stopKeepsWhatWasRecorded();
+    void seedDialogChecksAsYouType();
+    void shortcutOverlayListsEveryShortcut();
+    void raceKeepsItsOwnSpeed();
+    void exportsStartInTheLastFolder();
 };
 
 void TestMainWindow::opensOnDefaultScenarioAndPlays()
@@ -531,6 +546,93 @@ void TestMainWindow::stopKeepsWhatWasRecorded()
     w.stopSimulation();
     for (int lane = 0; lane < 3; ++lane)
         QVERIFY(w.raceView()->cursor(lane)->recording().complete());
+}
+
+// A bad seed disables OK and says why while it is typed; nothing reaches the editor before OK.
+void TestMainWindow::seedDialogChecksAsYouType()
+{
+    MainWindow w;
+    w.show();
+    const std::uint64_t before = w.scenario().seed;
+    bool checked = false;
+    QTimer::singleShot(0, &w, [&] {
+        QDialog* dialog = w.seedDialog();
+        QVERIFY(dialog);
+        auto* line = dialog->findChild<QLineEdit*>();
+        auto* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        auto* problem = dialog->findChild<QLabel*>(QStringLiteral("seedProblem"));
+        line->setText(QStringLiteral("-3"));
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(problem->text().contains(QStringLiteral("'-3'")) && problem->text().contains(QStringLiteral("0 .. 18446744073709551615")),
+                 qPrintable(problem->text()));
+        QCOMPARE(w.editor()->editedScenario().seed, before);  // not written into the editor
+        line->setText(QStringLiteral("4242"));
+        QVERIFY(ok->isEnabled());
+        QVERIFY(problem->text().isEmpty());
+        checked = true;
+        dialog->accept();
+    });
+    w.chooseSeed();
+    QVERIFY(checked);
+    QCOMPARE(w.scenario().seed, std::uint64_t(4242));
+}
+
+void TestMainWindow::shortcutOverlayListsEveryShortcut()
+{
+    MainWindow w;
+    ShortcutOverlay overlay(w.menuBar());
+    QStringList rows;
+    for (int r = 0; r < overlay.rowCount(); ++r)
+        rows << overlay.actionText(r) + QStringLiteral(" = ") + overlay.keyText(r);
+    // Every menu item with a key is listed with that key.
+    std::function<void(const QMenu*)> visit = [&](const QMenu* menu) {
+        for (const QAction* action : menu->actions()) {
+            if (action->menu()) {
+                visit(action->menu());
+            } else if (!action->shortcut().isEmpty()) {
+                const QString row = QString(action->text()).remove(QLatin1Char('&')).remove(QStringLiteral("...")) + QStringLiteral(" = ")
+                                    + action->shortcut().toString(QKeySequence::NativeText);
+                QVERIFY2(rows.contains(row), qPrintable(row));
+            }
+        }
+    };
+    for (const QAction* top : w.menuBar()->actions())
+        if (top->menu())
+            visit(top->menu());
+    QVERIFY(overlay.rowCount() >= 20);
+    QVERIFY2(rows.contains(QStringLiteral("Step back one event = Left")), qPrintable(rows.join(QStringLiteral("; "))));
+    QVERIFY2(rows.contains(QStringLiteral("Save scenario as = Ctrl+Shift+S")), qPrintable(rows.join(QStringLiteral("; "))));
+    QVERIFY(rows.contains(QStringLiteral("Keyboard shortcuts = ?")));
+}
+
+// A speed chosen in the race stays with the race: the Run tab keeps its own.
+void TestMainWindow::raceKeepsItsOwnSpeed()
+{
+    MainWindow w;
+    w.show();
+    auto* slider = w.findChild<QSlider*>(QStringLiteral("speed"));
+    QVERIFY(slider);
+    const double runSpeed = w.clock()->speed();
+    w.showRace();
+    slider->setValue(slider->maximum());
+    QCOMPARE(w.raceView()->clock()->speed(), PlaybackClock::kMaxSpeed);
+    QCOMPARE(w.clock()->speed(), runSpeed);
+    w.tabs()->setCurrentIndex(0);
+    QVERIFY(slider->value() < slider->maximum());  // the slider shows the Run tab's speed again
+    QCOMPARE(w.clock()->speed(), runSpeed);
+}
+
+void TestMainWindow::exportsStartInTheLastFolder()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ExportLocation::remember(dir.filePath(QStringLiteral("earlier.png")));
+    QCOMPARE(ExportLocation::folder(), dir.path());
+    QCOMPARE(ExportLocation::suggest(QStringLiteral("paper n600"), QStringLiteral("throughput-vs-r"), QStringLiteral("png")),
+             dir.filePath(QStringLiteral("paper-n600-throughput-vs-r.png")));
+    QCOMPARE(ExportLocation::suggest(QStringLiteral("teaching-12"), QStringLiteral("report"), QString()),
+             dir.filePath(QStringLiteral("teaching-12-report")));
+    QSettings().remove(QStringLiteral("export/folder"));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,9 +1,11 @@
 // The scenario editor rejects bad values with the engine's message naming the allowed range, and
 // keeps Apply disabled until the scenario is valid; saving goes through QSaveFile.
 #include "editor/ScenarioEditor.h"
+#include "editor/ScenarioFieldLabel.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -22,6 +24,10 @@ private slots:
     void appliesValidEdit();
     void savesAtomically();
     void formCoversEveryKey();
+    void labelsInWords_data();
+    void labelsInWords();
+    void labelsLineUpAndEveryKeyHasOne();
+    void marksModifiedUntilApplied();
 };
 
 void TestScenarioEditor::rejectsBadValues_data()
@@ -109,6 +115,70 @@ void TestScenarioEditor::formCoversEveryKey()
         QVERIFY2(field, row.key);
         QVERIFY(field->toolTip().contains(QString::fromUtf8(row.meaning).toHtmlEscaped()));
     }
+}
+
+void TestScenarioEditor::labelsInWords_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("mtbf") << QStringLiteral("failures.system_mtbf_s") << QStringLiteral("System MTBF <i>m</i> [s]");
+    QTest::newRow("compute") << QStringLiteral("workload.compute_s") << QStringLiteral("Compute <i>T<sub>comp</sub></i> [s]");
+    QTest::newRow("groups") << QStringLiteral("cluster.groups") << QStringLiteral("Groups <i>N</i>");
+    QTest::newRow("gpus") << QStringLiteral("cluster.gpus_per_group") << QStringLiteral("GPUs per group <i>M</i>");
+    QTest::newRow("interval") << QStringLiteral("checkpoint.interval_steps")
+                              << QStringLiteral("Interval <i>T<sub>c</sub></i> [steps]");
+    QTest::newRow("seed") << QStringLiteral("run.seed") << QStringLiteral("Seed");
+    QTest::newRow("rep") << QStringLiteral("run.rep_redundancy") << QStringLiteral("Rep redundancy");
+}
+
+void TestScenarioEditor::labelsInWords()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, label);
+    const ScenarioKeyInfo* row = findScenarioKey(key.toStdString());
+    QVERIFY(row);
+    QCOMPARE(ScenarioFieldLabel::text(*row), label);
+}
+
+// Every field has a label without JSON underscores, and the label column is as wide in every section.
+void TestScenarioEditor::labelsLineUpAndEveryKeyHasOne()
+{
+    ScenarioEditor editor;
+    editor.show();
+    int width = -1;
+    for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
+        QWidget* field = editor.fieldEditor(QString::fromLatin1(row.key));
+        QLabel* label = nullptr;
+        for (QLabel* candidate : editor.findChildren<QLabel*>())
+            if (candidate->buddy() == field)
+                label = candidate;
+        QVERIFY2(label, row.key);
+        QVERIFY2(!label->text().contains(QLatin1Char('_')) || label->text().contains(QStringLiteral("<sub>")), qPrintable(label->text()));
+        if (width < 0)
+            width = label->minimumWidth();
+        QCOMPARE(label->minimumWidth(), width);
+    }
+    QVERIFY(width > 0);
+}
+
+void TestScenarioEditor::marksModifiedUntilApplied()
+{
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    editor.show();
+    auto* marker = editor.findChild<QLabel*>(QStringLiteral("modifiedMarker"));
+    QVERIFY(marker);
+    QVERIFY(!marker->isVisible());
+    QSignalSpy modified(&editor, &ScenarioEditor::modifiedChanged);
+    editor.setFieldText(QStringLiteral("run.seed"), QStringLiteral("5"));
+    QVERIFY(editor.isModified());
+    QVERIFY(marker->isVisible());
+    QCOMPARE(modified.count(), 1);
+    QCOMPARE(modified.last().first().toBool(), true);
+    editor.apply();
+    QVERIFY(!editor.isModified());
+    QVERIFY(!marker->isVisible());
+    QCOMPARE(modified.last().first().toBool(), false);
 }
 
 QTEST_MAIN(TestScenarioEditor)

@@ -3,7 +3,8 @@
 #include "MainWindow.h"
 #include "analysis/AnalysisRunner.h"
 #include "analysis/AnalysisView.h"
-#include "charts/ChartExporter.h"
+#include "export/ChartExportDialog.h"
+#include "export/ExportLocation.h"
 #include "export/ReportExporter.h"
 #include "export/RunExporter.h"
 #include "tour/PresentationMode.h"
@@ -73,7 +74,10 @@ void AnalysisIntegration::buildActions()
 {
     QMenu* exports = window_->exportMenu();
     exports->addAction(tr("Analysis &report (folder)..."), this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(window_, tr("Export report into"));
+        // A save dialog, so that a new folder can be named by typing it; the report creates it.
+        const QString folder = QFileDialog::getSaveFileName(window_, tr("Export report as a folder"), suggestion(QStringLiteral("report"), QString()),
+                                                            QString(), nullptr, QFileDialog::ShowDirsOnly);
+        ExportLocation::remember(folder);
         if (!folder.isEmpty())
             exportReportWhenReady(folder);
     });
@@ -82,11 +86,7 @@ void AnalysisIntegration::buildActions()
         const auto spec = view_->currentChartSpec();
         if (!spec)
             return;
-        const QString path = QFileDialog::getSaveFileName(window_, tr("Export chart"), spec->id + QStringLiteral(".png"),
-                                                          tr("Charts (*.png *.svg *.pdf *.csv)"));
-        QString error;
-        if (!path.isEmpty() && !ChartExporter::writeByExtension(*spec, path, &error))
-            QMessageBox::warning(window_, tr("Export chart"), error);
+        ChartExportDialog::run(window_, *spec, QString::fromStdString(window_->scenario().name));
     });
     exports->addAction(tr("Run as &Perfetto trace (JSON)..."), this, [this] { exportRunInBackground(true); });
     exports->addAction(tr("Run as &event log (CSV)..."), this, [this] { exportRunInBackground(false); });
@@ -164,16 +164,25 @@ void AnalysisIntegration::exportReportWhenReady(const QString& folder)
         runner->start(view_->request());
 }
 
+QString AnalysisIntegration::suggestion(const QString& what, const QString& extension) const
+{
+    return ExportLocation::suggest(window_->hasScenario() ? QString::fromStdString(window_->scenario().name) : QString(), what,
+                                   extension);
+}
+
 void AnalysisIntegration::exportRunInBackground(bool perfetto)
 {
     if (!window_->hasScenario())
         return;
-    const QString path = perfetto ? QFileDialog::getSaveFileName(window_, tr("Export Perfetto trace"), QStringLiteral("run.json"),
+    const QString path = perfetto ? QFileDialog::getSaveFileName(window_, tr("Export Perfetto trace"),
+                                                                 suggestion(QStringLiteral("trace"), QStringLiteral("json")),
                                                                  tr("Chrome trace JSON (*.json)"))
-                                  : QFileDialog::getSaveFileName(window_, tr("Export event log"), QStringLiteral("events.csv"),
+                                  : QFileDialog::getSaveFileName(window_, tr("Export event log"),
+                                                                 suggestion(QStringLiteral("events"), QStringLiteral("csv")),
                                                                  tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
+    ExportLocation::remember(path);
     if (runExportCancel_)
         *runExportCancel_ = true;
     RunExportPaths paths;

@@ -52,6 +52,8 @@ private:
     void startTour();
     void restoreUserScenario();
     void exportRunInBackground(bool perfetto);
+    // Where an export dialog starts: the last export folder, a name with the scenario's.
+    QString suggestion(const QString& what, const QString& extension) const;
     void showResult(const QString& message);
 
     QPointer<MainWindow> window_;

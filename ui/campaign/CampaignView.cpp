@@ -5,8 +5,8 @@
 #include "campaign/CampaignHeatmapModel.h"
 #include "campaign/CampaignResultsLoader.h"
 #include "campaign/CampaignRunJob.h"
-#include "charts/ChartExporter.h"
 #include "charts/ChartPanel.h"
+#include "export/ChartExportDialog.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -293,11 +293,7 @@ void CampaignView::exportCurrentChart()
         QMessageBox::information(this, tr("Export chart"), tr("Open campaign results first."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), spec.id + QStringLiteral(".png"),
-                                                      tr("Charts (*.png *.svg *.pdf *.csv)"));
-    QString error;
-    if (!path.isEmpty() && !ChartExporter::writeByExtension(spec, path, &error))
-        QMessageBox::warning(this, tr("Export chart"), error);
+    ChartExportDialog::run(this, spec, data_ ? data_->campaignName() : QString());
 }
 
 void CampaignView::startRun(const QString& campaignPath, const QString& outDir)

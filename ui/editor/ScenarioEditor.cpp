@@ -1,5 +1,7 @@
 #include "editor/ScenarioEditor.h"
 
+#include "editor/ScenarioFieldLabel.h"
+
 #include "StudioPaths.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
@@ -96,6 +98,7 @@ void ScenarioEditor::buildForm()
     auto* formHost = new QWidget;
     auto* formColumn = new QVBoxLayout(formHost);
     QMap<QString, QFormLayout*> sections;
+    std::vector<QLabel*> labels;
     for (const ScenarioKeyInfo& row : scenarioKeyTable()) {
         const QString key = QString::fromLatin1(row.key);
         const QString section = key.contains(QLatin1Char('.')) ? key.section(QLatin1Char('.'), 0, 0) : QString();
@@ -136,14 +139,20 @@ void ScenarioEditor::buildForm()
         QWidget* editor = field->editor();
         editor->setObjectName(key);
         editor->setToolTip(tip);
-        QString label = key.section(QLatin1Char('.'), -1).replace(QLatin1Char('_'), QLatin1Char(' '));
-        if (*row.unit)
-            label += QStringLiteral(" [%1]").arg(QString::fromUtf8(row.unit));
-        auto* labelWidget = new QLabel(label);
+        auto* labelWidget = new QLabel(ScenarioFieldLabel::text(row));
+        labelWidget->setTextFormat(Qt::RichText);
         labelWidget->setToolTip(tip);
+        labelWidget->setBuddy(editor);
+        labels.push_back(labelWidget);
         form->addRow(labelWidget, editor);
         fields_.push_back(std::move(owned));
     }
+    // One label column across the sections, so the fields line up from box to box.
+    int labelWidth = 0;
+    for (QLabel* label : labels)
+        labelWidth = std::max(labelWidth, label->sizeHint().width());
+    for (QLabel* label : labels)
+        label->setMinimumWidth(labelWidth);
     formColumn->addStretch(1);
     scroll->setWidget(formHost);
     outer->addWidget(scroll, 1);
@@ -155,6 +164,11 @@ void ScenarioEditor::buildForm()
     outer->addWidget(messages_);
 
     auto* buttons = new QHBoxLayout;
+    modified_ = new QLabel(tr("Modified: Apply runs it"));
+    modified_->setObjectName(QStringLiteral("modifiedMarker"));
+    modified_->setStyleSheet(QStringLiteral("font-weight: bold; color: #d55e00;"));
+    modified_->setVisible(false);
+    outer->addWidget(modified_);
     applyButton_ = new QPushButton(tr("Apply"));
     applyButton_->setToolTip(tr("Restart the run on this scenario"));
     revertButton_ = new QPushButton(tr("Revert"));
@@ -280,6 +294,23 @@ void ScenarioEditor::revalidate()
     messages_->setVisible(!lines.isEmpty());
     applyButton_->setEnabled(isValid());
     revertButton_->setEnabled(!isValid() || !(edited_ == applied_));
+    updateModified();
+}
+
+bool ScenarioEditor::isModified() const
+{
+    return !isValid() || !(edited_ == applied_);
+}
+
+void ScenarioEditor::updateModified()
+{
+    const bool modified = isModified();
+    modified_->setText(isValid() ? tr("Modified: Apply runs it") : tr("Modified, not valid yet"));
+    modified_->setVisible(modified);
+    if (modified != shownModified_) {
+        shownModified_ = modified;
+        emit modifiedChanged(modified);
+    }
 }
 
 QWidget* ScenarioEditor::fieldEditor(const QString& key) const
@@ -315,6 +346,7 @@ void ScenarioEditor::apply()
         return;
     applied_ = edited_;
     revertButton_->setEnabled(false);
+    updateModified();
     emit applied(applied_);
 }
 

@@ -36,6 +36,8 @@ public:
     const QMap<QString, QString>& issues() const { return issues_; }
     Scenario editedScenario() const { return edited_; }
     bool hasUnsavedChanges() const;
+    // The form differs from the scenario the run uses (or is invalid): Apply would change the run.
+    bool isModified() const;
 
     // Field editor for a key ("cluster.groups"), for tests and automation.
     QWidget* fieldEditor(const QString& key) const;
@@ -56,6 +58,7 @@ signals:
     // The user applied a valid scenario: the run restarts on it.
     void applied(const spare::Scenario& scenario);
     void pathChanged(const QString& path);
+    void modifiedChanged(bool modified);
 
 private:
     struct Field;
@@ -64,10 +67,12 @@ private:
     void choosePreset(int index);
     void revalidate();
     void showValues(const Scenario& scenario);
+    void updateModified();
 
     std::vector<std::unique_ptr<Field>> fields_;
     QComboBox* presets_ = nullptr;
     QLabel* messages_ = nullptr;
+    QLabel* modified_ = nullptr;
     QPushButton* applyButton_ = nullptr;
     QPushButton* revertButton_ = nullptr;
     Scenario applied_;
@@ -76,6 +81,7 @@ private:
     QString path_;
     QMap<QString, QString> issues_;
     bool loading_ = false;
+    bool shownModified_ = false;
 };
 
 }  // namespace spare

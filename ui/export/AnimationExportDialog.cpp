@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "StudioPaths.h"
 #include "export/AnimationExporter.h"
+#include "export/ExportLocation.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
 
@@ -51,7 +52,8 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
     setObjectName(QStringLiteral("animationExportDialog"));
     const AnimationRequest defaults;
     const double now = window->clock()->time();
-    path_ = new QLineEdit(QDir::home().filePath(QStringLiteral("%1.mp4").arg(QString::fromStdString(window->scenario().name))));
+    path_ = new QLineEdit(ExportLocation::suggest(QString::fromStdString(window->scenario().name), QStringLiteral("animation"),
+                                                  QStringLiteral("mp4")));
     auto* browse = new QToolButton;
     browse->setText(tr("..."));
     connect(browse, &QToolButton::clicked, this, &AnimationExportDialog::chooseFile);
@@ -122,6 +124,7 @@ void AnimationExportDialog::chooseFile()
                                                       tr("MP4 video (*.mp4);;Animated GIF (*.gif)"));
     if (!path.isEmpty())
         path_->setText(path);
+    ExportLocation::remember(path);
 }
 
 void AnimationExportDialog::startExport()

@@ -1,7 +1,7 @@
 #include "layoutlab/LayoutLabView.h"
 
-#include "charts/ChartExporter.h"
 #include "charts/ChartPanel.h"
+#include "export/ChartExportDialog.h"
 #include "layout/Layout.h"
 #include "layout/LayoutOverlap.h"
 #include "layoutlab/BlockMatrixView.h"
@@ -19,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopedValueRollback>
@@ -322,11 +321,7 @@ void LayoutLabView::exportChart(const QString& name)
     const auto spec = LayoutLabCharts::build(name, lab_->candidates(), shownRole(), lab_->settings());
     if (!spec)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), name + QStringLiteral(".png"),
-                                                      tr("Charts (*.png *.svg *.pdf *.csv)"));
-    QString error;
-    if (!path.isEmpty() && !ChartExporter::writeByExtension(*spec, path, &error))
-        QMessageBox::warning(this, tr("Export chart"), error);
+    ChartExportDialog::run(this, *spec, QStringLiteral("n%1-r%2").arg(lab_->settings().groups).arg(lab_->settings().redundancy));
 }
 
 QString LayoutLabView::message() const
