@@ -441,6 +441,9 @@ private:
         policy_->appendStacks(snapshot.stacks);
         snapshot.lastDecision = lastDecision_;
         snapshot.lostTypes = lostTypes_;
+        snapshot.timeBreakdown = ledger_.breakdown();
+        if (restarting_)
+            snapshot.timeBreakdown.restartS += now - restartStartS_;
         observer_->onSnapshot(snapshot);
     }
 

@@ -1,6 +1,7 @@
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
 #include "sim/TimeBreakdown.h"
+#include "sweep/Sweep.h"
 
 #include <QtTest/QtTest>
 
@@ -187,6 +188,61 @@ private slots:
             QCOMPARE(m.stepsWithoutDecision, replay.withoutDecision);
             QCOMPARE(m.stepsFixedCheckOnly, replay.fixedCheckOnly);
             QCOMPARE(m.stepsReordered, replay.reordered);
+        }
+    }
+
+    // Snapshots carry the breakdown so far: its parts sum to the snapshot's time, restarts in progress
+    // included, and it never shrinks.
+    void snapshotsCarryTheBreakdownSoFar()
+    {
+        class Snapshots final : public SimulationObserver {
+        public:
+            void onEvent(const Event&) override {}
+            void onSnapshot(const SimulationSnapshot& snapshot) override { taken.push_back(snapshot); }
+            double snapshotIntervalS() const override { return 600.0; }
+            std::vector<SimulationSnapshot> taken;
+        };
+        for (const Policy policy : {Policy::Spare, Policy::Rep, Policy::Ckpt}) {
+            Scenario s = loadScenarioFile(scenariosDir() + "/paper-n200.json");
+            s.policy = policy;
+            s.steps = 1500;
+            Snapshots observer;
+            SimulationLimits limits;
+            limits.maxTttRatio = 5.0;
+            const RunMetrics m = Simulator(s).run(&observer, limits);
+            QVERIFY(observer.taken.size() > 10);
+            bool sawRestart = false;
+            double lastTotal = 0.0;
+            for (const SimulationSnapshot& snapshot : observer.taken) {
+                const double total = snapshot.timeBreakdown.totalS();
+                QVERIFY2(near(total, snapshot.time, 1e-9), qPrintable(QStringLiteral("%1 vs %2").arg(total).arg(snapshot.time)));
+                QVERIFY(total >= lastTotal);
+                lastTotal = total;
+                sawRestart = sawRestart || snapshot.restarting;
+            }
+            QVERIFY(sawRestart);
+            QVERIFY(lastTotal <= m.tttS);
+        }
+    }
+
+    // A sweep row's breakdown is each part's mean over its seeds.
+    void sweepRowsAverageTheBreakdown()
+    {
+        SweepSpec spec;
+        spec.base = loadScenarioFile(scenariosDir() + "/teaching-12.json");
+        spec.spareRedundancies = {3};
+        spec.repRedundancies = {3};
+        spec.seeds = 3;
+        const SweepResult result = Sweep::run(spec);
+        for (const SweepRow& row : result.rows) {
+            for (const TimeBreakdownPart& part : timeBreakdownParts()) {
+                double sum = 0.0;
+                for (std::size_t i = 0; i < result.cells.size(); ++i)
+                    if (result.cells[i].policy == row.policy && result.cells[i].redundancy == row.redundancy)
+                        sum += result.metrics[i].timeBreakdown.*part.seconds;
+                QVERIFY(near(row.meanTimeBreakdown.*part.seconds, sum / row.runs, 1e-12));
+            }
+            QVERIFY(near(row.meanTimeBreakdown.totalS(), row.stat("ttt_s").mean, 1e-9));
         }
     }
 
