@@ -19,6 +19,8 @@ struct TimeBreakdown {
     double reworkS = 0.0;            // compute, barrier wait and all-reduce of steps a restart discarded
 
     double totalS() const;
+
+    friend bool operator==(const TimeBreakdown&, const TimeBreakdown&) = default;
 };
 
 // One part of a TimeBreakdown: its JSON / CSV key, its label and its field.

@@ -17,6 +17,7 @@
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
+#include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -176,6 +177,45 @@ void addBars(QChart* chart, const ChartSpec& spec, const QFont& font)
     series->attachAxis(axisCategory);
 }
 
+// Vertical stacked bars: one QBarSet per segment, the categories along the bottom.
+void addStackedBars(QChart* chart, const ChartSpec& spec, const QFont& font)
+{
+    const ChartStackedBars& bars = spec.stackedBars;
+    auto* series = new QStackedBarSeries;
+    QVector<double> below(bars.categories.size(), 0.0);
+    QVector<double> above(bars.categories.size(), 0.0);
+    for (qsizetype s = 0; s < bars.segmentNames.size(); ++s) {
+        auto* set = new QBarSet(bars.segmentNames[s]);
+        set->setColor(bars.segmentColors[s]);
+        set->setBorderColor(bars.segmentColors[s]);
+        for (qsizetype c = 0; c < bars.categories.size(); ++c) {
+            const double value = bars.values[s][c];
+            set->append(value);
+            (value < 0.0 ? below : above)[c] += value;
+        }
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto* axisCategory = new QBarCategoryAxis;
+    axisCategory->append(bars.categories);
+    auto* axisValue = new QValueAxis;
+    axisCategory->setTitleText(spec.xLabel);
+    axisValue->setTitleText(spec.yLabel);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{axisValue, axisCategory}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    const double lo = std::min(0.0, *std::min_element(below.begin(), below.end()));
+    const double hi = std::max(0.0, *std::max_element(above.begin(), above.end()));
+    axisValue->setRange(lo, std::max(hi * 1.05, lo + 1e-9));
+    axisValue->applyNiceNumbers();
+    chart->addAxis(axisCategory, Qt::AlignBottom);
+    chart->addAxis(axisValue, Qt::AlignLeft);
+    series->attachAxis(axisCategory);
+    series->attachAxis(axisValue);
+    chart->legend()->setAlignment(Qt::AlignRight);
+}
+
 }  // namespace
 
 QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& style)
@@ -196,6 +236,10 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
     chart->legend()->setAlignment(Qt::AlignBottom);
     if (!spec.bars.isEmpty()) {
         addBars(chart, spec, font);
+        return chart;
+    }
+    if (!spec.stackedBars.isEmpty()) {
+        addStackedBars(chart, spec, font);
         return chart;
     }
 
