@@ -48,7 +48,7 @@ check "bars reproduced by spare-cli" python3 -c "
 import csv, json, sys
 work = sys.argv[1]
 rows = list(csv.DictReader(open(work + '/b.csv')))
-for bar, prefix in (('CKPT-only', 'ckpt'), ('SPARe+CKPT r = 3', 'spare3')):
+for bar, prefix in (('CKPT-only', 'ckpt'), ('SPARe r=3', 'spare3')):
     runs = [json.load(open('%s/%s-%d.json' % (work, prefix, s)))['time_breakdown'] for s in (1, 2, 3)]
     for row in (r for r in rows if r['bar'] == bar):
         mean = sum(run[row['part']] for run in runs) / 3

@@ -20,27 +20,6 @@ std::string scenariosDir() { return std::string(SPARE_SOURCE_DIR) + "/scenarios"
 
 bool near(double a, double b, double relative) { return std::abs(a - b) <= relative * std::max(1.0, std::abs(b)); }
 
-// T_comp = 10, T_a = 1 (failed all-reduce 0.5), shrink 0.1, T_r = 100, T_s = 5, no jitter.
-Scenario tinyCheckpointOnly(int steps, int checkpointInterval)
-{
-    Scenario s;
-    s.name = "tiny";
-    s.groups = 3;
-    s.gpusPerGroup = 8;
-    s.redundancy = 1;
-    s.steps = steps;
-    s.computeS = 10.0;
-    s.allReduceS = 1.0;
-    s.failedAllReduceFactor = 0.5;
-    s.shrinkS = 0.1;
-    s.jitterSd = 0.0;
-    s.restartS = 100.0;
-    s.checkpointIntervalSteps = checkpointInterval;
-    s.checkpointWriteS = 5.0;
-    s.policy = Policy::Ckpt;
-    return s;
-}
-
 // Counts executed steps by the decisions in them, from the event stream alone.
 class StepPhaseReplay final : public SimulationObserver {
 public:
@@ -152,27 +131,6 @@ private slots:
             QVERIFY(near(b.totalS(), m.tttS, 1e-12));
             QCOMPARE(m.stepsWithoutDecision, m.executedSteps);
         }
-    }
-
-    // CKPT-only, 4 steps, checkpoint every 2: steps 0, 1 take 11 each, the checkpoint of step 1 is
-    // written 22..27, group 1 fails at 30 during step 2's compute (27..37): failed all-reduce to 37.5,
-    // restart to 137.5, rollback re-executes step 1. Rework = step 1 (11) + step 2's compute (10);
-    // then steps 1..3 (33) and the checkpoint again (5): TTT 175.5.
-    void handComputedRework()
-    {
-        const RunMetrics m = Simulator(tinyCheckpointOnly(4, 2), {{30.0, 1}}).run();
-        QVERIFY(near(m.tttS, 175.5, 1e-12));
-        const TimeBreakdown& b = m.timeBreakdown;
-        QCOMPARE(b.usefulComputeS, 40.0);
-        QCOMPARE(b.redundantComputeS, 0.0);
-        QCOMPARE(b.barrierWaitS, 0.0);
-        QCOMPARE(b.allReduceS, 4.0);
-        QCOMPARE(b.failedAllReduceS, 0.5);
-        QCOMPARE(b.shrinkS, 0.0);
-        QCOMPARE(b.checkpointS, 10.0);
-        QCOMPARE(b.restartS, 100.0);
-        QCOMPARE(b.reworkS, 21.0);
-        QCOMPARE(m.reworkSteps, 1);
     }
 
     // The per-step phase counts agree with the decisions replayed from the events.

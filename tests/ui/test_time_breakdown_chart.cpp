@@ -106,9 +106,8 @@ private slots:
         QVERIFY(spec);
         checkNineParts(*spec, 5);
         QCOMPARE(spec->stackedBars.categories,
-                 QStringList({QStringLiteral("SPARe+CKPT r = 2"), QStringLiteral("SPARe+CKPT r = 3"),
-                              QStringLiteral("Rep+CKPT r = 2"), QStringLiteral("Rep+CKPT r = 3"),
-                              QStringLiteral("CKPT-only")}));
+                 QStringList({QStringLiteral("SPARe r=2"), QStringLiteral("SPARe r=3"), QStringLiteral("Rep r=2"),
+                              QStringLiteral("Rep r=3"), QStringLiteral("CKPT-only")}));
         for (const Policy policy : {Policy::Spare, Policy::Rep, Policy::Ckpt}) {
             for (const int r : {2, 3}) {
                 if (policy == Policy::Ckpt && r == 3)
@@ -125,7 +124,7 @@ private slots:
                     for (const TimeBreakdownPart& part : timeBreakdownParts())
                         mean.*part.seconds += m.timeBreakdown.*part.seconds / request.seeds;
                 }
-                compareParts(barSeconds(*spec, TimeBreakdownChart::category({policy, r, 0.0, {}})), mean);
+                compareParts(barSeconds(*spec, TimeBreakdownChart::category({policy, r, 0.0, {}, true})), mean);
             }
         }
         csvRowsSumToTtt(*spec);
@@ -160,7 +159,7 @@ private slots:
             const Policy policy = RaceView::kPolicies[static_cast<std::size_t>(lane)];
             const RunSetup setup = RunSetup::prepare(RaceLineup::laneScenario(scenario, policy, false));
             const RunMetrics m = Simulator(setup.scenario).run();
-            compareParts(barSeconds(end, TimeBreakdownChart::category({policy, setup.scenario.redundancy, 0.0, {}})),
+            compareParts(barSeconds(end, TimeBreakdownChart::category({policy, setup.scenario.redundancy, 0.0, {}, m.completed})),
                          m.timeBreakdown);
             if (policy == Policy::Spare) {
                 const QString phases = race.controllerPhases()->text();
@@ -174,7 +173,7 @@ private slots:
     // The chart renders as one stacked bar series with a bar set per part, and as an image.
     void rendersNineBarSets()
     {
-        TimeBreakdownChart::Bar bar{Policy::Spare, 4, 10.0, {}};
+        TimeBreakdownChart::Bar bar{Policy::Spare, 4, 10.0, {}, true};
         bar.parts.usefulComputeS = 6.0;
         bar.parts.restartS = 4.0;
         const ChartSpec spec = TimeBreakdownChart::build({bar}, QStringLiteral("one bar"));

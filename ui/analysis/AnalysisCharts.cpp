@@ -182,7 +182,7 @@ ChartSpec AnalysisCharts::timeBreakdown(const AnalysisRequest& request, const An
     });
     QVector<TimeBreakdownChart::Bar> bars;
     for (const SimulatedPoint& p : points)
-        bars.append({p.policy, p.policy == Policy::Ckpt ? 1 : static_cast<int>(p.x), p.tttS, p.timeBreakdown});
+        bars.append({p.policy, p.policy == Policy::Ckpt ? 1 : static_cast<int>(p.x), p.tttS, p.timeBreakdown, p.completed});
     ChartSpec spec = TimeBreakdownChart::build(bars, baseSpec(TimeBreakdownChart::kId, {}, request).subtitle +
                                                          QStringLiteral(", means over the seeds"));
     if (bars.isEmpty())

@@ -198,7 +198,11 @@ void addStackedBars(QChart* chart, const ChartSpec& spec, const QFont& font)
     chart->addSeries(series);
     auto* axisCategory = new QBarCategoryAxis;
     axisCategory->append(bars.categories);
+    axisCategory->setTruncateLabels(false);
+    if (bars.categories.size() > 6)
+        axisCategory->setLabelsAngle(-90);  // many bars: upright labels would overlap
     auto* axisValue = new QValueAxis;
+    axisValue->setLabelFormat(QStringLiteral("%g"));
     axisCategory->setTitleText(spec.xLabel);
     axisValue->setTitleText(spec.yLabel);
     for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{axisValue, axisCategory}) {

@@ -20,8 +20,13 @@ QString exact(double value)
 
 QString TimeBreakdownChart::category(const Bar& bar)
 {
-    const QString policy = QString::fromLatin1(policyDisplayName(bar.policy));
-    return bar.policy == Policy::Ckpt ? policy : QStringLiteral("%1 r = %2").arg(policy).arg(bar.redundancy);
+    QString label;
+    switch (bar.policy) {
+    case Policy::Spare: label = QStringLiteral("SPARe r=%1").arg(bar.redundancy); break;
+    case Policy::Rep: label = QStringLiteral("Rep r=%1").arg(bar.redundancy); break;
+    case Policy::Ckpt: label = QStringLiteral("CKPT-only"); break;
+    }
+    return bar.completed ? label : label + QStringLiteral(" (unfinished)");
 }
 
 ChartSpec TimeBreakdownChart::build(const QVector<Bar>& bars, const QString& subtitle)
@@ -30,8 +35,8 @@ ChartSpec TimeBreakdownChart::build(const QVector<Bar>& bars, const QString& sub
     spec.id = QString::fromLatin1(kId);
     spec.title = QObject::tr("Where did the time go");
     spec.subtitle = subtitle;
-    spec.xLabel = QObject::tr("policy");
-    spec.yLabel = QObject::tr("simulated time (h)");
+    spec.xLabel = QObject::tr("policy and r");
+    spec.yLabel = QObject::tr("time (h)");
     spec.table.columns = {QStringLiteral("bar"), QStringLiteral("policy"), QStringLiteral("redundancy"),
                           QStringLiteral("part"), QStringLiteral("seconds"), QStringLiteral("share_of_ttt"),
                           QStringLiteral("ttt_s")};

@@ -20,12 +20,13 @@ public:
         int redundancy = 1;
         double tttS = 0.0;  // the run's TTT (or time so far): what the parts sum to
         TimeBreakdown parts;
+        bool completed = true;  // false: stopped by a limit (the bar is a floor)
 
         friend bool operator==(const Bar&, const Bar&) = default;
     };
 
     static ChartSpec build(const QVector<Bar>& bars, const QString& subtitle);
-    // "SPARe+CKPT r = 8": a bar's category label.
+    // "SPARe r=8", "Rep r=3", "CKPT-only", with " (unfinished)" for a run stopped by a limit.
     static QString category(const Bar& bar);
 };
 

@@ -113,8 +113,8 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     breakdownLayout->addWidget(breakdown_, 1);
     breakdownLayout->addWidget(phases_);
     charts->addWidget(breakdownHost);
-    charts->setStretchFactor(0, 3);
-    charts->setStretchFactor(1, 2);
+    charts->setStretchFactor(0, 1);
+    charts->setStretchFactor(1, 1);
     splitter->addWidget(charts);
     chart_->setMinimumHeight(280);
     splitter->setStretchFactor(0, 2);
@@ -247,11 +247,12 @@ void RaceView::refreshBreakdown(double time)
         const Lane& lane = lanes_[i];
         if (lane.checkpointInterval == 0)
             continue;
-        TimeBreakdownChart::Bar bar{kPolicies[i], lane.cursor->scenario().redundancy, 0.0, {}};
+        TimeBreakdownChart::Bar bar{kPolicies[i], lane.cursor->scenario().redundancy, 0.0, {}, true};
         const Recording& recording = lane.cursor->recording();
         if (lane.finalMetrics && time >= lane.finalMetrics->tttS) {
             bar.tttS = lane.finalMetrics->tttS;
             bar.parts = lane.finalMetrics->timeBreakdown;
+            bar.completed = lane.finalMetrics->completed;
         } else if (const IndexedSnapshot* indexed = recording.snapshotAtOrBefore(recording.eventsUpTo(time))) {
             bar.tttS = indexed->snapshot.time;
             bar.parts = indexed->snapshot.timeBreakdown;
@@ -262,7 +263,7 @@ void RaceView::refreshBreakdown(double time)
         return;
     shownBars_ = bars;
     breakdown_->setSpec(TimeBreakdownChart::build(
-        bars, tr("%1, seed %2: each lane up to its latest snapshot, exact at its end")
+        bars, tr("%1, seed %2, so far")
                   .arg(QString::fromStdString(base_.name))
                   .arg(base_.seed)));
 }
