@@ -104,7 +104,21 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
     row("mean stack number S", fixedText(m.meanStackNumber, 3));
     row("reorder decisions", fmt::format("{} kept, {} reordered, {} wipe-outs", countText(m.phase0Decisions),
                                          countText(m.phase2Decisions), countText(m.wipeouts)));
+    const auto share = [](std::int64_t part, std::int64_t whole) {
+        return percentText(whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0, 1);
+    };
+    if (scenario.policy == Policy::Spare)
+        row("fixed check settles",
+            fmt::format("{} of decisions; {} of executed steps need no reorder",
+                        share(m.phase0Decisions, m.phase0Decisions + m.phase2Decisions + m.wipeouts),
+                        share(m.executedSteps - m.stepsReordered, m.executedSteps)));
     row("events", countText(m.events));
+    fmt::print("where the time went (parts of TTT)\n");
+    for (const TimeBreakdownPart& part : timeBreakdownParts()) {
+        const double seconds = m.timeBreakdown.*part.seconds;
+        fmt::print("  {:<28}{} ({})\n", part.label, durationText(seconds),
+                   percentText(m.tttS > 0.0 ? seconds / m.tttS : 0.0, 1));
+    }
     if (scenario.policy == Policy::Spare)
         if (const auto warning = independenceWarning(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
             !warning.empty())

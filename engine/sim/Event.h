@@ -1,6 +1,7 @@
 #pragma once
 
 #include "reorder/ReorderDecision.h"
+#include "sim/TimeBreakdown.h"
 
 #include <cstdint>
 #include <memory>
@@ -90,6 +91,10 @@ struct SimulationSnapshot {
     std::vector<int> stacks;              // N x r current stack orders (SPARe only; empty for Rep/CKPT)
     std::shared_ptr<const ReorderDecision> lastDecision;  // nullptr when none since the last restart
     std::vector<int> lostTypes;           // types lost in the wipe-out being restarted from
+    // The run's time breakdown so far (parts sum to `time`; work a later rollback discards still counts
+    // as done). Outside the replay contract: events do not carry it, so a replayed state keeps the
+    // value of the snapshot it was restored from.
+    TimeBreakdown timeBreakdown;
 
     double downTimeS() const { return restartTimeS + shrinkTimeS; }
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sim/TimeBreakdown.h"
+
 #include <cstdint>
 
 namespace spare {
@@ -48,6 +50,12 @@ struct RunMetrics {
     std::int64_t phase0Decisions = 0; // SPARe decisions that kept the stacks
     std::int64_t phase2Decisions = 0; // SPARe decisions that reordered
     std::int64_t wipeouts = 0;        // SPARe decisions that found a lost type
+    // Executed steps by the reorder controller's work in them (the other policies have no decisions):
+    // none, only fixed checks (Phase 0), at least one reorder. The three sum to executedSteps.
+    std::int64_t stepsWithoutDecision = 0;
+    std::int64_t stepsFixedCheckOnly = 0;
+    std::int64_t stepsReordered = 0;
+    TimeBreakdown timeBreakdown;      // TTT split into nine parts that sum to tttS
     std::int64_t events = 0;          // simulated events (each Event kind occurrence), observed or not
 };
 

@@ -56,17 +56,44 @@ const char* stopReasonName(StopReason reason)
     return "none";
 }
 
+namespace {
+
+// Whole numbers as JSON integers, the rest as doubles.
+nlohmann::json jsonNumber(double value)
+{
+    if (value == std::floor(value) && std::abs(value) < 9e15)
+        return static_cast<std::int64_t>(value);
+    return value;
+}
+
+}  // namespace
+
+nlohmann::json timeBreakdownToJson(const TimeBreakdown& breakdown)
+{
+    nlohmann::json out = nlohmann::json::object();
+    for (const TimeBreakdownPart& part : timeBreakdownParts())
+        out[part.key] = jsonNumber(breakdown.*part.seconds);
+    return out;
+}
+
+nlohmann::json controllerPhasesToJson(const RunMetrics& m)
+{
+    return {
+        {"per_decision", {{"fixed_check", m.phase0Decisions}, {"reorder", m.phase2Decisions}, {"wipeout", m.wipeouts}}},
+        {"per_executed_step",
+         {{"no_decision", m.stepsWithoutDecision}, {"fixed_check_only", m.stepsFixedCheckOnly}, {"reorder", m.stepsReordered}}},
+    };
+}
+
 nlohmann::json runMetricsToJson(const RunMetrics& metrics)
 {
     nlohmann::json out;
     out["completed"] = metrics.completed;
     out["stop_reason"] = stopReasonName(metrics.stopReason);
-    for (const auto& [key, value] : runMetricsFields(metrics)) {
-        if (value == std::floor(value) && std::abs(value) < 9e15)
-            out[key] = static_cast<std::int64_t>(value);
-        else
-            out[key] = value;
-    }
+    for (const auto& [key, value] : runMetricsFields(metrics))
+        out[key] = jsonNumber(value);
+    out["time_breakdown"] = timeBreakdownToJson(metrics.timeBreakdown);
+    out["controller_phases"] = controllerPhasesToJson(metrics);
     return out;
 }
 

@@ -11,14 +11,23 @@
 
 namespace spare {
 
-// Every RunMetrics field as (snake_case key, value), in a fixed order: the one list the JSON output,
-// the sweep statistics and the CSV columns are built from.
+// Every scalar RunMetrics field as (snake_case key, value), in a fixed order: the one list the JSON
+// output, the sweep statistics and the CSV columns are built from. The time breakdown and the per-step
+// controller phases are not in it; runMetricsToJson writes them as the objects below.
 std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& metrics);
 
 // "until", "max_ttt_ratio", "max_failures", "cancelled"; "none" for StopReason::None.
 const char* stopReasonName(StopReason reason);
 
-// {"completed": bool, "stop_reason": name, "<key>": number, ...} with integer fields as integers.
+// {"useful_compute_s": seconds, ...}: every timeBreakdownParts() key.
+nlohmann::json timeBreakdownToJson(const TimeBreakdown& breakdown);
+
+// {"per_decision": {"fixed_check", "reorder", "wipeout"},
+//  "per_executed_step": {"no_decision", "fixed_check_only", "reorder"}}: counts.
+nlohmann::json controllerPhasesToJson(const RunMetrics& metrics);
+
+// {"completed": bool, "stop_reason": name, "<key>": number, ..., "time_breakdown": {...},
+// "controller_phases": {...}} with integer fields as integers.
 nlohmann::json runMetricsToJson(const RunMetrics& metrics);
 
 // runMetricsToJson plus the run's identity (scenario name, policy, redundancy, groups, seed): what

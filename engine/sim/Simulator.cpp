@@ -5,6 +5,7 @@
 #include "sim/FailureClocks.h"
 #include "sim/RandomStream.h"
 #include "sim/RecoveryPolicy.h"
+#include "sim/TimeLedger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,7 @@ private:
     {
         maybeSnapshot(t_);
         emit(EventKind::StepStart, t_);
+        stepPhase_ = StepPhase::NoDecision;
         const int pieces = policy_->computePieces();
         const double pieceS = policy_->pieceSeconds();
         checkAt(t_);
@@ -103,14 +105,21 @@ private:
     // writer's own compute (none if it was noticed failed; its write still completes).
     double computePhaseSeconds(int pieces, double pieceS)
     {
-        if (pendingWriter_ < 0)
-            return pieceS * jitter_.barrierFactor(aliveCount_, pieces);
+        const double nominalS = pieces * pieceS;
+        if (pendingWriter_ < 0) {
+            const double phaseS = pieceS * jitter_.barrierFactor(aliveCount_, pieces);
+            ledger_.computePhase(sc_.computeS, nominalS, phaseS);
+            return phaseS;
+        }
         const bool writerComputes = alive_[static_cast<std::size_t>(pendingWriter_)] != 0;
         const int others = aliveCount_ - (writerComputes ? 1 : 0);
         const double othersS = others > 0 ? pieceS * jitter_.barrierFactor(others, pieces) : 0.0;
         const double writerS =
             pendingCheckpointEndS_ - t_ + (writerComputes ? pieceS * jitter_.barrierFactor(1, pieces) : 0.0);
-        m_.checkpointS += std::max(0.0, writerS - othersS);
+        const double waitS = std::max(0.0, writerS - othersS);
+        m_.checkpointS += waitS;
+        ledger_.checkpointWait(waitS);
+        ledger_.computePhase(sc_.computeS, nominalS, othersS);
         return std::max(othersS, writerS);
     }
 
@@ -122,6 +131,7 @@ private:
             if (noticed_.empty()) {
                 emit(EventKind::AllReduce, t_, sc_.allReduceS);
                 t_ += sc_.allReduceS;
+                ledger_.allReduce(sc_.allReduceS);
                 commitStep();
                 return;
             }
@@ -129,6 +139,7 @@ private:
             emit(EventKind::FailedAllReduce, t_, failedS);
             t_ += failedS;
             m_.failedAllReduceS += failedS;
+            ledger_.failedAllReduce(failedS);
 
             std::sort(noticed_.begin(), noticed_.end());
             FailureResponse response = policy_->onFailures(noticed_);
@@ -155,6 +166,7 @@ private:
             emit(EventKind::PatchCompute, t_, patchS, -1, response.patchGroups);
             t_ += patchS;
             m_.patchS += patchS;
+            ledger_.patchCompute(patchS);
             ++m_.patchComputes;
             shrink();
         }
@@ -164,6 +176,8 @@ private:
     {
         stackSum_ += policy_->stackNumber();
         ++m_.executedSteps;
+        countStepPhase();
+        ledger_.stepCommitted();
         emit(EventKind::StepEnd, t_);
         ++stepsDone_;
         if (stepsDone_ % checkpointInterval_ == 0 && stepsDone_ < sc_.steps)
@@ -191,6 +205,7 @@ private:
         if (!sc_.writerOnlyWaits) {
             t_ += sc_.checkpointWriteS;
             m_.checkpointS += sc_.checkpointWriteS;
+            ledger_.checkpointWait(sc_.checkpointWriteS);
             endPendingCheckpoint(t_);
         }
     }
@@ -201,6 +216,7 @@ private:
         if (pendingWriter_ < 0 || pendingCheckpointEndS_ > now)
             return;
         lastCheckpointStep_ = pendingCheckpointStep_;
+        ledger_.checkpointEnded();
         emit(EventKind::CheckpointEnd, pendingCheckpointEndS_, 0.0, pendingWriter_, 0, -1, pendingCheckpointStep_);
         pendingWriter_ = -1;
     }
@@ -210,6 +226,7 @@ private:
         emit(EventKind::Shrink, t_, sc_.shrinkS);
         t_ += sc_.shrinkS;
         m_.shrinkS += sc_.shrinkS;
+        ledger_.shrink(sc_.shrinkS);
     }
 
     // A check point: every clock fired by `when` is handled. A live group's failure is noticed (the
@@ -244,6 +261,7 @@ private:
     void globalRestart(RestartCause cause)
     {
         const double start = t_;
+        ledger_.restartStarted();
         // Clocks fired since the last check point: live groups are noticed by the restart itself.
         while (clocks_.earliest() <= start) {
             const FailureClocks::Firing firing = clocks_.pop();
@@ -302,6 +320,7 @@ private:
         }
         if (m_.stopReason != StopReason::None) {
             m_.restartS += t_ - start;
+            ledger_.restart(t_ - start);
             return;
         }
         for (const auto& firing : deferred_)
@@ -310,6 +329,7 @@ private:
 
         t_ = end;
         m_.restartS += end - start;
+        ledger_.restart(end - start);
         restarting_ = false;
         policy_->reset();
         std::fill(alive_.begin(), alive_.end(), 1);
@@ -320,18 +340,31 @@ private:
         emit(EventKind::RestartEnd, t_);
         const int rework = stepsDone_ - lastCheckpointStep_;
         m_.reworkSteps += rework;
+        ledger_.rolledBack();
         stepsDone_ = lastCheckpointStep_;
         emit(EventKind::Rollback, t_, 0.0, -1, rework);
     }
 
     void countDecision(const ReorderDecision& decision)
     {
-        if (decision.wipeout)
+        if (decision.wipeout) {
             ++m_.wipeouts;
-        else if (decision.phase == ReorderDecision::Phase::FixedCheck)
+        } else if (decision.phase == ReorderDecision::Phase::FixedCheck) {
             ++m_.phase0Decisions;
-        else
+            stepPhase_ = std::max(stepPhase_, StepPhase::FixedCheckOnly);
+        } else {
             ++m_.phase2Decisions;
+            stepPhase_ = StepPhase::Reordered;
+        }
+    }
+
+    void countStepPhase()
+    {
+        switch (stepPhase_) {
+        case StepPhase::NoDecision: ++m_.stepsWithoutDecision; break;
+        case StepPhase::FixedCheckOnly: ++m_.stepsFixedCheckOnly; break;
+        case StepPhase::Reordered: ++m_.stepsReordered; break;
+        }
     }
 
     void emit(EventKind kind, double time, double duration = 0.0, int group = -1, int value = 0, int gpu = -1,
@@ -408,6 +441,9 @@ private:
         policy_->appendStacks(snapshot.stacks);
         snapshot.lastDecision = lastDecision_;
         snapshot.lostTypes = lostTypes_;
+        snapshot.timeBreakdown = ledger_.breakdown();
+        if (restarting_)
+            snapshot.timeBreakdown.restartS += now - restartStartS_;
         observer_->onSnapshot(snapshot);
     }
 
@@ -424,6 +460,7 @@ private:
         m_.availability = m_.tttS > 0.0 ? (m_.tttS - m_.downS) / m_.tttS : 1.0;
         m_.meanRestartS = m_.restarts > 0 ? m_.restartS / static_cast<double>(m_.restarts) : 0.0;
         m_.meanStackNumber = m_.executedSteps > 0 ? stackSum_ / static_cast<double>(m_.executedSteps) : 0.0;
+        m_.timeBreakdown = ledger_.breakdown();
         return m_;
     }
 
@@ -458,6 +495,10 @@ private:
     std::vector<int> failedGpu_;
     std::shared_ptr<const ReorderDecision> lastDecision_;
     std::vector<int> lostTypes_;
+    // The reorder controller's most demanding phase in the step in progress (RunMetrics::stepsReordered).
+    enum class StepPhase { NoDecision, FixedCheckOnly, Reordered };
+    StepPhase stepPhase_ = StepPhase::NoDecision;
+    TimeLedger ledger_;
     RunMetrics m_;
 };
 

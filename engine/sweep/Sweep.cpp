@@ -60,6 +60,11 @@ SweepRow Sweep::summarize(const SweepCell& cell, const std::vector<RunMetrics>& 
     const double n = static_cast<double>(runs.size());
     for (auto& stat : row.stats)
         stat.mean /= n;
+    for (const TimeBreakdownPart& part : timeBreakdownParts()) {
+        for (const RunMetrics& m : runs)
+            row.meanTimeBreakdown.*part.seconds += m.timeBreakdown.*part.seconds;
+        row.meanTimeBreakdown.*part.seconds /= n;
+    }
     if (runs.size() > 1) {
         for (const RunMetrics& m : runs) {
             const auto fields = runMetricsFields(m);

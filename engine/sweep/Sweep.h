@@ -43,6 +43,7 @@ struct SweepRow {
     int completedRuns = 0;  // runs that finished every step within maxTttRatio x T0
     std::vector<std::string> keys;
     std::vector<SweepStat> stats;  // parallel to keys
+    TimeBreakdown meanTimeBreakdown;  // each part's mean over the runs
     bool best = false;             // lowest mean TTT/T0 of its policy among fully completed rows
 
     const SweepStat& stat(const std::string& key) const;  // throws std::out_of_range for unknown keys

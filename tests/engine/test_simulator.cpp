@@ -350,6 +350,27 @@ private slots:
         QCOMPARE(observer.count(EventKind::CheckpointVoided), 1);
     }
 
+    // CKPT-only, 4 steps, checkpoint every 2: steps 0, 1 take 11 each, the checkpoint of step 1 is
+    // written 22..27, group 1 fails at 30 during step 2's compute (27..37): failed all-reduce to 37.5,
+    // restart to 137.5, rollback re-executes step 1. Rework = step 1 (11) + step 2's compute (10);
+    // then steps 1..3 (33) and the checkpoint again (5): TTT 175.5.
+    void timeBreakdownOfARollback()
+    {
+        const RunMetrics m = Simulator(tinyScenario(Policy::Ckpt, 3, 1, 4, 2), {{30.0, 1}}).run();
+        QVERIFY(std::abs(m.tttS - 175.5) < 1e-9);
+        const TimeBreakdown& b = m.timeBreakdown;
+        QCOMPARE(b.usefulComputeS, 40.0);
+        QCOMPARE(b.redundantComputeS, 0.0);
+        QCOMPARE(b.barrierWaitS, 0.0);
+        QCOMPARE(b.allReduceS, 4.0);
+        QCOMPARE(b.failedAllReduceS, 0.5);
+        QCOMPARE(b.shrinkS, 0.0);
+        QCOMPARE(b.checkpointS, 10.0);
+        QCOMPARE(b.restartS, 100.0);
+        QCOMPARE(b.reworkS, 21.0);
+        QCOMPARE(m.reworkSteps, 1);
+    }
+
     // Only the writer is checked: group 1 failing before the checkpoint does not void it.
     void checkpointChecksOnlyWriter()
     {

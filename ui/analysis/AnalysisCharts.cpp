@@ -2,6 +2,7 @@
 
 #include "analysis/ClosedForms.h"
 #include "charts/ChartPalette.h"
+#include "charts/TimeBreakdownChart.h"
 #include "sweep/Sweep.h"
 
 #include <algorithm>
@@ -148,7 +149,8 @@ QStringList AnalysisCharts::names()
     return {QStringLiteral("throughput-vs-r"), QStringLiteral("availability-vs-r"),
             QStringLiteral("stack-number-vs-r"), QStringLiteral("mu-vs-r"),
             QStringLiteral("ttt-vs-n"), QStringLiteral("checkpoint-period"),
-            QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")};
+            QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar"),
+            QString::fromLatin1(TimeBreakdownChart::kId)};
 }
 
 std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
@@ -156,11 +158,32 @@ std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const Analys
 {
     using Builder = ChartSpec (*)(const AnalysisRequest&, const AnalysisResults&);
     const Builder builders[] = {&throughput, &availability, &stackNumber, &enduredFailures,
-                                &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar};
+                                &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar, &timeBreakdown};
     const qsizetype index = names().indexOf(name);
     if (index < 0)
         return std::nullopt;
     return builders[index](request, results);
+}
+
+ChartSpec AnalysisCharts::timeBreakdown(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    std::vector<SimulatedPoint> points;
+    for (const SimulatedPoint& p : results.headline)
+        if (p.policy != Policy::Ckpt ||
+            std::none_of(points.begin(), points.end(), [](const SimulatedPoint& q) { return q.policy == Policy::Ckpt; }))
+            points.push_back(p);
+    const auto order = [](Policy policy) { return policy == Policy::Spare ? 0 : policy == Policy::Rep ? 1 : 2; };
+    std::sort(points.begin(), points.end(), [&order](const SimulatedPoint& a, const SimulatedPoint& b) {
+        return std::pair(order(a.policy), a.x) < std::pair(order(b.policy), b.x);
+    });
+    QVector<TimeBreakdownChart::Bar> bars;
+    for (const SimulatedPoint& p : points)
+        bars.append({p.policy, p.policy == Policy::Ckpt ? 1 : static_cast<int>(p.x), p.tttS, p.timeBreakdown, p.completed});
+    ChartSpec spec = TimeBreakdownChart::build(bars, baseSpec(TimeBreakdownChart::kId, {}, request).subtitle +
+                                                         QStringLiteral(", means over the seeds"));
+    if (bars.isEmpty())
+        spec.subtitle += QStringLiteral("; no simulated points yet");
+    return spec;
 }
 
 int AnalysisCharts::redundanciesDone(const AnalysisRequest& request, const std::vector<SimulatedPoint>& points, Policy policy)

@@ -16,7 +16,7 @@ namespace spare {
 class AnalysisCharts {
 public:
     // Chart ids, in display order: throughput-vs-r, availability-vs-r, stack-number-vs-r, mu-vs-r,
-    // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar.
+    // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown.
     static QStringList names();
     // nullopt for an unknown name.
     static std::optional<ChartSpec> build(const QString& name, const AnalysisRequest& request,
@@ -30,6 +30,9 @@ public:
     static ChartSpec checkpointPeriod(const AnalysisRequest& request, const AnalysisResults& results);
     static ChartSpec layoutsMu(const AnalysisRequest& request, const AnalysisResults& results);
     static ChartSpec layoutsSbar(const AnalysisRequest& request, const AnalysisResults& results);
+    // One bar per simulated (policy, r) of the headline grid: TTT split into its nine parts (means over
+    // the seeds); CKPT-only, which has no r, once.
+    static ChartSpec timeBreakdown(const AnalysisRequest& request, const AnalysisResults& results);
 
     // The point with the lowest mean TTT/T0 for a policy among points whose runs all completed (the
     // rule of Sweep::markBest); nullopt until every r of the request has all its seeds (a partial sweep

@@ -2,6 +2,7 @@
 
 #include "analysis/MonteCarlo.h"
 #include "sim/Scenario.h"
+#include "sim/TimeBreakdown.h"
 
 #include <QString>
 
@@ -25,6 +26,8 @@ struct SimulatedPoint {
     SeedSpread tttRatio;
     SeedSpread availability;
     SeedSpread stackNumber;
+    double tttS = 0.0;            // mean TTT
+    TimeBreakdown timeBreakdown;  // each part's mean over the seeds
 };
 
 // One Monte-Carlo estimate of a layout (same seed for every layout: the same failure orders).

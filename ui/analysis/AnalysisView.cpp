@@ -33,6 +33,7 @@ const std::pair<const char*, QStringList> kTabs[] = {
     {"TTT vs N", {QStringLiteral("ttt-vs-n")}},
     {"Checkpoint period", {QStringLiteral("checkpoint-period")}},
     {"Layouts", {QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")}},
+    {"Time breakdown", {QStringLiteral("time-breakdown")}},
 };
 
 // While results stream in, the progress bar follows at most every kProgressMs and the charts are

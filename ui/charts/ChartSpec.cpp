@@ -1,6 +1,17 @@
 #include "charts/ChartSpec.h"
 
+#include <algorithm>
+
 namespace spare {
+
+bool ChartStackedBars::isEmpty() const
+{
+    if (categories.isEmpty() || segmentNames.isEmpty() || values.size() != segmentNames.size() ||
+        segmentColors.size() != segmentNames.size())
+        return true;
+    return std::any_of(values.begin(), values.end(),
+                       [this](const QVector<double>& segment) { return segment.size() != categories.size(); });
+}
 
 int ChartSpec::pointCount() const
 {

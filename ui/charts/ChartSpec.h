@@ -70,6 +70,17 @@ struct ChartBars {
     bool isEmpty() const { return categories.isEmpty() || low.size() != categories.size() || high.size() != categories.size(); }
 };
 
+// Vertical bars, one per category (left to right), each a stack of segments drawn bottom-up and named
+// in the legend: segment s of bar c is values[s][c].
+struct ChartStackedBars {
+    QStringList categories;
+    QStringList segmentNames;
+    QVector<QColor> segmentColors;    // one per segment
+    QVector<QVector<double>> values;  // [segment][category]
+
+    bool isEmpty() const;
+};
+
 // The data behind a chart as named columns, for charts whose rows are items (layouts, matrix blocks)
 // rather than points on curves. When set, the CSV export writes it instead of the point rows.
 struct ChartTable {
@@ -92,6 +103,7 @@ struct ChartSpec {
     QVector<ChartMarker> markers;
     ChartHeatMap heatMap;  // drawn under the series when not empty
     ChartBars bars;        // when not empty, the chart is these bars alone
+    ChartStackedBars stackedBars;  // likewise
     ChartTable table;
 
     int pointCount() const;

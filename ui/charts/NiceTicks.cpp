@@ -70,10 +70,16 @@ NiceTicks NiceTicks::forRange(double dataLo, double dataHi, bool integer, int ta
 
 void NiceTicks::applyTo(QValueAxis* axis) const
 {
-    axis->setRange(lo, hi);
+    // Never pass through a state with a tiny interval over a huge range (Qt Charts would lay out
+    // thousands of ticks): a coarser interval goes in before the range, a finer one after it.
+    const bool coarser = axis->tickType() != QValueAxis::TicksDynamic || step >= axis->tickInterval();
     axis->setTickType(QValueAxis::TicksDynamic);
+    if (coarser)
+        axis->setTickInterval(step);
+    axis->setRange(lo, hi);
     axis->setTickAnchor(anchor);
-    axis->setTickInterval(step);
+    if (!coarser)
+        axis->setTickInterval(step);
     axis->setLabelFormat(decimals == 0 ? QStringLiteral("%.0f") : QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
 }
 

@@ -22,6 +22,7 @@
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
+#include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -241,6 +242,47 @@ void addBars(QChart* chart, const ChartSpec& spec, const QFont& font, QVector<Ch
     series->attachAxis(axisCategory);
 }
 
+// Vertical stacked bars: one QBarSet per segment, the categories along the bottom.
+void addStackedBars(QChart* chart, const ChartSpec& spec, const QFont& font, QVector<ChartLegendEntry>* legend)
+{
+    const ChartStackedBars& bars = spec.stackedBars;
+    auto* series = new QStackedBarSeries;
+    QVector<double> below(bars.categories.size(), 0.0);
+    QVector<double> above(bars.categories.size(), 0.0);
+    for (qsizetype s = 0; s < bars.segmentNames.size(); ++s) {
+        auto* set = new QBarSet(bars.segmentNames[s]);
+        set->setColor(bars.segmentColors[s]);
+        set->setBorderColor(bars.segmentColors[s]);
+        legend->append({bars.segmentNames[s], ChartLegendEntry::Symbol::Square, QPen(Qt::NoPen), bars.segmentColors[s]});
+        for (qsizetype c = 0; c < bars.categories.size(); ++c) {
+            const double value = bars.values[s][c];
+            set->append(value);
+            (value < 0.0 ? below : above)[c] += value;
+        }
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto* axisCategory = new QBarCategoryAxis;
+    axisCategory->append(bars.categories);
+    axisCategory->setTruncateLabels(false);
+    if (bars.categories.size() > 6)
+        axisCategory->setLabelsAngle(-90);  // many bars: upright labels would overlap
+    auto* axisValue = new QValueAxis;
+    axisCategory->setTitleText(spec.xLabel);
+    axisValue->setTitleText(spec.yLabel);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{axisValue, axisCategory}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    const double lo = std::min(0.0, *std::min_element(below.begin(), below.end()));
+    const double hi = std::max(0.0, *std::max_element(above.begin(), above.end()));
+    NiceTicks::forRange(lo, hi, false).applyTo(axisValue);
+    chart->addAxis(axisCategory, Qt::AlignBottom);
+    chart->addAxis(axisValue, Qt::AlignLeft);
+    series->attachAxis(axisCategory);
+    series->attachAxis(axisValue);
+}
+
 }  // namespace
 
 QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& style)
@@ -265,6 +307,11 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
     const QColor textColor = chart->legend()->labelColor();  // the theme's, readable on its background
     if (!spec.bars.isEmpty()) {
         addBars(chart, spec, font, &legend);
+        new ChartLegendFlow(chart, legend, font, textColor);
+        return chart;
+    }
+    if (!spec.stackedBars.isEmpty()) {
+        addStackedBars(chart, spec, font, &legend);
         new ChartLegendFlow(chart, legend, font, textColor);
         return chart;
     }

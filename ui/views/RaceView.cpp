@@ -1,6 +1,7 @@
 #include "views/RaceView.h"
 
 #include "charts/ChartPalette.h"
+#include "charts/ChartPanel.h"
 #include "charts/ProgressChart.h"
 #include "layout/Layout.h"
 #include "models/EventLogModel.h"
@@ -18,6 +19,8 @@
 #include <QProgressBar>
 #include <QSplitter>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace spare {
 
@@ -50,6 +53,11 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
         lane.worker = new SimulationWorker(this);
         connect(lane.worker, &SimulationWorker::chunkReady, lane.cursor, &PlaybackCursor::append);
         connect(lane.worker, &SimulationWorker::chunkReady, this, &RaceView::recordingGrew);
+        connect(lane.worker, &SimulationWorker::finished, this, [this, i](const RunMetrics& metrics) {
+            lanes_[i].finalMetrics = metrics;
+            showControllerPhases();
+            refreshBreakdown(clock_->time());
+        });
         connect(lane.worker, &SimulationWorker::failed, this, [this, i](const QString& message) {
             emit laneFailed(tr("%1: %2").arg(QString::fromLatin1(policyDisplayName(kPolicies[i])), message));
         });
@@ -78,8 +86,24 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
         grid->setRowStretch(row, 1);
     }
     splitter->addWidget(lanesHost);
+    auto* charts = new QSplitter(Qt::Horizontal);
     chart_ = new ProgressChart;
-    splitter->addWidget(chart_);
+    charts->addWidget(chart_);
+    auto* breakdownHost = new QWidget;
+    auto* breakdownLayout = new QVBoxLayout(breakdownHost);
+    breakdownLayout->setContentsMargins(0, 0, 0, 0);
+    breakdown_ = new ChartPanel;
+    breakdown_->setObjectName(QString::fromLatin1(TimeBreakdownChart::kId));
+    phases_ = new QLabel;
+    phases_->setObjectName(QStringLiteral("controllerPhases"));
+    phases_->setWordWrap(true);
+    phases_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    breakdownLayout->addWidget(breakdown_, 1);
+    breakdownLayout->addWidget(phases_);
+    charts->addWidget(breakdownHost);
+    charts->setStretchFactor(0, 1);
+    charts->setStretchFactor(1, 1);
+    splitter->addWidget(charts);
     chart_->setMinimumHeight(280);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
@@ -111,10 +135,13 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
     trace_ = trace;
     clock_->pause();
     chart_->reset(scenario.steps);
+    shownBars_.clear();
+    phases_->clear();
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         Lane& lane = lanes_[i];
         const RunSetup setup = RunSetup::prepare(RaceLineup::laneScenario(scenario, kPolicies[i], sameRedundancy()), trace);
         lane.failuresSeen = 0;
+        lane.finalMetrics.reset();
         lane.progress->setRange(0, setup.scenario.steps);
         lane.progress->setValue(0);
         lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), ChartPalette::policy(kPolicies[i]));
@@ -198,6 +225,57 @@ void RaceView::refresh()
             lane.failuresSeen = f.failures;
         }
     }
+    refreshBreakdown(t);
+}
+
+void RaceView::refreshBreakdown(double time)
+{
+    QVector<TimeBreakdownChart::Bar> bars;
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        const Lane& lane = lanes_[i];
+        if (lane.checkpointInterval == 0)
+            continue;
+        TimeBreakdownChart::Bar bar{kPolicies[i], lane.cursor->scenario().redundancy, 0.0, {}, true};
+        const Recording& recording = lane.cursor->recording();
+        if (lane.finalMetrics && time >= lane.finalMetrics->tttS) {
+            bar.tttS = lane.finalMetrics->tttS;
+            bar.parts = lane.finalMetrics->timeBreakdown;
+            bar.completed = lane.finalMetrics->completed;
+        } else if (const IndexedSnapshot* indexed = recording.snapshotAtOrBefore(recording.eventsUpTo(time))) {
+            bar.tttS = indexed->snapshot.time;
+            bar.parts = indexed->snapshot.timeBreakdown;
+        }
+        bars.append(bar);
+    }
+    if (bars == shownBars_)
+        return;
+    shownBars_ = bars;
+    breakdown_->setSpec(TimeBreakdownChart::build(
+        bars, tr("%1, seed %2, so far")
+                  .arg(QString::fromStdString(base_.name))
+                  .arg(base_.seed)));
+}
+
+void RaceView::showControllerPhases()
+{
+    const Lane& spare = lanes_[static_cast<std::size_t>(std::find(kPolicies.begin(), kPolicies.end(), Policy::Spare) -
+                                                        kPolicies.begin())];
+    if (!spare.finalMetrics)
+        return;
+    const RunMetrics& m = *spare.finalMetrics;
+    const std::int64_t decisions = m.phase0Decisions + m.phase2Decisions + m.wipeouts;
+    const std::int64_t withoutReorder = m.executedSteps - m.stepsReordered;
+    const auto percent = [](std::int64_t part, std::int64_t whole) {
+        return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+    };
+    phases_->setText(tr("SPARe+CKPT's reorder controller: the fixed check settles %1% of decisions (%2 of %3); "
+                        "%4% of executed steps need no reorder (%5 of %6).")
+                         .arg(percent(m.phase0Decisions, decisions), 0, 'f', 1)
+                         .arg(m.phase0Decisions)
+                         .arg(decisions)
+                         .arg(percent(withoutReorder, m.executedSteps), 0, 'f', 1)
+                         .arg(withoutReorder)
+                         .arg(m.executedSteps));
 }
 
 }  // namespace spare

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "charts/TimeBreakdownChart.h"
 #include "sim/FailureTrace.h"
+#include "sim/RunMetrics.h"
 #include "sim/Scenario.h"
 
 #include <QWidget>
@@ -15,6 +17,7 @@ class QProgressBar;
 
 namespace spare {
 
+class ChartPanel;
 class ClusterView;
 class PlaybackClock;
 class PlaybackCursor;
@@ -25,7 +28,9 @@ class SimulationWorker;
 // clock (the engine's common random numbers give the three runs the same failure clocks): a compact
 // cluster strip, progress and down time per policy, and a live progress-vs-time chart. Each policy
 // races at its own best r (RaceLineup) unless "same r for all" is ticked; every lane names its r and
-// checkpoint interval.
+// checkpoint interval. Beside the chart, where each lane's time went so far (TimeBreakdownChart, from
+// the lane's latest engine snapshot, exact once the clock reaches its end) and, once SPARe+CKPT has
+// finished, its reorder controller's phases counted per decision and per executed step.
 class RaceView : public QWidget {
     Q_OBJECT
 public:
@@ -48,6 +53,8 @@ public:
     PlaybackCursor* cursor(int lane) const { return lanes_[static_cast<std::size_t>(lane)].cursor; }
     SimulationWorker* worker(int lane) const { return lanes_[static_cast<std::size_t>(lane)].worker; }
     ProgressChart* chart() const { return chart_; }
+    ChartPanel* timeBreakdownChart() const { return breakdown_; }
+    QLabel* controllerPhases() const { return phases_; }
     bool started() const { return started_; }
 
 signals:
@@ -66,13 +73,19 @@ private:
         QLabel* figures = nullptr;
         int chartLine = -1;
         int failuresSeen = 0;
+        std::optional<RunMetrics> finalMetrics;  // the run's metrics once it ended
     };
     void refresh();
     void rebuildChart(double time);
+    void refreshBreakdown(double time);
+    void showControllerPhases();
 
     std::array<Lane, 3> lanes_;
     PlaybackClock* clock_ = nullptr;
     ProgressChart* chart_ = nullptr;
+    ChartPanel* breakdown_ = nullptr;
+    QLabel* phases_ = nullptr;
+    QVector<TimeBreakdownChart::Bar> shownBars_;
     QLabel* timeLabel_ = nullptr;
     QCheckBox* sameRedundancy_ = nullptr;
     Scenario base_;

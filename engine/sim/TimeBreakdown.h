@@ -1,0 +1,36 @@
+#pragma once
+
+#include <span>
+
+namespace spare {
+
+// Where a run's simulated time went (docs/simulator-model.md, "Where the time goes"). The nine parts
+// are accumulated where the simulator advances its clock, so they sum to RunMetrics::tttS up to
+// floating-point rounding.
+struct TimeBreakdown {
+    double usefulComputeS = 0.0;     // T_comp per kept step: the one stack a step needs
+    double redundantComputeS = 0.0;  // the other stacks of kept steps (S - 1 or r - 1) and every patch compute
+    double barrierWaitS = 0.0;       // kept steps' compute phases beyond their nominal compute (jitter)
+    double allReduceS = 0.0;         // kept steps' successful all-reduces
+    double failedAllReduceS = 0.0;   // every failed all-reduce
+    double shrinkS = 0.0;            // every communicator shrink
+    double checkpointS = 0.0;        // the step loop's checkpoint waits (RunMetrics::checkpointS)
+    double restartS = 0.0;           // global restarts (RunMetrics::restartS)
+    double reworkS = 0.0;            // compute, barrier wait and all-reduce of steps a restart discarded
+
+    double totalS() const;
+
+    friend bool operator==(const TimeBreakdown&, const TimeBreakdown&) = default;
+};
+
+// One part of a TimeBreakdown: its JSON / CSV key, its label and its field.
+struct TimeBreakdownPart {
+    const char* key;
+    const char* label;
+    double TimeBreakdown::*seconds;
+};
+
+// The nine parts in display order (useful compute first, rework last).
+std::span<const TimeBreakdownPart> timeBreakdownParts();
+
+}  // namespace spare
