@@ -5,7 +5,7 @@
 #include "OutputFiles.h"
 
 #include "io/RunOutputs.h"
-#include "layout/LayoutIndependence.h"
+#include "sim/ScenarioLayout.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
@@ -106,7 +106,7 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
                                          countText(m.phase2Decisions), countText(m.wipeouts)));
     row("events", countText(m.events));
     if (scenario.policy == Policy::Spare)
-        if (const auto warning = independenceWarning(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
+        if (const auto warning = independenceWarning(scenarioLayoutIndependence(scenario));
             !warning.empty())
             fmt::print("warning: {}\n", warning);
 }

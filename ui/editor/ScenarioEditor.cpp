@@ -23,6 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace spare {
 
 struct ScenarioEditor::Field {
@@ -39,6 +41,7 @@ namespace {
 QString sectionTitle(const QString& section)
 {
     if (section == QLatin1String("cluster")) return ScenarioEditor::tr("Cluster");
+    if (section == QLatin1String("topology")) return ScenarioEditor::tr("Topology (optional: leave empty for none)");
     if (section == QLatin1String("workload")) return ScenarioEditor::tr("Workload");
     if (section == QLatin1String("failures")) return ScenarioEditor::tr("Failures");
     if (section == QLatin1String("restart")) return ScenarioEditor::tr("Restart");
@@ -210,8 +213,11 @@ void ScenarioEditor::showValues(const Scenario& scenario)
     nlohmann::json doc = scenarioToJson(scenario);
     for (const auto& f : fields_) {
         const nlohmann::json* value = pathIn(doc, f->key, false);
-        if (!value)
+        if (!value) {
+            if (f->line)
+                f->line->clear();
             continue;
+        }
         if (f->check)
             f->check->setChecked(value->is_boolean() && value->get<bool>());
         else if (f->combo)
@@ -251,6 +257,15 @@ void ScenarioEditor::revalidate()
             if (!ok)
                 node = text.toStdString();
         }
+    }
+    // An optional section whose text fields are all empty is left out: the scenario has none.
+    for (const char* section : optionalScenarioSections()) {
+        const QString prefix = QString::fromLatin1(section) + QLatin1Char('.');
+        const bool empty = std::all_of(fields_.begin(), fields_.end(), [&](const auto& f) {
+            return !f->key.startsWith(prefix) || !f->line || f->line->text().trimmed().isEmpty();
+        });
+        if (empty)
+            doc.erase(section);
     }
     issues_.clear();
     const std::string baseDir = path_.isEmpty() ? std::string() : QFileInfo(path_).absolutePath().toStdString();
