@@ -23,8 +23,8 @@ expect bad-domain-level 2 'topology.domain_level: "row" is not a known value; al
   "$SPARE_CLI" simulate "$WORK/bad-level.json"
 scenario bad-placement '{"placement": "missing-placement.json"}'
 expect bad-placement-file 2 'topology.placement: .*missing-placement.json' "$SPARE_CLI" simulate "$WORK/bad-placement.json"
-printf '{"group_nodes": [[0], [1]]}' >"$WORK/short-placement.json"
-scenario short-placement '{"placement": "short-placement.json"}' golomb-domain
+printf '{"group_nodes": [[0], [1]]}' >"$WORK/short-nodes.json"
+scenario short-placement '{"placement": "short-nodes.json"}' golomb-domain
 expect short-placement-file 2 'group_nodes has 2 entries; allowed: exactly cluster.groups = 60' \
   "$SPARE_CLI" simulate "$WORK/short-placement.json"
 sed -e 's/"layout": "golomb"/"layout": "golomb-domain"/' "$SCEN/teaching-12.json" >"$WORK/no-topology.json"
