@@ -55,8 +55,9 @@ void printDomainReport(const LayoutDomainReport& report)
                report.separated() ? "yes" : "NO", separatedTypes, report.groups, report.redundancy, report.redundancy,
                level);
     if (report.worstHoldersLostDomain >= 0)
-        fmt::print("worst loss   one {} failure takes out up to {} holders of one type ({} {}, type {})\n", level,
-                   report.worstHoldersLost, level, report.worstHoldersLostDomain, report.worstHoldersLostType);
+        fmt::print("worst loss   one {} failure takes out up to {} {} of one type ({} {}, type {})\n", level,
+                   report.worstHoldersLost, report.worstHoldersLost == 1 ? "holder" : "holders", level,
+                   report.worstHoldersLostDomain, report.worstHoldersLostType);
     if (report.worstTypesLost > 0)
         fmt::print("types lost   one {} failure removes up to {} types completely ({} {})\n", level,
                    report.worstTypesLost, level, report.worstTypesLostDomain);

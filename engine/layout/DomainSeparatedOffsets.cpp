@@ -28,15 +28,19 @@ int smallestCyclicGap(std::vector<int> offsets, int n)
     return gap;
 }
 
-// u S mod N for units u (which keeps a Sidon set Sidon), the first whose offsets are `gap` apart.
-std::optional<std::vector<int>> spreadMultiple(const std::vector<int>& sidon, int n, int gap)
+// u S mod N for the Sidon offsets S of the golomb layout and units u (which keep a Sidon set Sidon):
+// the first whose offsets are `gap` apart.
+std::optional<std::vector<int>> spreadMultiple(int n, int count, int gap)
 {
-    std::vector<int> scaled(sidon.size());
+    const auto golomb = golombOffsets(n, count);
+    if (golomb.overlap.maxOverlap > 1)
+        return std::nullopt;
+    std::vector<int> scaled(golomb.offsets.size());
     for (int u = 1; u < n && u <= maxMultipliers; ++u) {
         if (std::gcd(u, n) != 1)
             continue;
-        for (std::size_t j = 0; j < sidon.size(); ++j)
-            scaled[j] = static_cast<int>(static_cast<long long>(sidon[j]) * u % n);
+        for (std::size_t j = 0; j < scaled.size(); ++j)
+            scaled[j] = static_cast<int>(static_cast<long long>(golomb.offsets[j]) * u % n);
         if (smallestCyclicGap(scaled, n) >= gap) {
             std::sort(scaled.begin(), scaled.end());
             return scaled;
@@ -44,6 +48,72 @@ std::optional<std::vector<int>> spreadMultiple(const std::vector<int>& sidon, in
     }
     return std::nullopt;
 }
+
+// Depth first, smallest first: 0 = o_0 < .. < o_{count-1} with consecutive offsets (and the last and
+// N) at least `gap` apart and all differences distinct modulo N, within a fixed number of steps.
+class SpacedSidonSearch {
+public:
+    SpacedSidonSearch(int n, int count, int gap)
+        : n_(n), count_(count), gap_(gap), usedClass_(static_cast<std::size_t>(n / 2 + 1), false)
+    {
+    }
+
+    std::optional<std::vector<int>> run()
+    {
+        offsets_.assign(1, 0);
+        if (extend())
+            return offsets_;
+        return std::nullopt;
+    }
+
+private:
+    static constexpr long long maxSteps = 2'000'000;
+
+    bool extend()
+    {
+        const int placed = static_cast<int>(offsets_.size());
+        if (placed == count_)
+            return true;
+        const long long last = static_cast<long long>(n_) - static_cast<long long>(count_ - placed) * gap_;
+        for (long long next = offsets_.back() + gap_; next <= last; ++next) {
+            if (++steps_ > maxSteps)
+                return false;
+            // Offsets o_i, o_j differ by d and -d: the class min(d, N - d) must be new (and d != N / 2).
+            std::size_t marked = 0;
+            bool sidon = true;
+            for (int o : offsets_) {
+                const int d = static_cast<int>(next - o);
+                const int c = std::min(d, n_ - d);
+                if (2 * d == n_ || usedClass_[static_cast<std::size_t>(c)]) {
+                    sidon = false;
+                    break;
+                }
+                usedClass_[static_cast<std::size_t>(c)] = true;
+                ++marked;
+            }
+            if (sidon) {
+                offsets_.push_back(static_cast<int>(next));
+                if (extend())
+                    return true;
+                offsets_.pop_back();
+            }
+            for (std::size_t k = 0; k < marked; ++k) {
+                const int d = static_cast<int>(next - offsets_[k]);
+                usedClass_[static_cast<std::size_t>(std::min(d, n_ - d))] = false;
+            }
+            if (steps_ > maxSteps)
+                return false;
+        }
+        return false;
+    }
+
+    int n_;
+    int count_;
+    int gap_;
+    std::vector<bool> usedClass_;
+    std::vector<int> offsets_;
+    long long steps_ = 0;
+};
 
 }  // namespace
 
@@ -95,35 +165,32 @@ DomainSeparatedOffsets domainSeparatedOffsets(const ClusterPlacement& placement,
     else if (static_cast<long long>(chosen.gap) * r > n)
         whyNot = fmt::format("not reached: some {}'s groups span {} positions of the domain order and {} x r > N = {}",
                              levelName, chosen.gap, chosen.gap, n);
+    std::string how;
     if (!whyNot.empty()) {
         chosen.offsets = golombOffsets(n, r).offsets;
-        chosen.note = fmt::format("NOT {}-separated ({}); golomb's offsets", levelName, whyNot);
-        return chosen;
-    }
-    chosen.separated = true;
-    const auto ruler = optimalGolombRuler(r);
-    const long long scaledLength = ruler.empty() ? 0 : static_cast<long long>(chosen.gap) * ruler.back();
-    if (!ruler.empty() && n >= 2 * scaledLength + 1) {
+        how = fmt::format("NOT {}-separated ({}): golomb's offsets", levelName, whyNot);
+    } else if (const auto ruler = optimalGolombRuler(r);
+               !ruler.empty() && n >= 2 * static_cast<long long>(chosen.gap) * ruler.back() + 1) {
         // Differences gap x (ruler differences) are distinct and below N / 2: a Sidon set modulo N.
         for (int mark : ruler)
             chosen.offsets.push_back(mark * chosen.gap);
-        chosen.note = fmt::format("{}-separated and independent: optimal ruler x {} (the widest {} spans {} positions)",
-                                  levelName, chosen.gap, levelName, chosen.gap);
-        return chosen;
+        how = fmt::format("{}-separated and independent: optimal ruler x {}", levelName, chosen.gap);
+    } else if (auto multiple = spreadMultiple(n, r, chosen.gap)) {
+        chosen.offsets = std::move(*multiple);
+        how = fmt::format("{}-separated and independent: a unit multiple of golomb's Sidon offsets", levelName);
+    } else if (auto searched = SpacedSidonSearch(n, r, chosen.gap).run()) {
+        chosen.offsets = std::move(*searched);
+        how = fmt::format("{}-separated and independent: Sidon offsets found by search", levelName);
+    } else {
+        for (int j = 0; j < r; ++j)
+            chosen.offsets.push_back(static_cast<int>(static_cast<long long>(j) * n / r));
+        how = fmt::format("{}-separated but NOT independent: no Sidon offsets modulo {} at least {} apart were found, "
+                          "so evenly spread ones",
+                          levelName, n, chosen.gap);
     }
-    if (const auto plain = golombOffsets(n, r); plain.overlap.maxOverlap <= 1)
-        if (auto spread = spreadMultiple(plain.offsets, n, chosen.gap)) {
-            chosen.offsets = std::move(*spread);
-            chosen.note = fmt::format("{}-separated and independent: a unit multiple of the Sidon offsets modulo {}, "
-                                      "at least {} apart",
-                                      levelName, n, chosen.gap);
-            return chosen;
-        }
-    for (int j = 0; j < r; ++j)
-        chosen.offsets.push_back(static_cast<int>(static_cast<long long>(j) * n / r));
-    chosen.note = fmt::format("{}-separated but NOT independent: no Sidon offsets modulo {} at least {} apart were "
-                              "found, so evenly spread ones",
-                              levelName, n, chosen.gap);
+    chosen.separated = whyNot.empty();
+    chosen.note = fmt::format("{}; offsets {} over the groups in {} order (the widest {} spans {} positions)", how,
+                              fmt::join(chosen.offsets, " "), levelName, levelName, chosen.gap);
     return chosen;
 }
 

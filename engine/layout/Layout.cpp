@@ -126,11 +126,9 @@ Layout Layout::golomb(int groups, int redundancy)
 Layout Layout::golombDomain(const ClusterPlacement& placement, int redundancy)
 {
     checkShape(placement.groups(), redundancy);
-    const DomainLevel level = placement.topology().domainLevel;
-    auto chosen = domainSeparatedOffsets(placement, level, redundancy);
-    std::string note = fmt::format("{}; offsets {} over the groups in {} order", chosen.note, joined(chosen.offsets),
-                                   domainLevelName(level));
-    Layout l = cyclic(Kind::GolombDomain, "golomb-domain", placement.groups(), std::move(chosen.offsets), std::move(note));
+    auto chosen = domainSeparatedOffsets(placement, placement.topology().domainLevel, redundancy);
+    Layout l = cyclic(Kind::GolombDomain, "golomb-domain", placement.groups(), std::move(chosen.offsets),
+                      std::move(chosen.note));
     l.relabelGroups(chosen.order);
     return l;
 }

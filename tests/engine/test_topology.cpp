@@ -267,15 +267,20 @@ private slots:
 
     void golombDomainIsIndependentAtPaperScale()
     {
-        // N = 600 groups of 16 GPUs, 8 GPUs per node, 16 nodes per rack: 8 groups per rack, 75 racks.
-        const Topology t{8, 16, 8, "contiguous", DomainLevel::Rack};
-        const auto placed = ClusterPlacement::fromTopology(t, 600, 16);
-        for (int r = 2; r <= 9; ++r) {
-            const Layout domainAware = Layout::golombDomain(placed, r);
-            QVERIFY2(layoutDomainReport(domainAware, placed, DomainLevel::Rack).separated(), domainAware.note().c_str());
-            QVERIFY2(domainAware.independent(), domainAware.note().c_str());
-            QVERIFY(!layoutDomainReport(Layout::golomb(600, r), placed, DomainLevel::Rack).separated());
-        }
+        // N = 600, 8 GPUs per node; groups of 8 .. 1000 GPUs in racks of 16 or 32 nodes (contiguous): up to
+        // 32 groups per rack, or groups spanning several racks.
+        for (int nodesPerRack : {16, 32})
+            for (int gpusPerGroup : {8, 16, 64, 1000}) {
+                const Topology t{8, nodesPerRack, 8, "contiguous", DomainLevel::Rack};
+                const auto placed = ClusterPlacement::fromTopology(t, 600, gpusPerGroup);
+                for (int r = 2; r <= 9; ++r) {
+                    const Layout domainAware = Layout::golombDomain(placed, r);
+                    QVERIFY2(layoutDomainReport(domainAware, placed, DomainLevel::Rack).separated(),
+                             domainAware.note().c_str());
+                    QVERIFY2(domainAware.independent(), domainAware.note().c_str());
+                    QVERIFY(!layoutDomainReport(Layout::golomb(600, r), placed, DomainLevel::Rack).separated());
+                }
+            }
     }
 
     void impossibleSeparationIsSaid()

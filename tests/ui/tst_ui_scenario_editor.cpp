@@ -22,6 +22,7 @@ private slots:
     void appliesValidEdit();
     void savesAtomically();
     void formCoversEveryKey();
+    void topologyIsOptional();
 };
 
 void TestScenarioEditor::rejectsBadValues_data()
@@ -43,6 +44,8 @@ void TestScenarioEditor::rejectsBadValues_data()
                                    << QStringLiteral("0.05 .. 20");
     QTest::newRow("negative restart") << QStringLiteral("restart.duration_s") << QStringLiteral("-5")
                                       << QStringLiteral("allowed: 0 .. 1e9 s");
+    QTest::newRow("nodes per rack") << QStringLiteral("topology.nodes_per_rack") << QStringLiteral("0")
+                                    << QStringLiteral("allowed: 1 .. 100,000 nodes");
     QTest::newRow("checkpoint interval") << QStringLiteral("checkpoint.interval_steps") << QStringLiteral("0")
                                          << QStringLiteral("\"auto\"");
 }
@@ -109,6 +112,23 @@ void TestScenarioEditor::formCoversEveryKey()
         QVERIFY2(field, row.key);
         QVERIFY(field->toolTip().contains(QString::fromUtf8(row.meaning).toHtmlEscaped()));
     }
+}
+
+void TestScenarioEditor::topologyIsOptional()
+{
+    // Empty topology fields: no topology. One filled in: a topology, the other keys at their defaults.
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    QVERIFY(editor.isValid());
+    QVERIFY(!editor.editedScenario().topology);
+    editor.setFieldText(QStringLiteral("topology.nodes_per_rack"), QStringLiteral("4"));
+    QVERIFY(editor.isValid());
+    QVERIFY(editor.editedScenario().topology);
+    QCOMPARE(editor.editedScenario().topology->nodesPerRack, 4);
+    QCOMPARE(editor.editedScenario().topology->placement, std::string("contiguous"));
+    QVERIFY(editor.editedScenario().topology->domainLevel == DomainLevel::Rack);
+    editor.setFieldText(QStringLiteral("topology.nodes_per_rack"), QString());
+    QVERIFY(!editor.editedScenario().topology);
 }
 
 QTEST_MAIN(TestScenarioEditor)

@@ -214,8 +214,12 @@ void ScenarioEditor::showValues(const Scenario& scenario)
     for (const auto& f : fields_) {
         const nlohmann::json* value = pathIn(doc, f->key, false);
         if (!value) {
+            // A key of a section the scenario leaves out: empty, or the default choice.
             if (f->line)
                 f->line->clear();
+            else if (f->combo)
+                f->combo->setCurrentIndex(std::max(
+                    0, f->combo->findText(QString::fromUtf8(f->row->defaultText).remove(QLatin1Char('"')))));
             continue;
         }
         if (f->check)
@@ -258,12 +262,19 @@ void ScenarioEditor::revalidate()
                 node = text.toStdString();
         }
     }
-    // An optional section whose text fields are all empty is left out: the scenario has none.
+    // In an optional section an empty text field takes its default, and a section whose text fields
+    // are all empty is left out: the scenario has none.
     for (const char* section : optionalScenarioSections()) {
         const QString prefix = QString::fromLatin1(section) + QLatin1Char('.');
-        const bool empty = std::all_of(fields_.begin(), fields_.end(), [&](const auto& f) {
-            return !f->key.startsWith(prefix) || !f->line || f->line->text().trimmed().isEmpty();
-        });
+        bool empty = true;
+        for (const auto& f : fields_) {
+            if (!f->key.startsWith(prefix) || !f->line)
+                continue;
+            if (f->line->text().trimmed().isEmpty())
+                doc[section].erase(f->key.mid(prefix.size()).toStdString());
+            else
+                empty = false;
+        }
         if (empty)
             doc.erase(section);
     }
