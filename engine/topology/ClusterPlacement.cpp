@@ -63,7 +63,7 @@ void checkNodeCount(long long nodes)
 ClusterPlacement ClusterPlacement::fromTopology(const Topology& topology, int groups, int gpusPerGroup)
 {
     if (topology.placement != "contiguous" && topology.placement != "striped")
-        return fromPlacementFile(topology.placement, topology, groups);
+        return fromPlacementFile(topology.placement, topology, groups, gpusPerGroup);
     checkNodeCount((static_cast<long long>(groups) * gpusPerGroup + topology.gpusPerNode - 1) / topology.gpusPerNode);
     std::vector<long long> slotOf;
     if (topology.placement == "striped") {
@@ -74,13 +74,17 @@ ClusterPlacement ClusterPlacement::fromTopology(const Topology& topology, int gr
             slotOf[static_cast<std::size_t>(g)] = g;
     }
     std::vector<std::vector<int>> groupNodes;
+    std::vector<long long> firstGpu;
     groupNodes.reserve(static_cast<std::size_t>(groups));
-    for (long long slot : slotOf)
+    for (long long slot : slotOf) {
         groupNodes.push_back(slotNodes(slot, gpusPerGroup, topology.gpusPerNode));
-    return fromGroupNodes(std::move(groupNodes), topology, topology.placement);
+        firstGpu.push_back(slot * gpusPerGroup);
+    }
+    return fromGroupNodes(std::move(groupNodes), std::move(firstGpu), topology, gpusPerGroup, topology.placement);
 }
 
-ClusterPlacement ClusterPlacement::fromPlacementFile(const std::string& path, const Topology& topology, int groups)
+ClusterPlacement ClusterPlacement::fromPlacementFile(const std::string& path, const Topology& topology, int groups,
+                                                     int gpusPerGroup)
 {
     const std::string header = fmt::format("topology.placement: {}: ", path);
     nlohmann::json doc;
@@ -108,26 +112,49 @@ ClusterPlacement ClusterPlacement::fromPlacementFile(const std::string& path, co
             groupNodes[g].push_back(node.get<int>());
         }
     }
-    return fromGroupNodes(std::move(groupNodes), topology, path);
+    return fromGroupNodes(std::move(groupNodes), {}, topology, gpusPerGroup, path);
 }
 
-ClusterPlacement ClusterPlacement::fromGroupNodes(std::vector<std::vector<int>> groupNodes, const Topology& topology,
-                                                  std::string description)
+ClusterPlacement ClusterPlacement::fromGroupNodes(std::vector<std::vector<int>> groupNodes,
+                                                  std::vector<long long> firstGpu, const Topology& topology,
+                                                  int gpusPerGroup, std::string description)
 {
     ClusterPlacement p;
     p.topology_ = topology;
     p.description_ = std::move(description);
+    p.gpusPerGroup_ = gpusPerGroup;
     for (auto& nodes : groupNodes) {
         std::sort(nodes.begin(), nodes.end());
         nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
         p.nodes_ = std::max(p.nodes_, nodes.back() + 1);
     }
     p.groupNodes_ = std::move(groupNodes);
+    p.firstGpu_ = std::move(firstGpu);
     p.buildLevels();
     return p;
 }
 
 std::span<const int> ClusterPlacement::nodesOf(int group) const { return groupNodes_[static_cast<std::size_t>(group)]; }
+
+int ClusterPlacement::nodeOfGpu(int group, int gpu) const
+{
+    const auto g = static_cast<std::size_t>(group);
+    if (!firstGpu_.empty())
+        return static_cast<int>((firstGpu_[g] + gpu) / topology_.gpusPerNode);
+    const auto& nodes = groupNodes_[g];
+    return nodes[static_cast<std::size_t>(static_cast<long long>(gpu) * static_cast<long long>(nodes.size()) / gpusPerGroup_)];
+}
+
+int ClusterPlacement::firstGpuOnNode(int group, std::size_t k) const
+{
+    const auto g = static_cast<std::size_t>(group);
+    const long long node = groupNodes_[g][k];
+    if (!firstGpu_.empty())
+        return static_cast<int>(std::max(0LL, node * topology_.gpusPerNode - firstGpu_[g]));
+    // The smallest gpu with gpu x size / M >= k.
+    const auto size = static_cast<long long>(groupNodes_[g].size());
+    return static_cast<int>((static_cast<long long>(k) * gpusPerGroup_ + size - 1) / size);
+}
 
 int ClusterPlacement::domainOfNode(int node, DomainLevel level) const
 {

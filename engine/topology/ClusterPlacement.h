@@ -29,11 +29,10 @@ public:
     // slots; a slot belongs to the rack of its first GPU). A file: see fromPlacementFile. Throws
     // TopologyError (file problems, too many nodes).
     static ClusterPlacement fromTopology(const Topology& topology, int groups, int gpusPerGroup);
-    // {"group_nodes": [[node, ...] per group]}: the nodes each group has GPUs on (node ids 0 .. maxNodes - 1).
-    static ClusterPlacement fromPlacementFile(const std::string& path, const Topology& topology, int groups);
-    // Explicit node lists (each non-empty), for files and tests.
-    static ClusterPlacement fromGroupNodes(std::vector<std::vector<int>> groupNodes, const Topology& topology,
-                                           std::string description);
+    // {"group_nodes": [[node, ...] per group]}: the nodes each group has GPUs on (node ids 0 .. maxNodes - 1);
+    // a group's GPUs are spread evenly over its nodes, in ascending order.
+    static ClusterPlacement fromPlacementFile(const std::string& path, const Topology& topology, int groups,
+                                              int gpusPerGroup);
 
     int groups() const { return static_cast<int>(groupNodes_.size()); }
     int nodes() const { return nodes_; }
@@ -42,6 +41,10 @@ public:
     const std::string& description() const { return description_; }
     // Nodes group g has GPUs on, ascending.
     std::span<const int> nodesOf(int group) const;
+    // The node GPU `gpu` (0 .. gpusPerGroup - 1) of group g is on.
+    int nodeOfGpu(int group, int gpu) const;
+    // The first GPU of group g on its k-th node (nodesOf(g)[k]).
+    int firstGpuOnNode(int group, std::size_t k) const;
     // The domain of `level` that node n lies in.
     int domainOfNode(int node, DomainLevel level) const;
     int domainCount(DomainLevel level) const { return levels_[index(level)].domains; }
@@ -60,12 +63,17 @@ private:
         std::vector<int> domainGroups;
     };
     static std::size_t index(DomainLevel level) { return static_cast<std::size_t>(level); }
+    // Explicit node lists (each non-empty); firstGpu: each group's first global GPU, or empty (a file).
+    static ClusterPlacement fromGroupNodes(std::vector<std::vector<int>> groupNodes, std::vector<long long> firstGpu,
+                                           const Topology& topology, int gpusPerGroup, std::string description);
     void buildLevels();
 
     Topology topology_;
     std::string description_;
     int nodes_ = 0;
+    int gpusPerGroup_ = 1;
     std::vector<std::vector<int>> groupNodes_;
+    std::vector<long long> firstGpu_;
     std::array<LevelIndex, 3> levels_;
 };
 

@@ -122,6 +122,22 @@ void checkReportByRecount(const Layout& layout, const std::map<int, std::set<int
     }
 }
 
+// nodeOfGpu walks the group's nodes in order, and firstGpuOnNode is where each one starts.
+void checkGpuColumns(const ClusterPlacement& placed, int group, int gpusPerGroup)
+{
+    const auto nodes = placed.nodesOf(group);
+    std::size_t k = 0;
+    for (int gpu = 0; gpu < gpusPerGroup; ++gpu) {
+        if (placed.nodeOfGpu(group, gpu) != nodes[k]) {
+            ++k;
+            QCOMPARE(placed.firstGpuOnNode(group, k), gpu);
+        }
+        QCOMPARE(placed.nodeOfGpu(group, gpu), nodes[k]);
+    }
+    QCOMPARE(k + 1, nodes.size());
+    QCOMPARE(placed.firstGpuOnNode(group, 0), 0);
+}
+
 int bruteForceMaxOverlap(const Layout& layout)
 {
     int worst = 0;
@@ -162,6 +178,7 @@ private slots:
                             for (int g = 0; g < groups; ++g) {
                                 const auto nodes = placed.nodesOf(g);
                                 QCOMPARE(std::set<int>(nodes.begin(), nodes.end()), expected[static_cast<std::size_t>(g)]);
+                                checkGpuColumns(placed, g, gpusPerGroup);
                             }
                             for (DomainLevel level : {DomainLevel::Node, DomainLevel::Rack, DomainLevel::Pod}) {
                                 const auto domains = expectedDomainGroups(expected, t, level);
@@ -301,6 +318,10 @@ private slots:
         t.placement = writeFile("good.json", R"({"group_nodes": [[0], [3, 4], [1], [2]]})");
         const auto placed = ClusterPlacement::fromTopology(t, 4, 8);
         QCOMPARE(placed.nodes(), 5);
+        for (int g = 0; g < 4; ++g)
+            checkGpuColumns(placed, g, 8);
+        QCOMPARE(placed.nodeOfGpu(1, 3), 3);
+        QCOMPARE(placed.nodeOfGpu(1, 4), 4);
         QCOMPARE(std::vector<int>(placed.domainsOf(1, DomainLevel::Rack).begin(), placed.domainsOf(1, DomainLevel::Rack).end()),
                  (std::vector<int>{1, 2}));
         const auto rejects = [&](const std::string& text, const std::string& fragment, int groups) {
