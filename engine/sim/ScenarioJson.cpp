@@ -410,7 +410,7 @@ Scenario readScenario(const json& doc, const std::string& origin, const std::str
         throwProblems(origin, problems);
     if (!Layout::isBuiltInName(scenario.layout))
         scenario.layout = resolveAgainst(baseDir, scenario.layout);
-    if (scenario.topology && scenario.topology->placement != "contiguous" && scenario.topology->placement != "striped")
+    if (scenario.topology && scenario.topology->placementIsFile())
         scenario.topology->placement = resolveAgainst(baseDir, scenario.topology->placement);
     scenario.failureTrace = resolveAgainst(baseDir, scenario.failureTrace);
     return scenario;

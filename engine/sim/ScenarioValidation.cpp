@@ -180,9 +180,8 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
         issues.integer("topology.racks_per_pod", t.racksPerPod);
         if (t.placement.empty())
             issues.add("topology.placement", "empty; allowed: contiguous | striped | file path");
-        const long long nodes =
-            t.gpusPerNode < 1 ? 0 : (static_cast<long long>(s.groups) * s.gpusPerGroup + t.gpusPerNode - 1) / t.gpusPerNode;
-        if (nodes > L::maxNodes && (t.placement == "contiguous" || t.placement == "striped"))
+        const long long nodes = t.gpusPerNode < 1 ? 0 : t.nodesFor(s.groups, s.gpusPerGroup);
+        if (nodes > L::maxNodes && !t.placementIsFile())
             issues.add("topology.gpus_per_node",
                        fmt::format("{} gives {} nodes for cluster.groups x cluster.gpus_per_group GPUs; allowed: at "
                                    "most {} nodes",

@@ -62,9 +62,9 @@ void checkNodeCount(long long nodes)
 
 ClusterPlacement ClusterPlacement::fromTopology(const Topology& topology, int groups, int gpusPerGroup)
 {
-    if (topology.placement != "contiguous" && topology.placement != "striped")
+    if (topology.placementIsFile())
         return fromPlacementFile(topology.placement, topology, groups, gpusPerGroup);
-    checkNodeCount((static_cast<long long>(groups) * gpusPerGroup + topology.gpusPerNode - 1) / topology.gpusPerNode);
+    checkNodeCount(topology.nodesFor(groups, gpusPerGroup));
     std::vector<long long> slotOf;
     if (topology.placement == "striped") {
         slotOf = stripedSlots(groups, gpusPerGroup, topology);

@@ -18,6 +18,14 @@ struct Topology {
     // topology.domain_level: the level the golomb-domain layout separates holders across
     DomainLevel domainLevel = DomainLevel::Rack;
 
+    // True when placement names a placement file rather than a rule.
+    bool placementIsFile() const { return placement != "contiguous" && placement != "striped"; }
+    // Nodes `groups` groups of `gpusPerGroup` GPUs fill under the contiguous and striped rules (gpusPerNode >= 1).
+    long long nodesFor(int groups, int gpusPerGroup) const
+    {
+        return (static_cast<long long>(groups) * gpusPerGroup + gpusPerNode - 1) / gpusPerNode;
+    }
+
     friend bool operator==(const Topology&, const Topology&) = default;
 };
 
