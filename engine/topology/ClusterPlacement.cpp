@@ -13,17 +13,6 @@ namespace spare {
 
 namespace {
 
-// The nodes slot s (GPUs s M .. s M + M - 1) has GPUs on.
-std::vector<int> slotNodes(long long slot, int gpusPerGroup, int gpusPerNode)
-{
-    const long long first = slot * gpusPerGroup / gpusPerNode;
-    const long long last = ((slot + 1) * gpusPerGroup - 1) / gpusPerNode;
-    std::vector<int> nodes;
-    for (long long n = first; n <= last; ++n)
-        nodes.push_back(static_cast<int>(n));
-    return nodes;
-}
-
 // Striped: group g gets the slot of the (g mod active racks)-th rack in round g / ..., skipping racks
 // whose slots are used up.
 std::vector<long long> stripedSlots(int groups, int gpusPerGroup, const Topology& t)
@@ -73,14 +62,17 @@ ClusterPlacement ClusterPlacement::fromTopology(const Topology& topology, int gr
         for (int g = 0; g < groups; ++g)
             slotOf[static_cast<std::size_t>(g)] = g;
     }
-    std::vector<std::vector<int>> groupNodes;
+    // Slot s has GPUs s M .. s M + M - 1.
+    NodeLists lists;
     std::vector<long long> firstGpu;
-    groupNodes.reserve(static_cast<std::size_t>(groups));
     for (long long slot : slotOf) {
-        groupNodes.push_back(slotNodes(slot, gpusPerGroup, topology.gpusPerNode));
         firstGpu.push_back(slot * gpusPerGroup);
+        for (long long n = slot * gpusPerGroup / topology.gpusPerNode;
+             n <= ((slot + 1) * gpusPerGroup - 1) / topology.gpusPerNode; ++n)
+            lists.nodes.push_back(static_cast<int>(n));
+        lists.begin.push_back(lists.nodes.size());
     }
-    return fromGroupNodes(std::move(groupNodes), std::move(firstGpu), topology, gpusPerGroup, topology.placement);
+    return fromNodeLists(std::move(lists), std::move(firstGpu), topology, gpusPerGroup, topology.placement);
 }
 
 ClusterPlacement ClusterPlacement::fromPlacementFile(const std::string& path, const Topology& topology, int groups,
@@ -99,7 +91,7 @@ ClusterPlacement ClusterPlacement::fromPlacementFile(const std::string& path, co
     if (lists.size() != static_cast<std::size_t>(groups))
         throw TopologyError(fmt::format("{}group_nodes has {} entries; allowed: exactly cluster.groups = {}", header,
                                         lists.size(), groups));
-    std::vector<std::vector<int>> groupNodes(static_cast<std::size_t>(groups));
+    NodeLists groupNodes;
     for (std::size_t g = 0; g < lists.size(); ++g) {
         if (!lists[g].is_array() || lists[g].empty())
             throw TopologyError(fmt::format("{}group_nodes[{}] is not a non-empty array of node ids", header, g));
@@ -109,50 +101,54 @@ ClusterPlacement ClusterPlacement::fromPlacementFile(const std::string& path, co
             if (!valid)
                 throw TopologyError(fmt::format("{}group_nodes[{}][{}] = {} is not allowed; allowed: integer 0 .. {}",
                                                 header, g, j, node.dump(), ScenarioLimits::maxNodes - 1));
-            groupNodes[g].push_back(node.get<int>());
+            groupNodes.nodes.push_back(node.get<int>());
         }
+        // Ascending, each node once.
+        const auto begin = groupNodes.nodes.begin() + static_cast<std::ptrdiff_t>(groupNodes.begin.back());
+        std::sort(begin, groupNodes.nodes.end());
+        groupNodes.nodes.erase(std::unique(begin, groupNodes.nodes.end()), groupNodes.nodes.end());
+        groupNodes.begin.push_back(groupNodes.nodes.size());
     }
-    return fromGroupNodes(std::move(groupNodes), {}, topology, gpusPerGroup, path);
+    return fromNodeLists(std::move(groupNodes), {}, topology, gpusPerGroup, path);
 }
 
-ClusterPlacement ClusterPlacement::fromGroupNodes(std::vector<std::vector<int>> groupNodes,
-                                                  std::vector<long long> firstGpu, const Topology& topology,
-                                                  int gpusPerGroup, std::string description)
+ClusterPlacement ClusterPlacement::fromNodeLists(NodeLists groupNodes, std::vector<long long> firstGpu,
+                                                 const Topology& topology, int gpusPerGroup, std::string description)
 {
     ClusterPlacement p;
     p.topology_ = topology;
     p.description_ = std::move(description);
     p.gpusPerGroup_ = gpusPerGroup;
-    for (auto& nodes : groupNodes) {
-        std::sort(nodes.begin(), nodes.end());
-        nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
-        p.nodes_ = std::max(p.nodes_, nodes.back() + 1);
-    }
+    p.nodes_ = *std::max_element(groupNodes.nodes.begin(), groupNodes.nodes.end()) + 1;
     p.groupNodes_ = std::move(groupNodes);
     p.firstGpu_ = std::move(firstGpu);
     p.buildLevels();
     return p;
 }
 
-std::span<const int> ClusterPlacement::nodesOf(int group) const { return groupNodes_[static_cast<std::size_t>(group)]; }
+std::span<const int> ClusterPlacement::nodesOf(int group) const
+{
+    const auto g = static_cast<std::size_t>(group);
+    return {groupNodes_.nodes.data() + groupNodes_.begin[g], groupNodes_.begin[g + 1] - groupNodes_.begin[g]};
+}
 
 int ClusterPlacement::nodeOfGpu(int group, int gpu) const
 {
     const auto g = static_cast<std::size_t>(group);
     if (!firstGpu_.empty())
         return static_cast<int>((firstGpu_[g] + gpu) / topology_.gpusPerNode);
-    const auto& nodes = groupNodes_[g];
+    const auto nodes = nodesOf(group);
     return nodes[static_cast<std::size_t>(static_cast<long long>(gpu) * static_cast<long long>(nodes.size()) / gpusPerGroup_)];
 }
 
 int ClusterPlacement::firstGpuOnNode(int group, std::size_t k) const
 {
     const auto g = static_cast<std::size_t>(group);
-    const long long node = groupNodes_[g][k];
+    const long long node = nodesOf(group)[k];
     if (!firstGpu_.empty())
         return static_cast<int>(std::max(0LL, node * topology_.gpusPerNode - firstGpu_[g]));
     // The smallest gpu with gpu x size / M >= k.
-    const auto size = static_cast<long long>(groupNodes_[g].size());
+    const auto size = static_cast<long long>(nodesOf(group).size());
     return static_cast<int>((static_cast<long long>(k) * gpusPerGroup_ + size - 1) / size);
 }
 
@@ -187,9 +183,9 @@ void ClusterPlacement::buildLevels()
         LevelIndex& l = levels_[index(level)];
         l.domains = domainOfNode(nodes_ - 1, level) + 1;
         l.groupBegin.assign(1, 0);
-        for (const auto& nodes : groupNodes_) {
+        for (int g = 0; g < groups(); ++g) {
             // Nodes are ascending and the maps monotone, so equal domains are adjacent.
-            for (int n : nodes) {
+            for (int n : nodesOf(g)) {
                 const int d = domainOfNode(n, level);
                 if (l.groupDomains.size() == l.groupBegin.back() || l.groupDomains.back() != d)
                     l.groupDomains.push_back(d);

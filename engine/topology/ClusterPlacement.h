@@ -34,7 +34,7 @@ public:
     static ClusterPlacement fromPlacementFile(const std::string& path, const Topology& topology, int groups,
                                               int gpusPerGroup);
 
-    int groups() const { return static_cast<int>(groupNodes_.size()); }
+    int groups() const { return static_cast<int>(groupNodes_.begin.size()) - 1; }
     int nodes() const { return nodes_; }
     const Topology& topology() const { return topology_; }
     // "contiguous", "striped" or the placement file's path.
@@ -63,16 +63,21 @@ private:
         std::vector<int> domainGroups;
     };
     static std::size_t index(DomainLevel level) { return static_cast<std::size_t>(level); }
-    // Explicit node lists (each non-empty); firstGpu: each group's first global GPU, or empty (a file).
-    static ClusterPlacement fromGroupNodes(std::vector<std::vector<int>> groupNodes, std::vector<long long> firstGpu,
-                                           const Topology& topology, int gpusPerGroup, std::string description);
+    // Every group's nodes (ascending, non-empty), one list after the other.
+    struct NodeLists {
+        std::vector<std::size_t> begin{0};  // groups + 1
+        std::vector<int> nodes;
+    };
+    // firstGpu: each group's first GPU in the cluster's numbering, or empty (a placement file).
+    static ClusterPlacement fromNodeLists(NodeLists groupNodes, std::vector<long long> firstGpu, const Topology& topology,
+                                          int gpusPerGroup, std::string description);
     void buildLevels();
 
     Topology topology_;
     std::string description_;
     int nodes_ = 0;
     int gpusPerGroup_ = 1;
-    std::vector<std::vector<int>> groupNodes_;
+    NodeLists groupNodes_;
     std::vector<long long> firstGpu_;
     std::array<LevelIndex, 3> levels_;
 };
