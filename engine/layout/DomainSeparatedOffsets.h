@@ -22,8 +22,8 @@ struct DomainSeparatedOffsets {
 };
 
 // Offsets that separate at `level` and form a Sidon set modulo N (pairwise overlap <= 1) when such can be
-// found: the optimal ruler scaled by the gap, else a unit multiple of golomb's Sidon set, else evenly spread
-// offsets (separated, not independent). Without separation (fewer domains than r, or a domain too large)
+// found: the optimal ruler scaled by the gap, else a unit multiple of golomb's Sidon set, else a bounded
+// search, else evenly spread offsets (separated, not independent). Without separation (fewer domains than r, or a domain too large)
 // golomb's offsets, with the reason in the note.
 DomainSeparatedOffsets domainSeparatedOffsets(const ClusterPlacement& placement, DomainLevel level, int redundancy);
 
