@@ -86,7 +86,7 @@ void addLayoutOptions(CLI::App& sub, LayoutOptions& opts, bool withLayout)
         ->required()
         ->check(integerIn(ScenarioLimits::minRedundancy, ScenarioLimits::maxRedundancy));
     if (withLayout)
-        sub.add_option("--layout", opts.layout, "golomb, consecutive or a JSON layout file")->capture_default_str();
+        sub.add_option("--layout", opts.layout, "golomb, consecutive, golomb-domain (layout only, with --topology or --scenario) or a JSON layout file")->capture_default_str();
 }
 
 void checkGroupsAndRedundancy(const LayoutOptions& opts)

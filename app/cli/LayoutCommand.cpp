@@ -2,23 +2,98 @@
 #include "CliOptions.h"
 
 #include "layout/Layout.h"
+#include "layout/LayoutDomainReport.h"
+#include "sim/ScenarioJson.h"
+#include "sim/TopologyFile.h"
+#include "topology/ClusterPlacement.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 namespace spare::cli {
 
 namespace {
 
+struct DomainOptions {
+    std::string topologyPath;
+    std::string scenarioPath;
+    std::string level;
+};
+
+// The placement of --groups groups from --topology or --scenario (nullopt when neither is given), at the
+// level --domain-level names (default: the file's topology.domain_level).
+std::optional<ClusterPlacement> placementFor(const DomainOptions& opts, int groups)
+{
+    if (opts.topologyPath.empty() && opts.scenarioPath.empty()) {
+        if (!opts.level.empty())
+            throw UsageError("--domain-level needs --topology or --scenario");
+        return std::nullopt;
+    }
+    TopologyFile file;
+    if (!opts.topologyPath.empty()) {
+        file = loadTopologyFile(opts.topologyPath);
+    } else {
+        const Scenario scenario = loadScenarioFile(opts.scenarioPath);
+        if (!scenario.topology)
+            throw UsageError(fmt::format("--scenario {}: the scenario has no topology section", opts.scenarioPath));
+        file = {*scenario.topology, scenario.gpusPerGroup};
+    }
+    if (!opts.level.empty())
+        file.topology.domainLevel = *parseDomainLevel(opts.level);
+    return ClusterPlacement::fromTopology(file.topology, groups, file.gpusPerGroup);
+}
+
+void printDomainReport(const LayoutDomainReport& report)
+{
+    const char* level = domainLevelName(report.level);
+    const long long separatedTypes = report.typesByMaxHoldersInDomain[1];
+    fmt::print("domains      {} {}s hold groups\n", report.domains, level);
+    fmt::print("separated    {}: {} of {} types have their {} holders in {} distinct {}s\n",
+               report.separated() ? "yes" : "NO", separatedTypes, report.groups, report.redundancy, report.redundancy,
+               level);
+    if (report.worstHoldersLostDomain >= 0)
+        fmt::print("worst loss   one {} failure takes out up to {} {} of one type ({} {}, type {})\n", level,
+                   report.worstHoldersLost, report.worstHoldersLost == 1 ? "holder" : "holders", level,
+                   report.worstHoldersLostDomain, report.worstHoldersLostType);
+    if (report.worstTypesLost > 0)
+        fmt::print("types lost   one {} failure removes up to {} types completely ({} {})\n", level,
+                   report.worstTypesLost, level, report.worstTypesLostDomain);
+    else
+        fmt::print("types lost   no single {} failure removes a type completely\n", level);
+    std::vector<std::string> counts;
+    for (std::size_t k = 1; k < report.typesByMaxHoldersInDomain.size(); ++k)
+        if (report.typesByMaxHoldersInDomain[k] > 0)
+            counts.push_back(fmt::format("{}: {} types", k, report.typesByMaxHoldersInDomain[k]));
+    fmt::print("by worst {}  holders in one {}: {}\n", level, level, fmt::join(counts, ", "));
+}
+
 CommandAction setupLayout(CLI::App& sub)
 {
     auto opts = std::make_shared<LayoutOptions>();
+    auto domains = std::make_shared<DomainOptions>();
     auto json = std::make_shared<bool>(false);
     addLayoutOptions(sub, *opts);
+    auto* topology = sub.add_option("--topology", domains->topologyPath,
+                                    "Topology JSON (a scenario's topology keys and gpus_per_group): report how the "
+                                    "layout's holders fall into failure domains; needed by --layout golomb-domain");
+    auto* scenario = sub.add_option("--scenario", domains->scenarioPath,
+                                    "Take the topology and cluster.gpus_per_group from this scenario instead");
+    topology->excludes(scenario);
+    sub.add_option("--domain-level", domains->level,
+                   "Failure-domain level to report and to separate (default: the topology's domain_level)")
+        ->check(choiceOf(domainLevelNames(), [](std::string_view name) { return parseDomainLevel(name).has_value(); }));
     sub.add_flag("--json", *json, "Print JSON instead of a table");
-    return [opts, json] {
-        const Layout layout = makeLayout(*opts);
+    return [opts, domains, json] {
+        checkGroupsAndRedundancy(*opts);
+        const auto placement = placementFor(*domains, opts->groups);
+        const Layout layout =
+            Layout::byName(opts->layout, opts->groups, opts->redundancy, "", placement ? &*placement : nullptr);
+        std::optional<LayoutDomainReport> report;
+        if (placement)
+            report = layoutDomainReport(layout, *placement, placement->topology().domainLevel);
         if (*json) {
             nlohmann::json out;
             out["groups"] = layout.groups();
@@ -32,6 +107,8 @@ CommandAction setupLayout(CLI::App& sub)
             out["independent_layout_exists"] =
                 layout.independentLayoutExists() ? nlohmann::json(*layout.independentLayoutExists()) : nlohmann::json();
             out["note"] = layout.note();
+            if (report)
+                out["domains"] = domainReportJson(*report);
             auto stacks = nlohmann::json::array();
             for (int g = 0; g < layout.groups(); ++g)
                 stacks.push_back(std::vector<int>(layout.stack(g).begin(), layout.stack(g).end()));
@@ -46,6 +123,8 @@ CommandAction setupLayout(CLI::App& sub)
             fmt::print("overlapping  {} pairs of groups share two or more types\n", layout.overlappingPairs());
         if (!layout.note().empty())
             fmt::print("note         {}\n", layout.note());
+        if (report)
+            printDomainReport(*report);
         const int shown = std::min(layout.groups(), 24);
         fmt::print("\n group | stack (position 0 first)\n-------+-------------------------\n");
         for (int g = 0; g < shown; ++g)

@@ -5,7 +5,7 @@
 #include "OutputFiles.h"
 
 #include "io/RunOutputs.h"
-#include "layout/LayoutIndependence.h"
+#include "sim/ScenarioLayout.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
@@ -120,7 +120,7 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
                    percentText(m.tttS > 0.0 ? seconds / m.tttS : 0.0, 1));
     }
     if (scenario.policy == Policy::Spare)
-        if (const auto warning = independenceWarning(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
+        if (const auto warning = independenceWarning(scenarioLayoutIndependence(scenario));
             !warning.empty())
             fmt::print("warning: {}\n", warning);
 }

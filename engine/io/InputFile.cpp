@@ -4,6 +4,7 @@
 #include "sim/FailureTrace.h"
 #include "sim/MemoryEstimate.h"
 #include "sim/ScenarioError.h"
+#include "topology/ClusterPlacement.h"
 
 #include <fmt/format.h>
 
@@ -64,7 +65,10 @@ std::string readInputFile(const std::string& path, InputFileKind kind)
     const bool trace = kind == InputFileKind::FailureTrace;
     const std::uint64_t maxBytes = trace ? limits.traceBytes : limits.scenarioBytes;
     const char* limitFlag = trace ? "--max-trace-size" : "--max-scenario-size";
-    const char* what = trace ? "failures.trace" : kind == InputFileKind::Layout ? "layout file" : "scenario file";
+    const char* what = trace                                ? "failures.trace"
+                       : kind == InputFileKind::Layout      ? "layout file"
+                       : kind == InputFileKind::Placement   ? "topology.placement"
+                                                            : "scenario file";
     // Each kind keeps the error type its loader is documented to throw (all are InputErrors).
     const auto fail = [&](const std::string& problem) {
         const std::string message = fmt::format("{}: {}: {}", what, path, problem);
@@ -72,6 +76,7 @@ std::string readInputFile(const std::string& path, InputFileKind kind)
         case InputFileKind::Scenario: throw ScenarioError(message);
         case InputFileKind::Layout: throw LayoutError(message);
         case InputFileKind::FailureTrace: throw FailureTraceError(message);
+        case InputFileKind::Placement: throw TopologyError(message);
         }
         throw InputError(message);
     };

@@ -18,11 +18,12 @@ enum class InputFileKind {
     Scenario,      // named "scenario file", limit scenarioBytes (--max-scenario-size)
     Layout,        // named "layout file", limit scenarioBytes (--max-scenario-size)
     FailureTrace,  // named by its key "failures.trace", limit traceBytes (--max-trace-size)
+    Placement,     // named by its key "topology.placement", limit scenarioBytes (--max-scenario-size)
 };
 
-// Reads a whole input file: the one way scenarios, layouts and failure traces are opened. Before
-// reading anything it throws the kind's InputError (ScenarioError, LayoutError, FailureTraceError),
-// naming the kind (the key or file role), the path and the problem, when the path is not a regular
+// Reads a whole input file: the one way scenarios, layouts, failure traces and placements are opened.
+// Before reading anything it throws the kind's InputError (ScenarioError, LayoutError, FailureTraceError,
+// TopologyError), naming the kind (the key or file role), the path and the problem, when the path is not a regular
 // file (a directory, device, FIFO or socket: /dev/zero never ends) or is larger than the kind's limit
 // (the message names the flag that changes it); also when it cannot be opened or read, or grows past
 // the limit while being read. Symbolic links are followed.

@@ -2,7 +2,9 @@
 
 #include "io/InputFile.h"
 #include "layout/CyclicOverlap.h"
+#include "layout/DomainSeparatedOffsets.h"
 #include "layout/GolombOffsets.h"
+#include "topology/ClusterPlacement.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -121,6 +123,16 @@ Layout Layout::golomb(int groups, int redundancy)
     return l;
 }
 
+Layout Layout::golombDomain(const ClusterPlacement& placement, int redundancy)
+{
+    checkShape(placement.groups(), redundancy);
+    auto chosen = domainSeparatedOffsets(placement, placement.topology().domainLevel, redundancy);
+    Layout l = cyclic(Kind::GolombDomain, "golomb-domain", placement.groups(), std::move(chosen.offsets),
+                      std::move(chosen.note));
+    l.relabelGroups(chosen.order);
+    return l;
+}
+
 Layout Layout::consecutive(int groups, int redundancy)
 {
     checkShape(groups, redundancy);
@@ -221,15 +233,30 @@ Layout Layout::fromJsonFile(const std::string& path)
     }
 }
 
-Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey)
+bool Layout::isBuiltInName(const std::string& name)
+{
+    return name == "golomb" || name == "consecutive" || name == "golomb-domain";
+}
+
+Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey,
+                      const ClusterPlacement* placement)
 {
     try {
+        if (nameOrPath == "golomb-domain") {
+            if (placement == nullptr)
+                throw LayoutError("layout = 'golomb-domain' needs a topology (a scenario topology section, or "
+                                  "--topology / --scenario)");
+            if (placement->groups() != groups)
+                throw std::logic_error("golomb-domain: the placement is for another number of groups");
+            return golombDomain(*placement, redundancy);
+        }
         if (nameOrPath == "golomb")
             return golomb(groups, redundancy);
         if (nameOrPath == "consecutive")
             return consecutive(groups, redundancy);
         if (!std::filesystem::exists(nameOrPath))
-            throw LayoutError(fmt::format("layout = '{}' is neither golomb, consecutive nor an existing JSON layout file",
+            throw LayoutError(fmt::format("layout = '{}' is neither golomb, consecutive, golomb-domain nor an existing "
+                                          "JSON layout file",
                                           nameOrPath));
         Layout l = fromJsonFile(nameOrPath);
         if (l.groups() != groups || l.redundancy() != redundancy)
@@ -254,6 +281,23 @@ int Layout::basePosition(int group, int type) const
     const auto s = stack(group);
     const auto it = std::find(s.begin(), s.end(), type);
     return it == s.end() ? -1 : static_cast<int>(it - s.begin());
+}
+
+void Layout::relabelGroups(const std::vector<int>& order)
+{
+    const auto r = static_cast<size_t>(redundancy_);
+    std::vector<int> stacks(stacks_.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        std::copy_n(stacks_.begin() + static_cast<std::ptrdiff_t>(i * r), r,
+                    stacks.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(order[i]) * r));
+    stacks_ = std::move(stacks);
+    for (auto holder = holders_.begin(); holder != holders_.end(); holder += static_cast<std::ptrdiff_t>(r)) {
+        std::transform(holder, holder + static_cast<std::ptrdiff_t>(r), holder,
+                       [&](int position) { return order[static_cast<size_t>(position)]; });
+        std::sort(holder, holder + static_cast<std::ptrdiff_t>(r));
+    }
+    // Overlaps are kept (relabelling preserves them); the offsets describe positions, not group ids.
+    offsets_.clear();
 }
 
 void Layout::buildIndex()

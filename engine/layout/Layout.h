@@ -10,6 +10,8 @@
 namespace spare {
 
 // Thrown for any invalid layout request or file; the message names the field, value and allowed range.
+class ClusterPlacement;
+
 class LayoutError : public InputError {
 public:
     using InputError::InputError;
@@ -19,13 +21,18 @@ public:
 // every type is held by exactly r groups. Immutable once built; storage is flat (N x r).
 class Layout {
 public:
-    enum class Kind { Golomb, Consecutive, Custom };
+    enum class Kind { Golomb, Consecutive, GolombDomain, Custom };
 
     // The paper's layout: group w holds (w + o_j) mod N for the offsets of an optimal Golomb ruler
     // when N >= 2L + 1, else offsets forming a Sidon set modulo N (table, constructions, search). When
     // none is known, the cyclic layout with the fewest pairs of groups sharing two or more types;
     // note() says which, and whether an independent layout exists.
     static Layout golomb(int groups, int redundancy);
+    // The golomb layout taken across failure domains: the r holders of every type lie in r distinct
+    // domains of placement.topology().domainLevel whenever that is possible, with pairwise overlap <= 1
+    // where such offsets are found (DomainSeparatedOffsets); note() says which, or why not. Not cyclic in
+    // the group ids (offsets() is empty): the cyclic layout runs over the groups in domain order.
+    static Layout golombDomain(const ClusterPlacement& placement, int redundancy);
     // Teaching layout: group w holds w, w+1, .., w+r-1 (mod N).
     static Layout consecutive(int groups, int redundancy);
     // Any layout given as explicit stacks; validated (r distinct types per group, each held r times).
@@ -33,9 +40,13 @@ public:
     // {"stacks": [[...], ...]} (optionally "name", "groups", "redundancy"); throws LayoutError listing
     // every problem with its key path.
     static Layout fromJsonFile(const std::string& path);
-    // "golomb", "consecutive" or a path to a JSON layout file. A non-empty scenarioKey (the scenario key
-    // that named the file, e.g. "cluster.layout") prefixes every message with "scenario: <key>: ".
-    static Layout byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey = "");
+    // "golomb", "consecutive", "golomb-domain": the names byName builds without a file.
+    static bool isBuiltInName(const std::string& name);
+    // "golomb", "consecutive", "golomb-domain" (needs `placement`) or a path to a JSON layout file. A
+    // non-empty scenarioKey (the scenario key that named the file, e.g. "cluster.layout") prefixes every
+    // message with "scenario: <key>: ".
+    static Layout byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey = "",
+                         const ClusterPlacement* placement = nullptr);
 
     Kind kind() const { return kind_; }
     const std::string& name() const { return name_; }
@@ -74,6 +85,7 @@ private:
     // Group w holds (w + offsets[j]) mod N.
     static Layout cyclic(Kind kind, std::string name, int groups, std::vector<int> offsets, std::string note);
     void buildIndex();      // checks a custom layout, fills holders_, then computeOverlap()
+    void relabelGroups(const std::vector<int>& order);  // group order[i] takes group i's stack
     void computeOverlap();  // maxOverlap_, overlappingPairs_ (and the note for non-Sidon cyclic offsets)
 
     Kind kind_ = Kind::Custom;

@@ -2,6 +2,7 @@
 
 #include "sim/CheckpointOnlyPolicy.h"
 #include "sim/ReplicaPolicy.h"
+#include "sim/ScenarioLayout.h"
 #include "sim/SparePolicy.h"
 
 namespace spare {
@@ -10,8 +11,7 @@ std::unique_ptr<RecoveryPolicy> RecoveryPolicy::create(const Scenario& scenario)
 {
     switch (scenario.policy) {
     case Policy::Spare:
-        return std::make_unique<SparePolicy>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy, "cluster.layout"),
-                                             scenario.computeS);
+        return std::make_unique<SparePolicy>(scenarioLayout(scenario), scenario.computeS);
     case Policy::Rep:
         return std::make_unique<ReplicaPolicy>(scenario.groups, scenario.redundancy, scenario.computeS);
     case Policy::Ckpt:

@@ -1,6 +1,6 @@
 #include "sim/RunMetricsJson.h"
 
-#include "layout/LayoutIndependence.h"
+#include "sim/ScenarioLayout.h"
 
 #include <nlohmann/json.hpp>
 
@@ -106,8 +106,7 @@ nlohmann::json runReportJson(const Scenario& scenario, const RunMetrics& metrics
     out["groups"] = scenario.groups;
     out["seed"] = scenario.seed;
     if (scenario.policy == Policy::Spare)
-        out["layout_independence"] =
-            independenceJson(layoutIndependence(scenario.layout, scenario.groups, scenario.redundancy));
+        out["layout_independence"] = independenceJson(scenarioLayoutIndependence(scenario));
     return out;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "topology/Topology.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,7 +24,10 @@ struct Scenario {
     int groups = 200;               // cluster.groups: N data-parallel groups (= shard types)
     int gpusPerGroup = 3000;        // cluster.gpus_per_group: M GPUs per group (drawing only)
     int redundancy = 9;             // cluster.redundancy: r
-    std::string layout = "golomb";  // cluster.layout: golomb | consecutive | path to a layout JSON
+    std::string layout = "golomb";  // cluster.layout: golomb | consecutive | golomb-domain | path to a layout JSON
+
+    // topology.*: absent (nullopt) = no topology, the model without failure domains
+    std::optional<Topology> topology;
 
     // workload.*
     int steps = 10000;                    // workload.steps

@@ -2,6 +2,7 @@
 
 #include "io/InputFile.h"
 #include "io/ProblemList.h"
+#include "layout/Layout.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
@@ -21,7 +22,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSections[] = {"cluster", "workload", "failures", "restart", "checkpoint", "run"};
+constexpr const char* kSections[] = {"cluster", "topology", "workload", "failures", "restart", "checkpoint", "run"};
 constexpr double kTwoTo63 = 9223372036854775808.0;
 constexpr double kTwoTo64 = 18446744073709551616.0;
 
@@ -41,8 +42,6 @@ std::string describe(const json& value)
         text = text.substr(0, 57) + "...";
     return text;
 }
-
-bool isBuiltInLayout(const std::string& layout) { return layout == "golomb" || layout == "consecutive"; }
 
 std::string resolveAgainst(const std::string& baseDir, const std::string& path)
 {
@@ -80,6 +79,14 @@ public:
         integer("cluster.gpus_per_group", s.gpusPerGroup);
         integer("cluster.redundancy", s.redundancy);
         text("cluster.layout", s.layout);
+        if (const auto it = doc_.find("topology"); it != doc_.end() && it->is_object()) {
+            Topology& t = s.topology.emplace();
+            integer("topology.gpus_per_node", t.gpusPerNode);
+            integer("topology.nodes_per_rack", t.nodesPerRack);
+            integer("topology.racks_per_pod", t.racksPerPod);
+            text("topology.placement", t.placement);
+            choice("topology.domain_level", t.domainLevel, &parseDomainLevel, domainLevelNames());
+        }
         integer("workload.steps", s.steps);
         number("workload.compute_s", s.computeS);
         number("workload.allreduce_s", s.allReduceS);
@@ -401,8 +408,10 @@ Scenario readScenario(const json& doc, const std::string& origin, const std::str
             problems.push_back(std::move(issue));
     if (!problems.empty())
         throwProblems(origin, problems);
-    if (!isBuiltInLayout(scenario.layout))
+    if (!Layout::isBuiltInName(scenario.layout))
         scenario.layout = resolveAgainst(baseDir, scenario.layout);
+    if (scenario.topology && scenario.topology->placementIsFile())
+        scenario.topology->placement = resolveAgainst(baseDir, scenario.topology->placement);
     scenario.failureTrace = resolveAgainst(baseDir, scenario.failureTrace);
     return scenario;
 }
@@ -418,6 +427,14 @@ Json toJson(const Scenario& s)
     cluster["gpus_per_group"] = s.gpusPerGroup;
     cluster["redundancy"] = s.redundancy;
     cluster["layout"] = s.layout;
+    if (s.topology) {
+        Json& topology = doc["topology"];
+        topology["gpus_per_node"] = s.topology->gpusPerNode;
+        topology["nodes_per_rack"] = s.topology->nodesPerRack;
+        topology["racks_per_pod"] = s.topology->racksPerPod;
+        topology["placement"] = s.topology->placement;
+        topology["domain_level"] = domainLevelName(s.topology->domainLevel);
+    }
     Json& workload = doc["workload"];
     workload["steps"] = s.steps;
     workload["compute_s"] = s.computeS;

@@ -31,6 +31,10 @@ struct ScenarioLimits {
     static constexpr double minWeibullShape = 0.05;
     static constexpr double maxWeibullShape = 20.0;
     static constexpr int minCheckpointIntervalSteps = 1;  // and at most steps
+    static constexpr int maxGpusPerNode = 1024;
+    static constexpr int maxNodesPerRack = 100'000;
+    static constexpr int maxRacksPerPod = 100'000;
+    static constexpr int maxNodes = 10'000'000;  // nodes the groups may occupy
 };
 
 enum class ScenarioValueKind { Integer, Number, Boolean, Text, Choice };
@@ -50,6 +54,8 @@ struct ScenarioKeyInfo {
 };
 
 std::span<const ScenarioKeyInfo> scenarioKeyTable();
+// Sections a scenario may leave out as a whole (absent = the feature is off): "topology".
+std::span<const char* const> optionalScenarioSections();
 // The row for `key`, or nullptr.
 const ScenarioKeyInfo* findScenarioKey(std::string_view key);
 // "<value> is out of range; allowed: <row.allowed> <unit>": the wording every range message uses.

@@ -18,7 +18,7 @@ constexpr double kNone = 0.0;
 constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
 
 // clang-format off
-constexpr std::array<ScenarioKeyInfo, 25> kKeys{{
+constexpr std::array<ScenarioKeyInfo, 30> kKeys{{
     {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
     {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
     {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
@@ -29,8 +29,22 @@ constexpr std::array<ScenarioKeyInfo, 25> kKeys{{
      "r: shard types each group holds (stack depth); Rep+CKPT replica-set size", "9",
      "1 .. min(cluster.groups, 64)"},
     {"cluster.layout", K::Text, kNone, false, kNone, "", "",
-     "Stacked layout: golomb, consecutive, or a layout JSON file (relative to the scenario file)",
-     "\"golomb\"", "golomb | consecutive | file path"},
+     "Stacked layout: golomb, consecutive, golomb-domain (holders of a type in distinct failure domains; needs "
+     "topology), or a layout JSON file (relative to the scenario file)",
+     "\"golomb\"", "golomb | consecutive | golomb-domain | file path"},
+    {"topology.gpus_per_node", K::Integer, 1, false, L::maxGpusPerNode, "", "GPUs",
+     "G: GPUs per node (optional section: without it there are no failure domains)", "8", "1 .. 1024"},
+    {"topology.nodes_per_rack", K::Integer, 1, false, L::maxNodesPerRack, "", "nodes", "Nodes per rack", "16",
+     "1 .. 100,000"},
+    {"topology.racks_per_pod", K::Integer, 1, false, L::maxRacksPerPod, "", "racks", "Racks per pod", "32",
+     "1 .. 100,000"},
+    {"topology.placement", K::Text, kNone, false, kNone, "", "",
+     "Groups on nodes: contiguous (group g takes the g-th run of cluster.gpus_per_group GPUs), striped "
+     "(consecutive groups in consecutive racks), or a placement JSON file (relative to the scenario file)",
+     "\"contiguous\"", "contiguous | striped | file path"},
+    {"topology.domain_level", K::Choice, kNone, false, kNone, "", "",
+     "Failure-domain level the golomb-domain layout spreads each type's holders across", "\"rack\"",
+     "node | rack | pod"},
     {"workload.steps", K::Integer, L::minSteps, false, L::maxSteps, "", "steps", "Training steps to complete",
      "10000", "1 .. 10,000,000"},
     {"workload.compute_s", K::Number, L::minComputeS, false, L::maxComputeS, "", "s",
@@ -113,6 +127,12 @@ std::optional<Enum> parseName(std::string_view name, const std::array<Enum, Coun
 
 std::span<const ScenarioKeyInfo> scenarioKeyTable() { return kKeys; }
 
+std::span<const char* const> optionalScenarioSections()
+{
+    static constexpr const char* sections[] = {"topology"};
+    return sections;
+}
+
 const ScenarioKeyInfo* findScenarioKey(std::string_view key)
 {
     for (const ScenarioKeyInfo& row : kKeys)
@@ -149,7 +169,24 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
     issues.integer("cluster.gpus_per_group", s.gpusPerGroup);
     issues.integer("cluster.redundancy", s.redundancy, std::max(s.groups, 1));
     if (s.layout.empty())
-        issues.add("cluster.layout", "empty; allowed: golomb | consecutive | file path");
+        issues.add("cluster.layout", "empty; allowed: golomb | consecutive | golomb-domain | file path");
+    if (s.layout == "golomb-domain" && !s.topology)
+        issues.add("cluster.layout", "golomb-domain needs a topology section; allowed without one: golomb | "
+                                     "consecutive | file path");
+    if (s.topology) {
+        const Topology& t = *s.topology;
+        issues.integer("topology.gpus_per_node", t.gpusPerNode);
+        issues.integer("topology.nodes_per_rack", t.nodesPerRack);
+        issues.integer("topology.racks_per_pod", t.racksPerPod);
+        if (t.placement.empty())
+            issues.add("topology.placement", "empty; allowed: contiguous | striped | file path");
+        const long long nodes = t.gpusPerNode < 1 ? 0 : t.nodesFor(s.groups, s.gpusPerGroup);
+        if (nodes > L::maxNodes && !t.placementIsFile())
+            issues.add("topology.gpus_per_node",
+                       fmt::format("{} gives {} nodes for cluster.groups x cluster.gpus_per_group GPUs; allowed: at "
+                                   "most {} nodes",
+                                   t.gpusPerNode, nodes, L::maxNodes));
+    }
     issues.integer("workload.steps", s.steps);
     issues.number("workload.compute_s", s.computeS);
     issues.number("workload.allreduce_s", s.allReduceS);

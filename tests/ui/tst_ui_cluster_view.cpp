@@ -50,6 +50,7 @@ private slots:
     void fullDetailMatchesCellColours();
     void foldedKeepsFailedGpu();
     void widgetShowsStateColours();
+    void widgetDrawsDomainBoundaries();
 };
 
 void TestClusterView::fullDetailMatchesCellColours()
@@ -126,6 +127,33 @@ void TestClusterView::widgetShowsStateColours()
     QVERIFY(countColour(shot, ClusterPalette::failedGpu()) > 50);
     QCOMPARE(view.cellAt(QPointF(5, 30)), QPoint(0, 0));
     QCOMPARE(view.cellAt(QPointF(639, 421)), QPoint(39, 63));
+}
+
+void TestClusterView::widgetDrawsDomainBoundaries()
+{
+    // 64 GPUs per group, 8 per node, 16 nodes per rack, 4 racks per pod: a rack every 2 groups, a pod every 8.
+    Scenario s = shape(40, 64, 3);
+    s.topology = Topology{8, 16, 4, "contiguous", DomainLevel::Rack};
+    auto layout = std::make_shared<const Layout>(Layout::consecutive(40, 3));
+    PlaybackCursor cursor;
+    cursor.reset(s, layout);
+    ClusterView view(&cursor);
+    view.resize(640, 422);  // 10 x 10 pixel cells below the 22-pixel legend
+    const QImage shot = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QRgb line = qRgb(0x20, 0x20, 0x20) & 0xffffff;
+    QCOMPARE(shot.pixel(300, 22 + 2 * 10) & 0xffffff, line);   // rack 0 | rack 1
+    QVERIFY((shot.pixel(300, 22 + 3 * 10) & 0xffffff) != line);  // inside rack 1
+    QVERIFY((shot.pixel(300, 22 + 2 * 10 - 1) & 0xffffff) != line);  // a rack line is 1 pixel
+    QCOMPARE(shot.pixel(300, 22 + 8 * 10 - 1) & 0xffffff, line);       // a pod line 2
+    QCOMPARE(shot.pixel(300, 22 + 8 * 10) & 0xffffff, line);
+    // Group 5, GPU 10 is GPU 330 of the cluster: node 41, rack 2, pod 0.
+    QVERIFY2(view.tooltipFor(QPoint(5, 10)).contains(QStringLiteral("node 41, rack 2, pod 0")),
+             qPrintable(view.tooltipFor(QPoint(5, 10))));
+
+    PlaybackCursor plain;
+    plain.reset(shape(40, 64, 3), layout);
+    ClusterView withoutTopology(&plain);
+    QVERIFY(!withoutTopology.tooltipFor(QPoint(5, 10)).contains(QStringLiteral(", rack ")));
 }
 
 QTEST_MAIN(TestClusterView)

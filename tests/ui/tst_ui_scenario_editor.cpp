@@ -28,6 +28,7 @@ private slots:
     void labelsInWords();
     void labelsLineUpAndEveryKeyHasOne();
     void marksModifiedUntilApplied();
+    void topologyIsOptional();
 };
 
 void TestScenarioEditor::rejectsBadValues_data()
@@ -49,6 +50,8 @@ void TestScenarioEditor::rejectsBadValues_data()
                                    << QStringLiteral("0.05 .. 20");
     QTest::newRow("negative restart") << QStringLiteral("restart.duration_s") << QStringLiteral("-5")
                                       << QStringLiteral("allowed: 0 .. 1e9 s");
+    QTest::newRow("nodes per rack") << QStringLiteral("topology.nodes_per_rack") << QStringLiteral("0")
+                                    << QStringLiteral("allowed: 1 .. 100,000 nodes");
     QTest::newRow("checkpoint interval") << QStringLiteral("checkpoint.interval_steps") << QStringLiteral("0")
                                          << QStringLiteral("\"auto\"");
 }
@@ -179,6 +182,23 @@ void TestScenarioEditor::marksModifiedUntilApplied()
     QVERIFY(!editor.isModified());
     QVERIFY(!marker->isVisible());
     QCOMPARE(modified.last().first().toBool(), false);
+}
+
+void TestScenarioEditor::topologyIsOptional()
+{
+    // Empty topology fields: no topology. One filled in: a topology, the other keys at their defaults.
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    QVERIFY(editor.isValid());
+    QVERIFY(!editor.editedScenario().topology);
+    editor.setFieldText(QStringLiteral("topology.nodes_per_rack"), QStringLiteral("4"));
+    QVERIFY(editor.isValid());
+    QVERIFY(editor.editedScenario().topology);
+    QCOMPARE(editor.editedScenario().topology->nodesPerRack, 4);
+    QCOMPARE(editor.editedScenario().topology->placement, std::string("contiguous"));
+    QVERIFY(editor.editedScenario().topology->domainLevel == DomainLevel::Rack);
+    editor.setFieldText(QStringLiteral("topology.nodes_per_rack"), QString());
+    QVERIFY(!editor.editedScenario().topology);
 }
 
 QTEST_MAIN(TestScenarioEditor)

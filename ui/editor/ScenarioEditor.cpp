@@ -25,6 +25,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace spare {
 
 struct ScenarioEditor::Field {
@@ -41,6 +43,7 @@ namespace {
 QString sectionTitle(const QString& section)
 {
     if (section == QLatin1String("cluster")) return ScenarioEditor::tr("Cluster");
+    if (section == QLatin1String("topology")) return ScenarioEditor::tr("Topology (optional: leave empty for none)");
     if (section == QLatin1String("workload")) return ScenarioEditor::tr("Workload");
     if (section == QLatin1String("failures")) return ScenarioEditor::tr("Failures");
     if (section == QLatin1String("restart")) return ScenarioEditor::tr("Restart");
@@ -224,8 +227,15 @@ void ScenarioEditor::showValues(const Scenario& scenario)
     nlohmann::json doc = scenarioToJson(scenario);
     for (const auto& f : fields_) {
         const nlohmann::json* value = pathIn(doc, f->key, false);
-        if (!value)
+        if (!value) {
+            // A key of a section the scenario leaves out: empty, or the default choice.
+            if (f->line)
+                f->line->clear();
+            else if (f->combo)
+                f->combo->setCurrentIndex(std::max(
+                    0, f->combo->findText(QString::fromUtf8(f->row->defaultText).remove(QLatin1Char('"')))));
             continue;
+        }
         if (f->check)
             f->check->setChecked(value->is_boolean() && value->get<bool>());
         else if (f->combo)
@@ -265,6 +275,22 @@ void ScenarioEditor::revalidate()
             if (!ok)
                 node = text.toStdString();
         }
+    }
+    // In an optional section an empty text field takes its default, and a section whose text fields
+    // are all empty is left out: the scenario has none.
+    for (const char* section : optionalScenarioSections()) {
+        const QString prefix = QString::fromLatin1(section) + QLatin1Char('.');
+        bool empty = true;
+        for (const auto& f : fields_) {
+            if (!f->key.startsWith(prefix) || !f->line)
+                continue;
+            if (f->line->text().trimmed().isEmpty())
+                doc[section].erase(f->key.mid(prefix.size()).toStdString());
+            else
+                empty = false;
+        }
+        if (empty)
+            doc.erase(section);
     }
     issues_.clear();
     const std::string baseDir = path_.isEmpty() ? std::string() : QFileInfo(path_).absolutePath().toStdString();

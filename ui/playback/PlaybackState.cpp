@@ -19,6 +19,14 @@ PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Lay
     s_.groupStates.assign(static_cast<std::size_t>(groups_), GroupState::Idle);
     s_.failedGpus.assign(static_cast<std::size_t>(groups_), -1);
     resetStacks();
+    // RunSetup refuses a scenario whose placement cannot be built; a view of it just has no domains.
+    if (scenario.topology && scenario.gpusPerGroup > 0)
+        try {
+            placement_ = std::make_shared<const ClusterPlacement>(
+                ClusterPlacement::fromTopology(*scenario.topology, groups_, scenario.gpusPerGroup));
+        } catch (const InputError&) {
+            placement_.reset();
+        }
 }
 
 void PlaybackState::resetStacks()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "layout/Layout.h"
+#include "topology/ClusterPlacement.h"
 #include "playback/DisplayedFigures.h"
 #include "sim/Event.h"
 #include "sim/Scenario.h"
@@ -29,6 +30,8 @@ public:
     int gpusPerGroup() const { return gpusPerGroup_; }
     int totalSteps() const { return totalSteps_; }
     const Layout* layout() const { return layout_.get(); }
+    // Where the groups sit (nullptr when the scenario has no topology).
+    const ClusterPlacement* placement() const { return placement_.get(); }
 
     // The engine's state at this point (contract fields).
     const SimulationSnapshot& snapshot() const { return s_; }
@@ -70,6 +73,7 @@ private:
     void resetStacks();
 
     std::shared_ptr<const Layout> layout_;
+    std::shared_ptr<const ClusterPlacement> placement_;
     int groups_ = 0;
     int redundancy_ = 0;
     int gpusPerGroup_ = 0;

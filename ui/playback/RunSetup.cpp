@@ -2,6 +2,7 @@
 
 #include "sim/MemoryEstimate.h"
 #include "sim/ScenarioJson.h"
+#include "sim/ScenarioLayout.h"
 #include "sim/Simulator.h"
 
 namespace spare {
@@ -35,7 +36,7 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
         return setup;
     }
     try {
-        setup.layout = std::make_shared<const Layout>(Layout::byName(scenario.layout, scenario.groups, scenario.redundancy));
+        setup.layout = std::make_shared<const Layout>(scenarioLayout(scenario));
     } catch (const std::exception& e) {
         for (const QString& line : lines(e))
             setup.problems.append(QStringLiteral("cluster.layout: %1").arg(line));

@@ -21,6 +21,8 @@ constexpr int kLegendHeight = 22;
 constexpr qint64 kFlashMs = 600;
 constexpr qint64 kFrameMs = 33;
 constexpr std::size_t kMaxFlashes = 8;
+constexpr int kMaxBoundaryRows = 20'000;      // more visible groups than this: no boundaries drawn
+constexpr double kMinBoundarySpacing = 3.0;  // px between two drawn rack lines
 
 }  // namespace
 
@@ -191,6 +193,8 @@ void ClusterView::paintEvent(QPaintEvent*)
     QPainter p(this);
     const QRect grid = gridRect();
     p.drawImage(grid.topLeft(), renderGrid(grid.size()));
+    if (!compact_)
+        drawDomainBoundaries(p);
     const PlaybackState& s = cursor_->state();
     // Failure animation: a shrinking ring at the failing GPU and an outline around its group.
     const qint64 now = clock_.elapsed();
@@ -219,6 +223,52 @@ void ClusterView::paintEvent(QPaintEvent*)
     }
     if (!compact_)
         drawLegend(p);
+}
+
+void ClusterView::drawDomainBoundaries(QPainter& p)
+{
+    const PlaybackState& s = cursor_->state();
+    const ClusterPlacement* placement = s.placement();
+    if (!placement || s.gpusPerGroup() <= 0)
+        return;
+    const QRect grid = gridRect();
+    const int firstRow = std::max(0, static_cast<int>(std::floor((grid.top() - viewport_.originY) / viewport_.cellHeight)));
+    const int lastRow = std::min(s.groups() - 1,
+                                 static_cast<int>(std::ceil((grid.bottom() - viewport_.originY) / viewport_.cellHeight)));
+    if (lastRow - firstRow > kMaxBoundaryRows)
+        return;
+    const auto rack = [&](int node) { return placement->domainOfNode(node, DomainLevel::Rack); };
+    const auto pod = [&](int node) { return placement->domainOfNode(node, DomainLevel::Pod); };
+    const auto pen = [](bool podBoundary) { return QPen(QColor(0x20, 0x20, 0x20), podBoundary ? 2.5 : 1.0); };
+    const int lastGpu = s.gpusPerGroup() - 1;
+    const double right = viewport_.originX + s.gpusPerGroup() * viewport_.cellWidth;
+    double lastLineY = -1e9;
+    p.save();
+    p.setClipRect(grid);
+    for (int g = std::max(firstRow, 1); g <= lastRow; ++g) {
+        // Between groups: the previous group's last GPU and this one's first in different racks.
+        const double top = viewport_.originY + g * viewport_.cellHeight;
+        const int before = placement->nodeOfGpu(g - 1, lastGpu);
+        const int first = placement->nodeOfGpu(g, 0);
+        if (rack(before) != rack(first) && top - lastLineY >= kMinBoundarySpacing) {
+            p.setPen(pen(pod(before) != pod(first)));
+            p.drawLine(QPointF(viewport_.originX, top), QPointF(right, top));
+            lastLineY = top;
+        }
+    }
+    if (viewport_.cellHeight >= kMinBoundarySpacing)
+        for (int g = firstRow; g <= lastRow; ++g) {
+            // Inside a group: where its GPUs move on to a node in another rack.
+            const auto nodes = placement->nodesOf(g);
+            const double top = viewport_.originY + g * viewport_.cellHeight;
+            for (std::size_t k = 1; k < nodes.size(); ++k)
+                if (rack(nodes[k]) != rack(nodes[k - 1])) {
+                    const double x = viewport_.originX + placement->firstGpuOnNode(g, k) * viewport_.cellWidth;
+                    p.setPen(pen(pod(nodes[k]) != pod(nodes[k - 1])));
+                    p.drawLine(QPointF(x, top), QPointF(x, top + viewport_.cellHeight));
+                }
+        }
+    p.restore();
 }
 
 void ClusterView::drawLegend(QPainter& p)
@@ -304,8 +354,16 @@ QString ClusterView::tooltipFor(QPoint cell) const
     for (std::size_t p = 0; p < types.size(); ++p)
         stack << (static_cast<int>(p) < s.stackNumber() ? QStringLiteral("[D%1]") : QStringLiteral("D%1"))
                      .arg(types[p]);
-    return tr("group %1, GPU %2\nstate: %3\nstack (top S = %4 in brackets): %5")
-        .arg(g).arg(cell.y()).arg(state).arg(s.stackNumber()).arg(stack.join(QLatin1Char(' ')));
+    QString text = tr("group %1, GPU %2\nstate: %3\nstack (top S = %4 in brackets): %5")
+                       .arg(g).arg(cell.y()).arg(state).arg(s.stackNumber()).arg(stack.join(QLatin1Char(' ')));
+    if (const ClusterPlacement* placement = s.placement()) {
+        const int node = placement->nodeOfGpu(g, cell.y());
+        text += tr("\nnode %1, rack %2, pod %3")
+                    .arg(node)
+                    .arg(placement->domainOfNode(node, DomainLevel::Rack))
+                    .arg(placement->domainOfNode(node, DomainLevel::Pod));
+    }
+    return text;
 }
 
 bool ClusterView::event(QEvent* event)

@@ -19,6 +19,8 @@ class ViewState;
 
 // Every group (row) x every GPU (column) of the cluster, drawn level-of-detail into one QImage.
 // Wheel zooms around the mouse, dragging pans, a click selects a group, hovering shows a tooltip.
+// With a topology, rack boundaries are drawn as thin lines and pod boundaries as thick ones, and the
+// tooltip names the GPU's node, rack and pod.
 // Compact mode (Race tab) draws the grid only, always fitted, without interaction.
 class ClusterView : public QWidget {
     Q_OBJECT
@@ -35,6 +37,8 @@ public:
     int flashingGroups() const;
     // The time the failure flashes run on (an animation export sets it per frame).
     AnimationClock* animationClock() { return &clock_; }
+    // The hover text of a grid cell {group, gpu}.
+    QString tooltipFor(QPoint cell) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -57,9 +61,9 @@ private:
     void onEventPlayed(const Event& event);
     QRect gridRect() const;
     void drawLegend(QPainter& painter);
+    void drawDomainBoundaries(QPainter& painter);
     void updateFlashes();
     void stopFlash(std::size_t index);
-    QString tooltipFor(QPoint cell) const;
 
     QPointer<PlaybackCursor> cursor_;
     QPointer<ViewState> viewState_;
