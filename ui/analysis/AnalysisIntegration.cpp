@@ -233,4 +233,13 @@ QWidget* AnalysisIntegration::tourTarget(const QString& name)
     return nullptr;
 }
 
+QRect AnalysisIntegration::tourFocus(const QString& name, const TourState& state)
+{
+    // A step on a decision that moved cells points at the first moved cell, where it landed.
+    if (!window_ || name != QLatin1String("stack") || !state.event.decision || state.event.decision->stackMoves.empty())
+        return {};
+    const StackMove& move = state.event.decision->stackMoves.front();
+    return window_->stackView()->cellGeometry(move.group, move.toPosition);
+}
+
 }  // namespace spare

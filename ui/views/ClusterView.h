@@ -31,6 +31,12 @@ public:
     QPoint cellAt(QPointF pos) const;
     // The grid as drawn now (what paintEvent shows below the legend).
     QImage renderGrid(QSize size);
+    // The legend: each state's colour and name.
+    struct LegendEntry {
+        QRgb colour;
+        QString label;
+    };
+    static std::vector<LegendEntry> legendEntries();
     // Groups drawn with the failure mark now (bounded however fast failures arrive).
     int flashingGroups() const;
     // The time the failure flashes run on (an animation export sets it per frame).
@@ -46,6 +52,7 @@ public slots:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -56,7 +63,8 @@ private:
     void followState();
     void onEventPlayed(const Event& event);
     QRect gridRect() const;
-    void drawLegend(QPainter& painter);
+    // Draws the legend when `painter` is given; returns its height either way.
+    int layoutLegend(QPainter* painter) const;
     void updateFlashes();
     void stopFlash(std::size_t index);
     QString tooltipFor(QPoint cell) const;
