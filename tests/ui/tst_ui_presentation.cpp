@@ -127,7 +127,8 @@ private slots:
         TourOverlay* overlay = tour->overlay();
         QTRY_COMPARE(overlay->focusRect(), QRectF(movedCell));
         QTRY_COMPARE(overlay->captionFont().pointSizeF(), normalFont.pointSizeF() * kPresentationScale);
-        QApplication::processEvents();  // the card follows the focus (queued)
+        QTRY_VERIFY(!stack->animating());  // the moved cell has landed (and stays marked)
+        QApplication::processEvents();     // the card follows the focus (queued)
 
         const QImage shot = window.grab().toImage().convertToFormat(QImage::Format_RGB32);
         QCOMPARE(shot.size(), screen);
