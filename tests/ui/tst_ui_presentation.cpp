@@ -6,7 +6,6 @@
 // and its arrow ends inside that cell; every legend swatch stands out from the dark background.
 #include "MainWindow.h"
 #include "PresentationScale.h"
-#include "StudioOptions.h"
 #include "analysis/AnalysisIntegration.h"
 #include "charts/ChartStyle.h"
 #include "tour/PresentationMode.h"
@@ -100,9 +99,7 @@ private slots:
         QFETCH(QSize, screen);
         const QFont normalFont = QApplication::font();
         const QFont normalMenuFont = QApplication::font("QMenu");
-        StudioOptions options;
-        options.scenarioPath = QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
-        MainWindow window(options);
+        MainWindow window;  // the tour brings its own scenario
         window.show();
         auto* integration = window.findChild<AnalysisIntegration*>();
         QVERIFY(integration);
