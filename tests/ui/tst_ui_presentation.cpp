@@ -8,6 +8,7 @@
 #include "PresentationScale.h"
 #include "analysis/AnalysisIntegration.h"
 #include "charts/ChartStyle.h"
+#include "charts/ProgressChart.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourOverlay.h"
@@ -144,6 +145,7 @@ private slots:
             {"stack view labels", stack->font()},
             {"cell numbers", stack->cellNumberFont(cell.size())},
             {"cluster legend", window.clusterView()->font()},
+            {"race chart ticks", window.findChild<ProgressChart*>()->axisLabelsFont()},
         };
         for (const auto& [what, font] : fonts) {
             const int height = QFontMetrics(font).height();
