@@ -1,9 +1,9 @@
 // Presentation mode on a projector: screenshots of the main window at 1920x1080 and 1280x720 during
-// the tour's reorder step. Every text (menus, tour card, stack and cluster views, charts) is scaled by
-// the one factor, the smallest (views' fonts, every label, button and tab on screen) is at least
-// 20 px high (font metrics) and the stack view's row label
-// is at least 15 px of ink in the image; the tour card leaves the moved cell it points at uncovered
-// and its arrow ends inside that cell; every legend swatch stands out from the dark background.
+// the guided tour. Every text (menus, tour card, stack and cluster views, charts) is scaled by the
+// one factor; the smallest (views' fonts, every label, button and tab on screen) is at least 20 px
+// high (font metrics) and the stack view's row label at least 15 px of ink in the image; the tour
+// card leaves the moved cell (or the failed group) it points at uncovered and its arrow ends inside
+// it; every legend swatch stands out from the dark background.
 #include "MainWindow.h"
 #include "PresentationScale.h"
 #include "analysis/AnalysisIntegration.h"
@@ -33,6 +33,7 @@ namespace {
 constexpr int kMinTextHeightPx = 20;     // QFontMetrics::height() of the smallest font drawn
 constexpr int kMinRowLabelInkPx = 15;    // "S1 p0" from the top of the S to the bottom of the p
 constexpr double kMinSwatchContrast = 3.0;  // WCAG 2 contrast ratio against the window background
+constexpr int kFailureStep = 2;          // "3. A failure": the cluster view, the failed group's row
 constexpr int kReorderStep = 4;          // "5. A reorder with moves": the stack view, a moved cell
 
 // WCAG 2 relative luminance and contrast ratio.
@@ -193,6 +194,18 @@ private slots:
             QVERIFY2(ratio >= kMinSwatchContrast, qPrintable(entry.label));
             QVERIFY2(countColour(shot, legend, entry.colour) > 0, qPrintable(entry.label));
         }
+
+        // The failure step: the card leaves the failed group's row of the cluster view visible.
+        while (tour->currentIndex() > kFailureStep)
+            tour->previous();
+        const int failedGroup = tour->state(kFailureStep).event.group;
+        const QRect row = cluster->groupRect(failedGroup);
+        const QRect failedRow(cluster->mapTo(&window, row.topLeft()), row.size());
+        QVERIFY(failedRow.isValid());
+        QTRY_COMPARE(overlay->focusRect(), QRectF(failedRow));
+        QApplication::processEvents();
+        QVERIFY(!overlay->cardGeometry().intersects(failedRow));
+        QVERIFY(QRectF(failedRow).contains(overlay->arrowTip()));
 
         tour->stop();
         integration->presentation()->setActive(false);

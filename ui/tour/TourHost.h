@@ -15,7 +15,8 @@ namespace spare {
 
 // What the guided tour needs from the window it runs in: show a prepared state, the widget a step's
 // arrow points at ("cluster", "stack", "timeline"; nullptr when there is none) and, within it, the
-// part that matters for the state (the cell a decision moved), in the widget's coordinates; a null
+// part that matters for the state (the cell a decision moved, the failed group's row), in the
+// widget's coordinates; a null
 // rectangle means the whole widget.
 class TourHost {
 public:

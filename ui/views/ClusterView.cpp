@@ -81,6 +81,13 @@ QRect ClusterView::gridRect() const
     return compact_ ? rect() : rect().adjusted(0, layoutLegend(nullptr), 0, 0);
 }
 
+QRect ClusterView::groupRect(int group) const
+{
+    const QRectF row(viewport_.originX, viewport_.originY + group * viewport_.cellHeight,
+                     cursor_->state().gpusPerGroup() * viewport_.cellWidth, viewport_.cellHeight);
+    return row.toAlignedRect().intersected(gridRect());
+}
+
 void ClusterView::fitToView()
 {
     const PlaybackState& s = cursor_->state();

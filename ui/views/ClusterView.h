@@ -29,6 +29,9 @@ public:
     const ClusterViewport& viewport() const { return viewport_; }
     // Grid cell under a widget position: {group, gpu}, or {-1, -1} outside the grid.
     QPoint cellAt(QPointF pos) const;
+    // The row of `group` as drawn now, in widget coordinates, clipped to the grid; null when it is
+    // scrolled out of view.
+    QRect groupRect(int group) const;
     // The grid as drawn now (what paintEvent shows below the legend).
     QImage renderGrid(QSize size);
     // The legend: each state's colour and name.
