@@ -242,4 +242,19 @@ QWidget* AnalysisIntegration::tourTarget(const QString& name)
     return nullptr;
 }
 
+QRect AnalysisIntegration::tourFocus(const QString& name, const TourState& state)
+{
+    if (!window_)
+        return {};
+    // A step on a failure points at the failed group's row of the cluster view.
+    if (name == QLatin1String("cluster") && state.event.kind == EventKind::Failure && state.event.group >= 0)
+        return window_->clusterView()->groupRect(state.event.group);
+    // A step on a decision that moved cells points at the first moved cell, where it landed.
+    if (name == QLatin1String("stack") && state.event.decision && !state.event.decision->stackMoves.empty()) {
+        const StackMove& move = state.event.decision->stackMoves.front();
+        return window_->stackView()->cellGeometry(move.group, move.toPosition);
+    }
+    return {};
+}
+
 }  // namespace spare

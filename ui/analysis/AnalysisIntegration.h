@@ -42,6 +42,7 @@ public:
 
     void showTourState(const Scenario& scenario, const std::vector<TraceFailure>& trace, const TourState& state) override;
     QWidget* tourTarget(const QString& name) override;
+    QRect tourFocus(const QString& name, const TourState& state) override;
 
 signals:
     // ok = false: `message` says why nothing (or not everything) was written.

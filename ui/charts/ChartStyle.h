@@ -1,5 +1,7 @@
 #pragma once
 
+#include "PresentationScale.h"
+
 namespace spare {
 
 // How a chart is drawn, apart from what it shows: normal or presentation (larger, high contrast).
@@ -9,7 +11,11 @@ struct ChartStyle {
     bool highContrast = false;
     bool showTitle = true;  // off for figures whose caption says what the title would
 
-    static ChartStyle presentation() { return ChartStyle{16.0, 4.0, true, true}; }
+    static ChartStyle presentation()
+    {
+        const ChartStyle normal;
+        return ChartStyle{normal.fontPointSize * kPresentationScale, normal.lineWidth * kPresentationScale, true, true};
+    }
 };
 
 }  // namespace spare

@@ -57,6 +57,20 @@ struct ProgressChart::Impl {
     void setStepRange(double top) { NiceTicks::forRange(0.0, top, false, 5, top).applyTo(stepAxis); }
     void setTimeRange(double hours) { NiceTicks::forRange(0.0, hours, false, 5, hours).applyTo(timeAxis); }
 
+    // The chart's texts in the widget's font (so presentation mode's scale reaches them too); Qt
+    // Charts' themes otherwise keep their own fixed sizes.
+    void followFont(const QFont& font)
+    {
+        QFont title = font;
+        title.setBold(true);
+        chart->setTitleFont(title);
+        chart->legend()->setFont(font);
+        for (QValueAxis* axis : {timeAxis, stepAxis}) {
+            axis->setLabelsFont(font);
+            axis->setTitleFont(font);
+        }
+    }
+
     void fitSteps(double steps)
     {
         const double top = std::min(stepCap, niceCeiling(std::max(kMinStepAxis, steps * 1.05)));
@@ -79,6 +93,7 @@ ProgressChart::ProgressChart(QWidget* parent) : QWidget(parent), impl_(std::make
     impl_->stepAxis->setTitleText(tr("committed steps"));
     impl_->chart->addAxis(impl_->timeAxis, Qt::AlignBottom);
     impl_->chart->addAxis(impl_->stepAxis, Qt::AlignLeft);
+    impl_->followFont(font());
     impl_->view = new QChartView(impl_->chart);
     impl_->view->setRenderHint(QPainter::Antialiasing);
     auto* layout = new QVBoxLayout(this);
@@ -91,6 +106,13 @@ ProgressChart::ProgressChart(QWidget* parent) : QWidget(parent), impl_(std::make
 }
 
 ProgressChart::~ProgressChart() = default;
+
+void ProgressChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        impl_->followFont(font());
+}
 
 void ProgressChart::reset(int totalSteps)
 {
@@ -177,6 +199,11 @@ void ProgressChart::flush()
 double ProgressChart::stepAxisMax() const
 {
     return impl_->stepAxis->max();
+}
+
+QFont ProgressChart::axisLabelsFont() const
+{
+    return impl_->stepAxis->labelsFont();
 }
 
 void ProgressChart::ensureTimeRange(double seconds)

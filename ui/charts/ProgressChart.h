@@ -30,8 +30,14 @@ public:
     // Top of the committed-steps axis.
     double stepAxisMax() const;
 
+    // The font of the axes' tick labels (the title, legend and axes follow the widget's font).
+    QFont axisLabelsFont() const;
+
 public slots:
     void flush();
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Impl;

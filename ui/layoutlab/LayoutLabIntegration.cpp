@@ -27,7 +27,14 @@ LayoutLabIntegration::LayoutLabIntegration(MainWindow* window)
     view_->setObjectName(QStringLiteral("layoutLabView"));
     window->tabs()->addTab(view_, tr("Layout"));
     notice_->setObjectName(QStringLiteral("layoutNotice"));
-    notice_->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+    // A red readable on light and on presentation mode's black; bold through the font (not a style
+    // sheet) so that its size follows the window's.
+    QPalette noticePalette = notice_->palette();
+    noticePalette.setColor(QPalette::WindowText, QColor(0xe5, 0x39, 0x35));
+    notice_->setPalette(noticePalette);
+    QFont noticeFont = notice_->font();
+    noticeFont.setBold(true);
+    notice_->setFont(noticeFont);
     notice_->hide();
     window->statusBar()->addPermanentWidget(notice_);
     connect(window->tabs(), &QTabWidget::currentChanged, this, [this] {

@@ -1,11 +1,38 @@
 #include "tour/PresentationMode.h"
 
-#include <QMainWindow>
+#include <QApplication>
 #include <QDockWidget>
+#include <QMainWindow>
 
 namespace spare {
 
+namespace {
+
+// Classes a platform theme may give their own font (which the application font does not override).
+const char* const kMenuClasses[] = {"QMenu", "QMenuBar", "QToolTip"};
+
+QFont scaled(QFont font)
+{
+    font.setPointSizeF(font.pointSizeF() * kPresentationScale);
+    return font;
+}
+
+}  // namespace
+
 PresentationMode::PresentationMode(QMainWindow* window) : QObject(window), window_(window) {}
+
+PresentationMode::~PresentationMode()
+{
+    if (active_)
+        restoreApplicationFonts();  // they outlive the window
+}
+
+void PresentationMode::restoreApplicationFonts()
+{
+    QApplication::setFont(savedFont_);
+    for (int i = 0; i < savedMenuFonts_.size(); ++i)
+        QApplication::setFont(savedMenuFonts_[i], kMenuClasses[i]);
+}
 
 QPalette PresentationMode::highContrastPalette()
 {
@@ -33,12 +60,15 @@ void PresentationMode::setActive(bool active)
     active_ = active;
     if (active) {
         savedPalette_ = window_->palette();
-        savedFont_ = window_->font();
+        savedFont_ = QApplication::font();
+        savedMenuFonts_.clear();
+        for (const char* name : kMenuClasses)
+            savedMenuFonts_.append(QApplication::font(name));
         savedState_ = window_->windowState();
-        QFont font = savedFont_;
-        font.setPointSizeF(font.pointSizeF() * kFontScale);
         window_->setPalette(highContrastPalette());
-        window_->setFont(font);
+        QApplication::setFont(scaled(savedFont_));
+        for (int i = 0; i < savedMenuFonts_.size(); ++i)
+            QApplication::setFont(scaled(savedMenuFonts_[i]), kMenuClasses[i]);
         hiddenDocks_.clear();
         for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
             if (!dock->isHidden()) {
@@ -48,7 +78,7 @@ void PresentationMode::setActive(bool active)
         window_->showFullScreen();
     } else {
         window_->setPalette(savedPalette_);
-        window_->setFont(savedFont_);
+        restoreApplicationFonts();
         for (const QPointer<QDockWidget>& dock : hiddenDocks_)
             if (dock)
                 dock->show();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "PresentationScale.h"
+
 #include <QFont>
 #include <QList>
 #include <QObject>
@@ -11,16 +13,15 @@ class QDockWidget;
 
 namespace spare {
 
-// Presentation mode (F11): full screen, larger fonts, a high-contrast palette, and the docks (editor,
-// event log) hidden so the cluster and stack views take the whole window. Everything is restored on
-// leaving.
-// Listeners (charts, views with their own scale) follow toggled().
+// Presentation mode (F11): full screen, the application font (menus and popups included) scaled by
+// kPresentationScale, a high-contrast palette, and the docks (editor, event log) hidden so the
+// cluster and stack views take the whole window. Everything is restored on leaving.
+// Views draw with their font, so they follow it; charts follow toggled().
 class PresentationMode : public QObject {
     Q_OBJECT
 public:
-    static constexpr double kFontScale = 1.5;
-
     explicit PresentationMode(QMainWindow* window);
+    ~PresentationMode() override;
 
     bool active() const { return active_; }
     static QPalette highContrastPalette();
@@ -33,10 +34,13 @@ signals:
     void toggled(bool active);
 
 private:
+    void restoreApplicationFonts();
+
     QPointer<QMainWindow> window_;
     bool active_ = false;
     QPalette savedPalette_;
     QFont savedFont_;
+    QList<QFont> savedMenuFonts_;
     Qt::WindowStates savedState_;
     QList<QPointer<QDockWidget>> hiddenDocks_;
 };

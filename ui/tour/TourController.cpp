@@ -71,8 +71,10 @@ void TourController::show(int index)
         host_->showTourState(script_.scenario(), script_.trace(), prepared);
         target = host_->tourTarget(step.target);
     }
+    // Asked at every repaint: the cell a decision moved is known once the run has reached it.
+    auto focus = [this, index, name = step.target] { return host_ ? host_->tourFocus(name, state(index)) : QRect(); };
     if (overlay_)
-        overlay_->showStep(index, stepCount(), step.title, step.captionHtml, target);
+        overlay_->showStep(index, stepCount(), step.title, step.captionHtml, target, focus);
     emit stepShown(index);
 }
 

@@ -9,7 +9,7 @@ namespace spare {
 QRgb ClusterPalette::computing(int stackPosition)
 {
     static constexpr QRgb shades[kComputeShades] = {
-        qRgb(0x1b, 0x5e, 0x20), qRgb(0x2e, 0x7d, 0x32), qRgb(0x43, 0xa0, 0x47),
+        qRgb(0x2e, 0x7d, 0x32), qRgb(0x38, 0x8e, 0x3c), qRgb(0x43, 0xa0, 0x47),
         qRgb(0x66, 0xbb, 0x6a), qRgb(0x81, 0xc7, 0x84), qRgb(0xa5, 0xd6, 0xa7)};
     return shades[std::clamp(stackPosition, 0, kComputeShades - 1)];
 }
@@ -19,7 +19,7 @@ QRgb ClusterPalette::state(GroupState st, int stackPosition)
     switch (st) {
     case GroupState::Computing: return computing(stackPosition);
     case GroupState::Idle: return qRgb(0xb2, 0xdf, 0xdb);
-    case GroupState::Failed: return qRgb(0x21, 0x21, 0x21);
+    case GroupState::Failed: return qRgb(0x61, 0x61, 0x61);
     case GroupState::MaskedOut: return qRgb(0x9e, 0x9e, 0x9e);
     case GroupState::Restarting: return qRgb(0xff, 0xb3, 0x00);
     case GroupState::Checkpointing: return qRgb(0x1e, 0x88, 0xe5);

@@ -7,7 +7,9 @@
 
 namespace spare {
 
-// Colours, names and severities of the per-GPU states drawn by the cluster views.
+// Colours, names and severities of the per-GPU states drawn by the cluster views. Every state's colour
+// keeps a WCAG contrast of at least 3 against black (presentation mode's background) as well as
+// against the grid's light background.
 class ClusterPalette {
 public:
     static constexpr int kComputeShades = 6;

@@ -17,7 +17,6 @@ namespace spare {
 
 namespace {
 
-constexpr int kLegendHeight = 22;
 constexpr qint64 kFlashMs = 600;
 constexpr qint64 kFrameMs = 33;
 constexpr std::size_t kMaxFlashes = 8;
@@ -81,7 +80,14 @@ QSize ClusterView::minimumSizeHint() const
 
 QRect ClusterView::gridRect() const
 {
-    return compact_ ? rect() : rect().adjusted(0, kLegendHeight, 0, 0);
+    return compact_ ? rect() : rect().adjusted(0, layoutLegend(nullptr), 0, 0);
+}
+
+QRect ClusterView::groupRect(int group) const
+{
+    const QRectF row(viewport_.originX, viewport_.originY + group * viewport_.cellHeight,
+                     cursor_->state().gpusPerGroup() * viewport_.cellWidth, viewport_.cellHeight);
+    return row.toAlignedRect().intersected(gridRect());
 }
 
 void ClusterView::fitToView()
@@ -188,6 +194,13 @@ void ClusterView::resizeEvent(QResizeEvent* event)
         fitToView();
 }
 
+void ClusterView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && fitted_)
+        fitToView();  // the legend's height follows the font
+}
+
 void ClusterView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -222,7 +235,7 @@ void ClusterView::paintEvent(QPaintEvent*)
                           std::max(1.0, viewport_.cellHeight) + 2));
     }
     if (!compact_)
-        drawLegend(p);
+        layoutLegend(&p);
 }
 
 void ClusterView::drawDomainBoundaries(QPainter& p)
@@ -271,30 +284,55 @@ void ClusterView::drawDomainBoundaries(QPainter& p)
     p.restore();
 }
 
-void ClusterView::drawLegend(QPainter& p)
+std::vector<ClusterView::LegendEntry> ClusterView::legendEntries()
 {
-    p.fillRect(QRect(0, 0, width(), kLegendHeight), palette().window());
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
-    p.setFont(f);
-    int x = 6;
-    auto swatch = [&](QRgb colour, const QString& label) {
-        p.fillRect(QRect(x, 5, 12, 12), QColor::fromRgb(colour));
-        p.setPen(palette().color(QPalette::WindowText));
-        x += 16;
-        const int w = p.fontMetrics().horizontalAdvance(label);
-        p.drawText(QRect(x, 0, w + 2, kLegendHeight), Qt::AlignVCenter | Qt::AlignLeft, label);
-        x += w + 12;
-    };
+    std::vector<LegendEntry> entries;
     for (int pos = 0; pos < 3; ++pos)
-        swatch(ClusterPalette::computing(pos), pos == 0 ? tr("computing stack 1") : QString::number(pos + 1));
+        entries.push_back({ClusterPalette::computing(pos), pos == 0 ? tr("computing stack 1") : QString::number(pos + 1)});
     for (GroupState st : {GroupState::Idle, GroupState::Checkpointing, GroupState::Restarting, GroupState::MaskedOut,
                           GroupState::Failed})
-        swatch(ClusterPalette::state(st), ClusterPalette::name(st));
-    swatch(ClusterPalette::failureFlash(), tr("failure"));
+        entries.push_back({ClusterPalette::state(st), ClusterPalette::name(st)});
+    entries.push_back({ClusterPalette::failureFlash(), tr("failure")});
+    return entries;
+}
+
+int ClusterView::layoutLegend(QPainter* p) const
+{
+    // In the widget's font, swatches as tall as its capitals, wrapped onto as many lines as the width
+    // needs; the size of the cluster ends the last line. Returns the legend's height.
+    const QFontMetrics metrics = fontMetrics();
+    const int line = metrics.height() + 6;
+    const int swatch = metrics.capHeight() + 2;
+    const int gap = metrics.averageCharWidth();
     const PlaybackState& s = cursor_->state();
     const QString dims = tr("%1 groups x %2 GPUs").arg(s.groups()).arg(s.gpusPerGroup());
-    p.drawText(QRect(0, 0, width() - 6, kLegendHeight), Qt::AlignVCenter | Qt::AlignRight, dims);
+    int x = 6;
+    int top = 0;
+    auto place = [&](int itemWidth) {
+        if (x > 6 && x + itemWidth > width() - 6) {
+            x = 6;
+            top += line;
+        }
+        const int left = x;
+        x += itemWidth + 2 * gap;
+        return left;
+    };
+    if (p) {
+        p->fillRect(QRect(0, 0, width(), layoutLegend(nullptr)), palette().window());
+        p->setPen(palette().color(QPalette::WindowText));
+    }
+    for (const LegendEntry& entry : legendEntries()) {
+        const int labelWidth = metrics.horizontalAdvance(entry.label);
+        const int left = place(swatch + gap + labelWidth);
+        if (!p)
+            continue;
+        p->fillRect(QRect(left, top + (line - swatch) / 2, swatch, swatch), QColor::fromRgb(entry.colour));
+        p->drawText(QRect(left + swatch + gap, top, labelWidth + 2, line), Qt::AlignVCenter | Qt::AlignLeft, entry.label);
+    }
+    place(metrics.horizontalAdvance(dims));
+    if (p)
+        p->drawText(QRect(0, top, width() - 6, line), Qt::AlignVCenter | Qt::AlignRight, dims);
+    return top + line;
 }
 
 void ClusterView::wheelEvent(QWheelEvent* event)

@@ -31,8 +31,17 @@ public:
     const ClusterViewport& viewport() const { return viewport_; }
     // Grid cell under a widget position: {group, gpu}, or {-1, -1} outside the grid.
     QPoint cellAt(QPointF pos) const;
+    // The row of `group` as drawn now, in widget coordinates, clipped to the grid; null when it is
+    // scrolled out of view.
+    QRect groupRect(int group) const;
     // The grid as drawn now (what paintEvent shows below the legend).
     QImage renderGrid(QSize size);
+    // The legend: each state's colour and name.
+    struct LegendEntry {
+        QRgb colour;
+        QString label;
+    };
+    static std::vector<LegendEntry> legendEntries();
     // Groups drawn with the failure mark now (bounded however fast failures arrive).
     int flashingGroups() const;
     // The time the failure flashes run on (an animation export sets it per frame).
@@ -50,6 +59,7 @@ public slots:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -60,8 +70,9 @@ private:
     void followState();
     void onEventPlayed(const Event& event);
     QRect gridRect() const;
-    void drawLegend(QPainter& painter);
     void drawDomainBoundaries(QPainter& painter);
+    // Draws the legend when `painter` is given; returns its height either way.
+    int layoutLegend(QPainter* painter) const;
     void updateFlashes();
     void stopFlash(std::size_t index);
 

@@ -15,7 +15,6 @@ namespace spare {
 
 namespace {
 
-constexpr int kHeaderHeight = 40;   // decision summary + group ids
 constexpr double kMinColumnWidth = 18.0;
 constexpr int kAnimationMs = 500;
 constexpr int kMarkMs = 3000;  // moved cells stay marked this long after their slide
@@ -114,6 +113,12 @@ int StackView::leftMargin() const
     return fontMetrics().horizontalAdvance(QStringLiteral("S88 p88")) + 10;
 }
 
+int StackView::headerHeight() const
+{
+    // Two lines in the current font: the decision summary and the group ids.
+    return 2 * fontMetrics().height() + 4;
+}
+
 bool StackView::marking() const
 {
     return animatedDecision_ && clock_.elapsed() - slideStartMs_ < kAnimationMs + kMarkMs;
@@ -128,8 +133,32 @@ QRectF StackView::cellRect(int column, double position) const
 {
     const double columnWidth = static_cast<double>(width() - leftMargin() - 4) / visibleGroupCount();
     const int r = std::max(1, cursor_->state().redundancy());
-    const double rowHeight = static_cast<double>(height() - kHeaderHeight - 4) / r;
-    return {leftMargin() + column * columnWidth, kHeaderHeight + position * rowHeight, columnWidth, rowHeight};
+    const double rowHeight = static_cast<double>(height() - headerHeight() - 4) / r;
+    return {leftMargin() + column * columnWidth, headerHeight() + position * rowHeight, columnWidth, rowHeight};
+}
+
+QRect StackView::cellGeometry(int group, int position) const
+{
+    const int column = group - firstVisibleGroup();
+    if (cursor_->state().groups() <= 0 || column < 0 || column >= visibleGroupCount() || position < 0
+        || position >= cursor_->state().redundancy())
+        return {};
+    return cellRect(column, position).toAlignedRect();
+}
+
+QFont StackView::cellNumberFont(QSizeF cell) const
+{
+    // The widget's font where three digits and a line fit, else 0.8 x that (small cells); large cells
+    // grow it to 40% of their height (the bottom line stays free for the from -> to mark), as long as
+    // three digits take at most 60% of their width.
+    QFont number = font();
+    const QFontMetricsF metrics(number);
+    const double digits = metrics.horizontalAdvance(QStringLiteral("888"));
+    double scale = std::min(cell.height() * 0.4 / metrics.height(), cell.width() * 0.6 / digits);
+    if (scale < 1.0)
+        scale = cell.width() >= digits && cell.height() >= metrics.height() ? 1.0 : 0.8;
+    number.setPointSizeF(std::max(6.0, number.pointSizeF() * scale));
+    return number;
 }
 
 QString StackView::decisionSummary() const
@@ -167,23 +196,21 @@ void StackView::paintEvent(QPaintEvent*)
     const int r = s.redundancy();
     const double t = slideProgress();
 
+    const int line = fontMetrics().height();
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(6, 2, width() - 12, 18), Qt::AlignVCenter | Qt::AlignLeft, decisionSummary());
+    p.drawText(QRect(6, 2, width() - 12, line), Qt::AlignVCenter | Qt::AlignLeft, decisionSummary());
     if (count < s.groups())
-        p.drawText(QRect(6, 2, width() - 12, 18), Qt::AlignVCenter | Qt::AlignRight,
+        p.drawText(QRect(6, 2, width() - 12, line), Qt::AlignVCenter | Qt::AlignRight,
                    tr("groups %1-%2 of %3").arg(first).arg(first + count - 1).arg(s.groups()));
-
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
-    p.setFont(small);
 
     // Top-S band.
     const QRectF band = cellRect(0, 0).united(cellRect(count - 1, s.stackNumber() - 1)).adjusted(-3, -2, 3, 2);
     p.fillRect(band, QColor(0xff, 0xf1, 0x76, 120));
     p.setPen(QPen(QColor(0xf9, 0xa8, 0x25), 2));
     p.drawRect(band);
-    // Position labels: every row when there is room, else every other one.
-    const int labelEvery = cellRect(0, 0).height() >= p.fontMetrics().height() ? 1 : 2;
+    // Position labels, in the widget's font (leftMargin() makes room for it): every row when there is
+    // room, else every other one.
+    const int labelEvery = cellRect(0, 0).height() >= line ? 1 : 2;
     for (int pos = 0; pos < r; pos += labelEvery) {
         const QRectF row = cellRect(0, pos);
         p.setPen(palette().color(QPalette::Text));
@@ -201,16 +228,20 @@ void StackView::paintEvent(QPaintEvent*)
             patchAt[pc.group] = pc.position;
     }
     const std::vector<int>& lost = s.lostTypes();
-    const int labelWidth = p.fontMetrics().horizontalAdvance(QStringLiteral("888"));
+    const QFont numberFont = cellNumberFont(cellRect(0, 0).size());
+    const int numberWidth = QFontMetrics(numberFont).horizontalAdvance(QStringLiteral("888"));
+    const int groupIdWidth = fontMetrics().horizontalAdvance(QStringLiteral("888"));
     for (int c = 0; c < count; ++c) {
         const int g = first + c;
         const GroupState st = s.groupState(g);
         const bool dead = st == GroupState::Failed || st == GroupState::MaskedOut;
         const QRectF head = cellRect(c, 0);
         p.setPen(dead ? QColor(0x9e, 0x9e, 0x9e) : palette().color(QPalette::Text));
-        if (head.width() >= labelWidth || g % 10 == 0)
-            p.drawText(QRectF(head.left() - 10, 20, head.width() + 20, 18), Qt::AlignCenter, QString::number(g));
+        p.setFont(font());
+        if (head.width() >= groupIdWidth || g % 10 == 0)
+            p.drawText(QRectF(head.left() - 10, line + 2, head.width() + 20, line), Qt::AlignCenter, QString::number(g));
         const std::vector<int> stack = displayedStack(g);
+        p.setFont(numberFont);
         for (int pos = 0; pos < r; ++pos) {
             const int type = stack[static_cast<std::size_t>(pos)];
             double y = pos;
@@ -232,7 +263,7 @@ void StackView::paintEvent(QPaintEvent*)
                 p.setPen(QPen(QColor(0xff, 0x6f, 0x00), 1.5 + 2.0 * pulse));
                 p.drawRect(cell);
             }
-            if (cell.width() >= labelWidth && cell.height() >= 10) {
+            if (cell.width() >= numberWidth && cell.height() >= 10) {
                 const QString number = QString::number(type);
                 if (lostType) {  // a plate keeps the number readable over the hatching
                     const QRectF plate = p.fontMetrics().boundingRect(number).toRectF().adjusted(-3, -1, 3, 1);
@@ -242,6 +273,7 @@ void StackView::paintEvent(QPaintEvent*)
                 p.drawText(cell, Qt::AlignCenter, number);
             }
         }
+        p.setFont(font());
         if (marking()) {
             for (const StackMove& m : animatedDecision_->stackMoves) {
                 if (m.group != g)

@@ -38,6 +38,10 @@ public:
     // Moves of the last decision still marked (from -> to) now: during its slide and a few seconds
     // after, so that a jump that lands on a reorder leaves the moved cells visible.
     int markedMoveCount() const;
+    // The cell of `group` at stack `position`, in widget coordinates; null when the group is not shown.
+    QRect cellGeometry(int group, int position) const;
+    // The font of the type numbers in cells of this size: the widget's, grown in large cells.
+    QFont cellNumberFont(QSizeF cell) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -50,6 +54,7 @@ private:
     void onEventPlayed(const Event& event);
     QRectF cellRect(int column, double position) const;
     int leftMargin() const;
+    int headerHeight() const;
     bool marking() const;
     QString decisionSummary() const;
     // 0 -> 1 (eased) over the slide of the last played decision; 1 when none is sliding.
