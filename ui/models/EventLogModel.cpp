@@ -1,5 +1,7 @@
 #include "models/EventLogModel.h"
 
+#include "models/CountedNoun.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -81,14 +83,17 @@ QString EventLogModel::details(const Event& e)
         if (d.wipeout) {
             QStringList lost;
             for (int t : d.lostTypes)
-                lost << QStringLiteral("D%1").arg(t);
-            return tr("wipe-out: %1 lost").arg(lost.join(QStringLiteral(", ")));
+                lost << QString::number(t);
+            return tr("wipe-out: type %1 lost").arg(lost.join(QStringLiteral(", ")));
         }
-        return tr("phase %1, %2 moves, %3 patches, S %4 -> %5")
-            .arg(static_cast<int>(d.phase)).arg(d.moves).arg(d.patches.size())
-            .arg(d.previousStackNumber).arg(d.stackNumber);
+        return tr("phase %1, %2, %3, S %4 -> %5")
+            .arg(static_cast<int>(d.phase))
+            .arg(countedNoun(d.moves, "move", "moves"), countedNoun(static_cast<long long>(d.patches.size()), "patch", "patches"))
+            .arg(d.previousStackNumber)
+            .arg(d.stackNumber);
     }
-    case EventKind::PatchCompute: return tr("%1 groups patch, %2 s").arg(e.value).arg(e.duration, 0, 'f', 1);
+    case EventKind::PatchCompute:
+        return tr("%1 patch, %2 s").arg(countedNoun(e.value, "group", "groups")).arg(e.duration, 0, 'f', 1);
     case EventKind::Shrink: return tr("communicator shrink %1 s").arg(e.duration, 0, 'f', 1);
     case EventKind::RestartStart: {
         static const char* const causes[] = {"", QT_TRANSLATE_NOOP("EventLogModel", "wipe-out"),

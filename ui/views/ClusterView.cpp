@@ -390,9 +390,8 @@ QString ClusterView::tooltipFor(QPoint cell) const
     QStringList stack;
     const std::vector<int> types = s.stack(g);
     for (std::size_t p = 0; p < types.size(); ++p)
-        stack << (static_cast<int>(p) < s.stackNumber() ? QStringLiteral("[D%1]") : QStringLiteral("D%1"))
-                     .arg(types[p]);
-    QString text = tr("group %1, GPU %2\nstate: %3\nstack (top S = %4 in brackets): %5")
+        stack << (static_cast<int>(p) < s.stackNumber() ? QStringLiteral("[%1]") : QStringLiteral("%1")).arg(types[p]);
+    QString text = tr("group %1, GPU %2\nstate: %3\nshard types, top of the stack first (top S = %4 in brackets): %5")
                        .arg(g).arg(cell.y()).arg(state).arg(s.stackNumber()).arg(stack.join(QLatin1Char(' ')));
     if (const ClusterPlacement* placement = s.placement()) {
         const int node = placement->nodeOfGpu(g, cell.y());

@@ -1,6 +1,7 @@
 #include "views/StackView.h"
 
 #include "ViewState.h"
+#include "models/CountedNoun.h"
 #include "playback/PlaybackCursor.h"
 
 #include <QMouseEvent>
@@ -20,11 +21,6 @@ constexpr int kAnimationMs = 500;
 constexpr int kMarkMs = 3000;  // moved cells stay marked this long after their slide
 const QColor kLostColour(0xd5, 0x00, 0x00);
 const QColor kMovedColour(0x00, 0x72, 0xb2);
-
-QString counted(int n, const char* one, const char* many)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? one : many));
-}
 
 }  // namespace
 
@@ -178,8 +174,8 @@ QString StackView::decisionSummary() const
                                          QT_TR_NOOP("phase 2: min-cost reorder")};
     return tr("Last decision: %1 | %2 | %3 | S %4 -> %5")
         .arg(tr(phases[static_cast<int>(d->phase)]))
-        .arg(counted(d->moves, "move", "moves"))
-        .arg(counted(static_cast<int>(d->patches.size()), "patch compute", "patch computes"))
+        .arg(countedNoun(d->moves, "move", "moves"))
+        .arg(countedNoun(static_cast<long long>(d->patches.size()), "patch compute", "patch computes"))
         .arg(d->previousStackNumber)
         .arg(d->stackNumber);
 }
