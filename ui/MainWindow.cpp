@@ -32,6 +32,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -44,7 +45,6 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -64,6 +64,13 @@ static void initStudioResources()
 namespace spare {
 
 namespace {
+
+// The studio's own toolbar and menu icons (resources/icons, SVG): one meaning each, unlike the
+// platform's stock pixmaps.
+QIcon studioIcon(const char* name)
+{
+    return QIcon(QStringLiteral(":/studio/icons/%1.svg").arg(QLatin1String(name)));
+}
 
 constexpr int kTimelineTicks = 10000;
 constexpr int kMaxRecentFiles = 8;
@@ -302,12 +309,11 @@ void MainWindow::buildDocks()
 
 void MainWindow::buildMenus()
 {
-    QStyle* st = style();
     auto* toolbar = addToolBar(tr("Playback"));
     toolbar->setObjectName(QStringLiteral("playbackToolbar"));
 
     QMenu* file = fileMenu_ = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open scenario..."), this, [this] {
+    QAction* open = file->addAction(studioIcon("open"), tr("&Open scenario..."), this, [this] {
         if (!editor_->maybeSave())
             return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), StudioPaths::scenarioDirectory(),
@@ -333,41 +339,41 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
-    playAction_ = sim->addAction(st->standardIcon(QStyle::SP_MediaPlay), tr("&Play / pause"), this, [this] {
+    playAction_ = sim->addAction(studioIcon("play"), tr("&Play / pause"), this, [this] {
         (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->togglePlay();
     });
     playAction_->setShortcut(Qt::Key_Space);
-    connect(clock_, &PlaybackClock::playingChanged, this, [this, st](bool playing) {
-        playAction_->setIcon(st->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    connect(clock_, &PlaybackClock::playingChanged, this, [this](bool playing) {
+        playAction_->setIcon(studioIcon(playing ? "pause" : "play"));
     });
     struct Jump {
-        QStyle::StandardPixmap icon;
+        const char* icon;
         const char* text;
         QKeySequence key;
         void (MainWindow::*slot)();
         bool onToolbar;
     };
     const Jump jumps[] = {
-        {QStyle::SP_MediaSeekForward, QT_TR_NOOP("&Step one event"), QKeySequence(Qt::Key_Right), &MainWindow::stepEvent, true},
-        {QStyle::SP_MediaSeekBackward, QT_TR_NOOP("Step &back one event"), QKeySequence(Qt::Key_Left), &MainWindow::stepBack, false},
-        {QStyle::SP_MessageBoxWarning, QT_TR_NOOP("Next &failure"), QKeySequence(Qt::CTRL | Qt::Key_Right), &MainWindow::jumpToNextFailure, true},
-        {QStyle::SP_MessageBoxWarning, QT_TR_NOOP("Pre&vious failure"), QKeySequence(Qt::CTRL | Qt::Key_Left), &MainWindow::jumpToPreviousFailure, false},
-        {QStyle::SP_BrowserReload, QT_TR_NOOP("Next &reorder"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToNextReorder, true},
-        {QStyle::SP_BrowserReload, QT_TR_NOOP("Next reorder with &moves"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextReorderWithMoves, false},
-        {QStyle::SP_BrowserReload, QT_TR_NOOP("Previous reorder wit&h moves"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Left), &MainWindow::jumpToPreviousReorderWithMoves, false},
-        {QStyle::SP_MessageBoxCritical, QT_TR_NOOP("Next &wipe-out"), QKeySequence(Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextWipeout, true},
-        {QStyle::SP_MediaSkipForward, QT_TR_NOOP("Next restart e&nd"), QKeySequence(Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToRestartEnd, true},
+        {"step", QT_TR_NOOP("&Step one event"), QKeySequence(Qt::Key_Right), &MainWindow::stepEvent, true},
+        {"step-back", QT_TR_NOOP("Step &back one event"), QKeySequence(Qt::Key_Left), &MainWindow::stepBack, false},
+        {"next-failure", QT_TR_NOOP("Next &failure"), QKeySequence(Qt::CTRL | Qt::Key_Right), &MainWindow::jumpToNextFailure, true},
+        {"previous-failure", QT_TR_NOOP("Pre&vious failure"), QKeySequence(Qt::CTRL | Qt::Key_Left), &MainWindow::jumpToPreviousFailure, false},
+        {"next-reorder", QT_TR_NOOP("Next &reorder"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToNextReorder, true},
+        {"reorder-with-moves", QT_TR_NOOP("Next reorder with &moves"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextReorderWithMoves, false},
+        {"reorder-with-moves", QT_TR_NOOP("Previous reorder wit&h moves"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Left), &MainWindow::jumpToPreviousReorderWithMoves, false},
+        {"next-wipeout", QT_TR_NOOP("Next &wipe-out"), QKeySequence(Qt::ALT | Qt::Key_Right), &MainWindow::jumpToNextWipeout, true},
+        {"restart-end", QT_TR_NOOP("Next restart e&nd"), QKeySequence(Qt::SHIFT | Qt::Key_Right), &MainWindow::jumpToRestartEnd, true},
     };
     toolbar->addAction(playAction_);
     for (const Jump& j : jumps) {
-        QAction* a = sim->addAction(st->standardIcon(j.icon), tr(j.text), this, j.slot);
+        QAction* a = sim->addAction(studioIcon(j.icon), tr(j.text), this, j.slot);
         a->setShortcut(j.key);
         a->setToolTip(QStringLiteral("%1 (%2)").arg(tr(j.text).remove(QLatin1Char('&')), j.key.toString(QKeySequence::NativeText)));
         if (j.onToolbar)
             toolbar->addAction(a);
     }
     sim->addSeparator();
-    QAction* restartView = sim->addAction(st->standardIcon(QStyle::SP_MediaSkipBackward), tr("Back to the st&art"), this, [this] {
+    QAction* restartView = sim->addAction(studioIcon("back-to-start"), tr("Back to the st&art"), this, [this] {
         clock_->seek(0.0);
     });
     restartView->setShortcut(Qt::Key_Home);
@@ -376,11 +382,11 @@ void MainWindow::buildMenus()
     faster->setShortcut(Qt::Key_BracketRight);
     QAction* slower = sim->addAction(tr("S&lower (/10)"), this, [this] { speedSlider_->setValue(speedSlider_->value() - 100); });
     slower->setShortcut(Qt::Key_BracketLeft);
-    stopAction_ = sim->addAction(st->standardIcon(QStyle::SP_MediaStop), tr("S&top simulating"), this, &MainWindow::stopSimulation);
+    stopAction_ = sim->addAction(studioIcon("stop"), tr("S&top simulating"), this, &MainWindow::stopSimulation);
     stopAction_->setEnabled(false);
     toolbar->addAction(stopAction_);
     sim->addSeparator();
-    QAction* reset = sim->addAction(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset (run again)"), this, &MainWindow::resetRun);
+    QAction* reset = sim->addAction(studioIcon("reset"), tr("R&eset (run again)"), this, &MainWindow::resetRun);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     sim->addAction(tr("See&d..."), this, &MainWindow::chooseSeed);
     QMenu* policies = sim->addMenu(tr("P&olicy"));
@@ -407,11 +413,11 @@ void MainWindow::buildMenus()
     viewMenu_->addAction(toolbar->toggleViewAction());
     viewMenu_->addSeparator();
     toolbar->addSeparator();
-    QAction* zoomIn = viewMenu_->addAction(st->standardIcon(QStyle::SP_ArrowUp), tr("Zoom &in"), viewState_, &ViewState::zoomIn);
+    QAction* zoomIn = viewMenu_->addAction(studioIcon("zoom-in"), tr("Zoom &in"), viewState_, &ViewState::zoomIn);
     zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    QAction* zoomOut = viewMenu_->addAction(st->standardIcon(QStyle::SP_ArrowDown), tr("Zoom &out"), viewState_, &ViewState::zoomOut);
+    QAction* zoomOut = viewMenu_->addAction(studioIcon("zoom-out"), tr("Zoom &out"), viewState_, &ViewState::zoomOut);
     zoomOut->setShortcut(QKeySequence::ZoomOut);
-    QAction* fit = viewMenu_->addAction(st->standardIcon(QStyle::SP_TitleBarMaxButton), tr("Zoom to &fit"), viewState_, &ViewState::zoomToFit);
+    QAction* fit = viewMenu_->addAction(studioIcon("zoom-fit"), tr("Zoom to &fit"), viewState_, &ViewState::zoomToFit);
     fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     toolbar->addAction(zoomIn);
     toolbar->addAction(zoomOut);

@@ -46,6 +46,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 
 #include <functional>
 
@@ -120,6 +121,7 @@ private slots:
     void shortcutOverlayListsEveryShortcut();
     void raceKeepsItsOwnSpeed();
     void exportsStartInTheLastFolder();
+    void toolbarIconsAreDistinct();
 };
 
 void TestMainWindow::opensOnDefaultScenarioAndPlays()
@@ -633,6 +635,25 @@ void TestMainWindow::exportsStartInTheLastFolder()
     QCOMPARE(ExportLocation::suggest(QStringLiteral("teaching-12"), QStringLiteral("report"), QString()),
              dir.filePath(QStringLiteral("teaching-12-report")));
     QSettings().remove(QStringLiteral("export/folder"));
+}
+
+// Each toolbar button has its own icon (the studio's SVGs), so no two actions look alike.
+void TestMainWindow::toolbarIconsAreDistinct()
+{
+    MainWindow w;
+    auto* toolbar = w.findChild<QToolBar*>(QStringLiteral("playbackToolbar"));
+    QVERIFY(toolbar);
+    QList<QImage> drawn;
+    for (QAction* action : toolbar->actions()) {
+        if (action->isSeparator() || action->icon().isNull())
+            continue;
+        const QImage image = action->icon().pixmap(QSize(24, 24)).toImage();
+        QVERIFY2(!image.isNull(), qPrintable(action->text()));
+        for (const QImage& other : std::as_const(drawn))
+            QVERIFY2(image != other, qPrintable(action->text()));
+        drawn.append(image);
+    }
+    QVERIFY(drawn.size() >= 10);
 }
 
 QTEST_MAIN(TestMainWindow)
