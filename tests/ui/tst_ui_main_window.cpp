@@ -122,6 +122,7 @@ private slots:
     void raceKeepsItsOwnSpeed();
     void exportsStartInTheLastFolder();
     void toolbarIconsAreDistinct();
+    void fitsASmallScreen();
 };
 
 void TestMainWindow::opensOnDefaultScenarioAndPlays()
@@ -654,6 +655,16 @@ void TestMainWindow::toolbarIconsAreDistinct()
         drawn.append(image);
     }
     QVERIFY(drawn.size() >= 10);
+}
+
+// The window fits a 1024 x 700 screen area (a projector at 1024 x 768 less its panels).
+void TestMainWindow::fitsASmallScreen()
+{
+    MainWindow w;
+    w.show();
+    const QSize minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(minimum.height() <= 700, qPrintable(QStringLiteral("%1 x %2").arg(minimum.width()).arg(minimum.height())));
+    QVERIFY2(minimum.width() <= 1024, qPrintable(QStringLiteral("%1 x %2").arg(minimum.width()).arg(minimum.height())));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -19,7 +19,7 @@ constexpr int kMinCells = 4;
 BlockMatrixView::BlockMatrixView(QWidget* parent) : QWidget(parent)
 {
     setMouseTracking(true);
-    setMinimumSize(200, 220);
+    setMinimumSize(200, 160);
 }
 
 void BlockMatrixView::setMatrix(Source source, int size, QVector<QColor> levelColors, QStringList levelNames,

@@ -104,7 +104,7 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     charts->setStretchFactor(0, 1);
     charts->setStretchFactor(1, 1);
     splitter->addWidget(charts);
-    chart_->setMinimumHeight(280);
+    chart_->setMinimumHeight(160);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     outer->addWidget(splitter, 1);
