@@ -7,6 +7,7 @@
 #include "charts/ChartThinning.h"
 #include "charts/NiceTicks.h"
 #include "charts/QtChartRenderer.h"
+#include "export/ChartExportDialog.h"
 
 #include <QAbstractSeries>
 #include <QAreaSeries>
@@ -546,6 +547,29 @@ private slots:
         QVERIFY(without->title().isEmpty());
         std::unique_ptr<QChart> with(QtChartRenderer::createChart(spec));
         QVERIFY(with->title().startsWith(spec.title));
+    }
+
+    // The GUI's export dialog offers the same figure sizes as --size, as file types.
+    void exportDialogOffersFigureSizes()
+    {
+        const QStringList types = ChartExportDialog::fileTypes();
+        QCOMPARE(types.size(), 10);
+        int single = 0;
+        int doubleColumn = 0;
+        for (const QString& type : types) {
+            const ChartExportOptions options = ChartExportDialog::optionsForFileType(type);
+            if (type.contains(QStringLiteral("single column"))) {
+                QVERIFY(options.inches && std::abs(options.inches->width() - 3.5) < 1e-9);
+                ++single;
+            } else if (type.contains(QStringLiteral("double column"))) {
+                QVERIFY(options.inches && std::abs(options.inches->width() - 7.0) < 1e-9);
+                ++doubleColumn;
+            } else {
+                QVERIFY(!options.inches);
+            }
+        }
+        QCOMPARE(single, 3);
+        QCOMPARE(doubleColumn, 3);
     }
 };
 
