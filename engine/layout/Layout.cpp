@@ -233,11 +233,6 @@ Layout Layout::fromJsonFile(const std::string& path)
     }
 }
 
-bool Layout::isBuiltInName(const std::string& name)
-{
-    return name == "golomb" || name == "consecutive" || name == "golomb-domain";
-}
-
 Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy, const std::string& scenarioKey,
                       const ClusterPlacement* placement)
 {

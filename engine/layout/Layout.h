@@ -40,8 +40,6 @@ public:
     // {"stacks": [[...], ...]} (optionally "name", "groups", "redundancy"); throws LayoutError listing
     // every problem with its key path.
     static Layout fromJsonFile(const std::string& path);
-    // "golomb", "consecutive", "golomb-domain": the names byName builds without a file.
-    static bool isBuiltInName(const std::string& name);
     // "golomb", "consecutive", "golomb-domain" (needs `placement`) or a path to a JSON layout file. A
     // non-empty scenarioKey (the scenario key that named the file, e.g. "cluster.layout") prefixes every
     // message with "scenario: <key>: ".

@@ -2,7 +2,7 @@
 
 #include "io/InputFile.h"
 #include "io/ProblemList.h"
-#include "layout/Layout.h"
+#include "layout/BuiltInLayouts.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
@@ -408,7 +408,7 @@ Scenario readScenario(const json& doc, const std::string& origin, const std::str
             problems.push_back(std::move(issue));
     if (!problems.empty())
         throwProblems(origin, problems);
-    if (!Layout::isBuiltInName(scenario.layout))
+    if (!isBuiltInLayoutName(scenario.layout))
         scenario.layout = resolveAgainst(baseDir, scenario.layout);
     if (scenario.topology && scenario.topology->placementIsFile())
         scenario.topology->placement = resolveAgainst(baseDir, scenario.topology->placement);

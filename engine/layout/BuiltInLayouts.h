@@ -1,0 +1,11 @@
+#pragma once
+
+#include <string_view>
+
+namespace spare {
+
+// "golomb", "consecutive", "golomb-domain": the layout names Layout::byName builds without a file. Kept
+// apart from Layout so that the scenario parser needs no layout construction.
+bool isBuiltInLayoutName(std::string_view name);
+
+}  // namespace spare
