@@ -223,7 +223,7 @@ void MainWindow::buildRunTab()
     // scenario play to its end at once); the slider shows and sets the current tab's.
     auto applySpeed = [this](int value) {
         const double speed = speedForSlider(value);
-        (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->setSpeed(speed);
+        currentClock()->setSpeed(speed);
         speedLabel_->setText(PlaybackClock::speedText(speed));
     };
     connect(speedSlider_, &QSlider::valueChanged, this, applySpeed);
@@ -231,9 +231,14 @@ void MainWindow::buildRunTab()
     raceView_->clock()->setSpeed(clock_->speed());
 }
 
+PlaybackClock* MainWindow::currentClock() const
+{
+    return tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_;
+}
+
 void MainWindow::showSpeedOfCurrentTab()
 {
-    const double speed = (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->speed();
+    const double speed = currentClock()->speed();
     const QSignalBlocker quiet(speedSlider_);
     speedSlider_->setValue(sliderForSpeed(speed));
     speedLabel_->setText(PlaybackClock::speedText(speed));
@@ -340,7 +345,7 @@ void MainWindow::buildMenus()
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
     playAction_ = sim->addAction(studioIcon("play"), tr("&Play / pause"), this, [this] {
-        (tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_)->togglePlay();
+        currentClock()->togglePlay();
     });
     playAction_->setShortcut(Qt::Key_Space);
     connect(clock_, &PlaybackClock::playingChanged, this, [this](bool playing) {

@@ -130,6 +130,8 @@ private:
     void updateTimeline();
     void jumpTo(const std::function<bool(const Event&)>& match, const QString& what, bool forward = true);
     void showSpeedOfCurrentTab();
+    // The clock the playback bar drives: the Race's while its tab is shown, else the Run tab's.
+    PlaybackClock* currentClock() const;
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openEventRow(const QModelIndex& proxyIndex);

@@ -223,6 +223,12 @@ bool ChartExporter::writeByExtension(const ChartSpec& spec, const QString& path,
     return write(spec, path, format, error, options);
 }
 
+QSizeF ChartExporter::figureOfWidth(double widthInches)
+{
+    // Tall enough for a legend of a few rows under a single-column plot.
+    return QSizeF(widthInches, std::max(2.6, widthInches / 2.0));
+}
+
 std::optional<QSizeF> ChartExporter::parseSize(const QString& text, QString* error)
 {
     static const QRegularExpression pattern(
@@ -245,8 +251,7 @@ std::optional<QSizeF> ChartExporter::parseSize(const QString& text, QString* err
                          : unit == QLatin1String("mm") ? 25.4
                                                         : 72.0;
     const double width = match.captured(1).toDouble() / perInch;
-    // A width alone: tall enough for a legend of a few rows under a single-column plot.
-    const double height = match.captured(2).isEmpty() ? std::max(2.6, width / 2.0) : match.captured(2).toDouble() / perInch;
+    const double height = match.captured(2).isEmpty() ? figureOfWidth(width).height() : match.captured(2).toDouble() / perInch;
     for (double side : {width, height})
         if (!(side >= kMinSideInches && side <= kMaxSideInches))
             return problem(QStringLiteral("a side of %1 in is out of range").arg(side, 0, 'g', 4));

@@ -30,6 +30,8 @@ public:
     // width), or "WxH" with a unit in, cm, mm or pt ("3.5x2.4in", "89x60mm"). Each side 0.5 in to 20 in.
     // On a bad value returns nullopt and sets *error to a message naming --size, the value and the range.
     static std::optional<QSizeF> parseSize(const QString& text, QString* error);
+    // A figure `widthInches` wide at the height --size gives a width alone: max(2.6 in, half the width).
+    static QSizeF figureOfWidth(double widthInches);
 
     // The format named by the extension of path (.png .svg .pdf .csv), or false when unknown.
     static bool formatForPath(const QString& path, Format* format);

@@ -52,6 +52,14 @@ QLineSeries* makeLine(const QVector<QPointF>& points)
     return line;
 }
 
+void useFont(const QFont& font, std::initializer_list<QAbstractAxis*> axes)
+{
+    for (QAbstractAxis* axis : axes) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+}
+
 void applyRange(QValueAxis* axis, Range range, bool integer, double upperBound = 1e300)
 {
     if (!range.valid())
@@ -231,10 +239,7 @@ void addBars(QChart* chart, const ChartSpec& spec, const QFont& font, QVector<Ch
     axisCategory->append(categories);
     axisValue->setTitleText(spec.xLabel);
     axisCategory->setTitleText(spec.yLabel);
-    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{axisValue, axisCategory}) {
-        axis->setLabelsFont(font);
-        axis->setTitleFont(font);
-    }
+    useFont(font, {axisValue, axisCategory});
     NiceTicks::forRange(range.lo, range.hi, false).applyTo(axisValue);
     chart->addAxis(axisValue, Qt::AlignBottom);
     chart->addAxis(axisCategory, Qt::AlignLeft);
@@ -270,10 +275,7 @@ void addStackedBars(QChart* chart, const ChartSpec& spec, const QFont& font, QVe
     auto* axisValue = new QValueAxis;
     axisCategory->setTitleText(spec.xLabel);
     axisValue->setTitleText(spec.yLabel);
-    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{axisValue, axisCategory}) {
-        axis->setLabelsFont(font);
-        axis->setTitleFont(font);
-    }
+    useFont(font, {axisValue, axisCategory});
     const double lo = std::min(0.0, *std::min_element(below.begin(), below.end()));
     const double hi = std::max(0.0, *std::max_element(above.begin(), above.end()));
     NiceTicks::forRange(lo, hi, false).applyTo(axisValue);
@@ -320,11 +322,9 @@ QChart* QtChartRenderer::createChart(const ChartSpec& spec, const ChartStyle& st
     QValueAxis* axisY = spec.heatMap.rowLabels.isEmpty() ? new QValueAxis : new QCategoryAxis;
     axisX->setTitleText(spec.xLabel);
     axisY->setTitleText(spec.yLabel);
-    for (QValueAxis* axis : {axisX, axisY}) {
-        axis->setLabelsFont(font);
-        axis->setTitleFont(font);
-        chart->addAxis(axis, axis == axisX ? Qt::AlignBottom : Qt::AlignLeft);
-    }
+    useFont(font, {axisX, axisY});
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
 
     Range xRange;
     Range yRange;

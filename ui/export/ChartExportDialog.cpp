@@ -34,7 +34,7 @@ ChartExportOptions ChartExportDialog::optionsForFileType(const QString& fileType
     ChartExportOptions options;
     for (const FigureSize& size : kSizes)
         if (size.widthInches > 0.0 && fileType.contains(QLatin1String(size.name)))
-            options.inches = ChartExporter::parseSize(QStringLiteral("%1in").arg(size.widthInches), nullptr);
+            options.inches = ChartExporter::figureOfWidth(size.widthInches);
     return options;
 }
 
