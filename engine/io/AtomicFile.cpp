@@ -113,13 +113,13 @@ AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path))
     } else {
         const std::filesystem::path target = followSymlinks(path_);
         targetPath_ = target.string();
-        std::string pattern =
-            (target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string())).string();
-        fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
-        if (fd_ < 0)
+        TempFileCleanup::TempFile temp = TempFileCleanup::create(
+            (target.parent_path() / fmt::format(".{}.tmp-", target.filename().string())).string());
+        if (temp.fd < 0)
             throw ioError("create a temporary file in the folder", path_, errno);
-        tempPath_ = pattern;
-        tempTicket_ = TempFileCleanup::track(tempPath_);
+        fd_ = temp.fd;
+        tempPath_ = std::move(temp.path);
+        tempTicket_ = temp.ticket;
         ::fchmod(fd_, 0644);
     }
     buffer_ = std::make_unique<FdStreamBuf>(fd_);

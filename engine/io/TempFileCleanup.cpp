@@ -3,9 +3,13 @@
 #include <array>
 #include <atomic>
 #include <csignal>
+#include <cerrno>
 #include <cstring>
 #include <mutex>
 
+#include <fmt/core.h>
+
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace spare {
@@ -47,12 +51,8 @@ void installHandlers()
     }
 }
 
-}  // namespace
-
-int TempFileCleanup::track(const std::string& path)
+int track(const std::string& path)
 {
-    static std::once_flag installed;
-    std::call_once(installed, installHandlers);
     if (path.size() >= kMaxPath)
         return -1;
     for (std::size_t i = 0; i < kSlots; ++i) {
@@ -64,6 +64,33 @@ int TempFileCleanup::track(const std::string& path)
         return static_cast<int>(i);
     }
     return -1;
+}
+
+}  // namespace
+
+TempFileCleanup::TempFile TempFileCleanup::create(const std::string& prefix)
+{
+    static std::once_flag installed;
+    std::call_once(installed, installHandlers);
+    static std::atomic<unsigned long> counter{0};
+    // The pid makes the name ours alone: an existing file of that name can only be left over by a dead
+    // process with the same pid, and a signal removing it while we try the next name loses nothing.
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        TempFile file;
+        file.path = fmt::format("{}{}-{}", prefix, ::getpid(), counter.fetch_add(1));
+        file.ticket = track(file.path);
+        file.fd = ::open(file.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (file.fd >= 0)
+            return file;
+        const int error = errno;
+        release(file.ticket);
+        if (error != EEXIST) {
+            errno = error;
+            return {};
+        }
+    }
+    errno = EEXIST;
+    return {};
 }
 
 void TempFileCleanup::release(int ticket)
