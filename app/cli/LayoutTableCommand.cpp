@@ -6,6 +6,7 @@
 #include "io/InputFile.h"
 #include "layout/GolombRulers.h"
 #include "layout/ModularSidonTable.h"
+#include "layout/SidonLocalSearch.h"
 #include "layout/SidonOffsets.h"
 #include "layout/SidonOrbitSearch.h"
 
@@ -30,6 +31,7 @@ struct LayoutTableOptions {
     std::string out;
     std::string from;
     long long budget = 20'000'000;
+    long long localMoves = 300'000;
     std::optional<int> count;
     std::vector<int> moduli;
     bool undecidedOnly = false;
@@ -39,9 +41,9 @@ struct LayoutTableOptions {
 // exhaustive search reaches only after hundreds of millions of nodes.
 constexpr long long orbitSearchBudget = 20'000'000;
 
-// Constructions, the greedy search and the orbit search first (cheap), then the exhaustive search
-// within the budget.
-ModularSidonRow computeRow(int modulus, int count, long long budget)
+// Constructions, the greedy search and the orbit search first (cheap), then the local search, then the
+// exhaustive search within the budget.
+ModularSidonRow computeRow(int modulus, int count, long long budget, long long localMoves)
 {
     ModularSidonRow row{modulus, count, SidonSearchOutcome::BudgetExhausted, {}};
     std::vector<int> offsets;
@@ -50,6 +52,9 @@ ModularSidonRow computeRow(int modulus, int count, long long budget)
         row.outcome = SidonSearchOutcome::Found;
     } else if (auto invariant = orbitSidonSearch(modulus, count, orbitSearchBudget)) {
         offsets = std::move(*invariant);
+        row.outcome = SidonSearchOutcome::Found;
+    } else if (auto local = localSidonSearch(modulus, count, localMoves)) {
+        offsets = std::move(*local);
         row.outcome = SidonSearchOutcome::Found;
     } else {
         auto searched = exhaustiveSidonSearch(modulus, count, budget);
@@ -180,6 +185,9 @@ CommandAction setupLayoutTable(CLI::App& sub)
     sub.add_option("--budget", opts->budget, "Exhaustive-search nodes per (N, r) before giving up")
         ->capture_default_str()
         ->check(CLI::Range(1LL, 1'000'000'000'000LL));
+    sub.add_option("--local-moves", opts->localMoves, "Local-search moves per (N, r) before the exhaustive search")
+        ->capture_default_str()
+        ->check(CLI::Range(0LL, 1'000'000'000'000LL));
     sub.add_option("--count", opts->count, "Recompute only rows with this r (others kept from the earlier table)");
     sub.add_option("--modulus", opts->moduli, "Recompute only rows with these N (others kept from the earlier table)");
     sub.add_option("--from", opts->from,
@@ -214,7 +222,7 @@ CommandAction setupLayoutTable(CLI::App& sub)
                    (!opts->undecidedOnly || row.outcome == SidonSearchOutcome::BudgetExhausted);
         };
         const std::string command = fmt::format(
-            "spare-cli layout-table --budget {}{}{}{}{}", opts->budget, opts->from.empty() ? "" : " --from " + opts->from,
+            "spare-cli layout-table --budget {} --local-moves {}{}{}{}{}", opts->budget, opts->localMoves, opts->from.empty() ? "" : " --from " + opts->from,
             opts->count ? fmt::format(" --count {}", *opts->count) : "",
             opts->moduli.empty() ? "" : fmt::format(" --modulus {}", fmt::join(opts->moduli, " ")),
             opts->undecidedOnly ? " --undecided-only" : "");
@@ -226,7 +234,7 @@ CommandAction setupLayoutTable(CLI::App& sub)
         std::atomic<size_t> done = 0;
         tbb::parallel_for(size_t{0}, rows.size(), [&](size_t i) {
             if (selected(earlier[i])) {
-                const auto fresh = computeRow(earlier[i].modulus, earlier[i].count, opts->budget);
+                const auto fresh = computeRow(earlier[i].modulus, earlier[i].count, opts->budget, opts->localMoves);
                 const std::scoped_lock lock(rowsMutex);
                 rows[i] = merged(earlier[i], fresh);
                 if (!opts->out.empty())
