@@ -175,8 +175,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     }
     if (options.race)
         showRace();
-    if (options.compare)
-        compare->showSetup(*options.compare);
+    compare->applyOptions(options);
 }
 
 MainWindow::~MainWindow() = default;

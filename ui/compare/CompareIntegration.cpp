@@ -1,9 +1,11 @@
 #include "compare/CompareIntegration.h"
 
 #include "MainWindow.h"
+#include "StudioOptions.h"
 #include "compare/CompareView.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMenu>
 #include <QTabWidget>
 
@@ -43,6 +45,16 @@ void CompareIntegration::showSetup(const CompareSetup& setup)
         view_->setBase(window_->scenario(), window_->trace());
     view_->setSetup(setup);
     showCompare();
+}
+
+void CompareIntegration::applyOptions(const StudioOptions& options)
+{
+    if (!options.compare)
+        return;
+    showSetup(*options.compare);
+    if (!options.screenshotPath.isEmpty() && window_)
+        for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
+            dock->hide();
 }
 
 }  // namespace spare

@@ -8,6 +8,7 @@ namespace spare {
 class CompareView;
 class MainWindow;
 struct CompareSetup;
+struct StudioOptions;
 
 // Plugs the comparison into spare-studio's MainWindow through its public API: the "Compare" tab (its
 // clock is the one the playback bar drives while it is shown), Simulation > Compare two runs, and the
@@ -21,8 +22,10 @@ public:
     CompareView* view() const { return view_; }
     // Shows the tab, starting the runs if they have not started.
     void showCompare();
-    // --compare KIND:A,B: shows the tab running `setup`.
+    // Shows the tab running `setup`.
     void showSetup(const CompareSetup& setup);
+    // --compare KIND:A,B: showSetup; with --screenshot the docks are hidden so the tab fills the picture.
+    void applyOptions(const StudioOptions& options);
 
 private:
     QPointer<MainWindow> window_;

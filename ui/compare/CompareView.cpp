@@ -67,8 +67,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->setMinimumHeight(80);
     splitter->addWidget(table_);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
     outer->addWidget(splitter, 1);
 
     connect(chooser_, &CompareChooser::setupChanged, this, [this] { start(); });
