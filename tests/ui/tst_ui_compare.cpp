@@ -5,6 +5,7 @@
 // stepping and --compare.
 #include "MainWindow.h"
 #include "StudioOptions.h"
+#include "compare/CompareChooser.h"
 #include "compare/CompareIntegration.h"
 #include "compare/CompareSetup.h"
 #include "compare/CompareView.h"
@@ -17,9 +18,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
@@ -75,15 +78,16 @@ CompareSetup setupOf(Kind kind, const QString& a, const QString& b)
     return setup;
 }
 
-// Runs `setup` in a CompareView until both runs have finished.
+// Runs `setup` in a CompareView until both runs have been simulated, then puts the clock at the end.
 bool runToEnd(CompareView& view, const CompareSetup& setup)
 {
     QSignalSpy finished(&view, &CompareView::bothFinished);
     view.setBase(base());
     view.setSetup(setup);
-    if (!view.start())
+    if (!view.start() || !finished.wait(60000))
         return false;
-    return finished.wait(60000);
+    view.clock()->seek(std::max(view.cursor(0)->recording().endTime(), view.cursor(1)->recording().endTime()));
+    return true;
 }
 
 // Both cursors stand exactly where the clock's time puts them.
@@ -253,6 +257,23 @@ private slots:
             QVERIFY(landedOnAnEvent);
             previous = clock->time();
         }
+        // The table follows the clock: what the playback states know, the rest empty until the ends.
+        const MetricDifferenceModel* model = view.differences();
+        QVERIFY(!model->complete());
+        for (int side = 0; side < 2; ++side) {
+            const int column = side == 0 ? MetricDifferenceModel::RunAColumn : MetricDifferenceModel::RunBColumn;
+            const auto cell = [&](const char* key) {
+                return model->index(model->rowOf(key), column).data(MetricDifferenceModel::ValueRole);
+            };
+            const PlaybackState& state = view.cursor(side)->state();
+            QCOMPARE(cell("steps_done").toDouble(), static_cast<double>(state.stepsDone()));
+            QCOMPARE(cell("failures").toDouble(), static_cast<double>(state.failures()));
+            QCOMPARE(cell("down_s").toDouble(), state.downTimeS());
+            QVERIFY(!cell("ttt_s").isValid());
+        }
+        const int failures = model->rowOf("failures");
+        QCOMPARE(model->index(failures, MetricDifferenceModel::DifferenceColumn).data(MetricDifferenceModel::ValueRole).toDouble(),
+                 static_cast<double>(view.cursor(1)->state().failures() - view.cursor(0)->state().failures()));
         const std::size_t applied = view.cursor(0)->position() + view.cursor(1)->position();
         QVERIFY(clock->stepBackward());
         QVERIFY(cursorsFollow(view));
@@ -266,6 +287,7 @@ private slots:
         QVERIFY(cursorsFollow(view));
         QVERIFY(view.cursor(0)->atEnd());
         QVERIFY(view.cursor(1)->atEnd());
+        QVERIFY(model->complete());
         QVERIFY(view.sideFigures(0).contains(QLatin1String("DONE")));
         QVERIFY(view.sideFigures(1).contains(QLatin1String("DONE")));
     }
@@ -289,6 +311,37 @@ private slots:
         QVERIFY(runToEnd(view, setupOf(Kind::Redundancy, QStringLiteral("2"), QStringLiteral("3"))));
         QVERIFY(view.problems().isEmpty());
         QCOMPARE(view.cursor(1)->scenario().redundancy, 3);
+    }
+
+    void chooserFieldsAreChecked()
+    {
+        CompareView view;
+        view.setBase(base());
+        view.setSetup(CompareSetup::defaults(Kind::Seed, base()));
+        QVERIFY(view.start());
+        // The spin boxes allow only what the engine allows for this scenario.
+        auto* r = view.chooser()->findChild<QSpinBox*>(QStringLiteral("rB"));
+        QVERIFY(r);
+        QCOMPARE(r->minimum(), 1);
+        QCOMPARE(r->maximum(), base().groups);
+        auto* interval = view.chooser()->findChild<QSpinBox*>(QStringLiteral("intervalsA"));
+        QVERIFY(interval);
+        QCOMPARE(interval->maximum(), base().steps);
+        // A seed typed into the field is checked when it is entered, by the engine's parser.
+        auto* seed = view.chooser()->findChild<QLineEdit*>(QStringLiteral("seedsB"));
+        QVERIFY(seed);
+        seed->selectAll();
+        QTest::keyClicks(seed, QStringLiteral("12x"));
+        QVERIFY(view.problems().isEmpty());  // not per keystroke
+        QTest::keyClick(seed, Qt::Key_Return);
+        QVERIFY2(view.problems().contains(QLatin1String("run B: run.seed")) && view.problems().contains(QLatin1String("12x")),
+                 qPrintable(view.problems()));
+        seed->selectAll();
+        QTest::keyClicks(seed, QStringLiteral("12"));
+        QTest::keyClick(seed, Qt::Key_Return);
+        QVERIFY(view.problems().isEmpty());
+        QCOMPARE(view.cursor(1)->scenario().seed, 12u);
+        QCOMPARE(view.setup().values[1], QStringLiteral("12"));
     }
 
     void modelPassesTheTester()

@@ -163,6 +163,7 @@ bool CompareView::start()
     for (std::size_t i = 0; i < sides_.size(); ++i) {
         Side& side = sides_[i];
         const RunSetup& run = prepared.runs[i];
+        side.finalMetrics.reset();
         side.title->setText(tr("<b>%1: %2</b>").arg(CompareSetup::sideName(static_cast<int>(i)), setup.describe(static_cast<int>(i)).toHtmlEscaped()));
         side.worker->cancel();
         if (!problems.isEmpty()) {
@@ -201,8 +202,11 @@ void CompareView::stop()
 
 void CompareView::runFinished(std::size_t index, const RunMetrics& metrics)
 {
-    differences_->setRun(static_cast<int>(index), metrics, reorderMoves(sides_[index].cursor->recording()));
-    if (differences_->complete())
+    Side& side = sides_[index];
+    side.finalMetrics = metrics;
+    side.moves = reorderMoves(side.cursor->recording());
+    refresh();
+    if (sides_[0].finalMetrics && sides_[1].finalMetrics)
         emit bothFinished();
 }
 
@@ -227,11 +231,16 @@ void CompareView::refresh()
 {
     timeLabel_->setText(tr("Two runs on one clock: %1 simulated (h:mm:ss), %2 real time.")
                             .arg(EventLogModel::formatTime(clock_->time()), PlaybackClock::speedText(clock_->speed())));
-    for (Side& side : sides_) {
+    for (std::size_t i = 0; i < sides_.size(); ++i) {
+        Side& side = sides_[i];
         if (!side.cursor->layout()) {
             side.figures->clear();
             continue;
         }
+        if (side.finalMetrics && side.cursor->atEnd())
+            differences_->setRun(static_cast<int>(i), *side.finalMetrics, side.moves);
+        else
+            differences_->setProgress(static_cast<int>(i), side.cursor->state());
         const DisplayedFigures f = side.cursor->state().figures();
         side.progress->setValue(f.stepsDone);
         side.figures->setText(tr("S = %1 | live %2/%3 | failures %4 | restarts %5 | availability %6% | down %7 h%8")

@@ -28,7 +28,8 @@ class SimulationWorker;
 // (CompareSetup: r, checkpoint interval, layout, seed) or two scenario files. Each side has its cluster
 // view, its simulation progress and its figures at the clock's time; below them the metric differences
 // (MetricDifferenceModel) once the runs have finished. Each run is simulated by a SimulationWorker of
-// its own; a new choice cancels the runs in progress and starts the new pair.
+// its own; a new choice cancels the runs in progress and starts the new pair. The table follows the
+// clock: what each run has reached at its time, every metric once the clock is past the run's end.
 class CompareView : public QWidget {
     Q_OBJECT
 public:
@@ -63,7 +64,7 @@ public:
 
 signals:
     void recordingGrew();
-    // Both runs finished: the difference table is complete.
+    // Both runs have been simulated (the table is complete once the clock has reached both ends).
     void bothFinished();
     // The choice cannot be run, or a run stopped with an error.
     void runFailed(const QString& message);
@@ -78,6 +79,8 @@ private:
         QLabel* simulation = nullptr;
         QProgressBar* progress = nullptr;
         QLabel* figures = nullptr;
+        std::optional<RunMetrics> finalMetrics;  // once the run has been simulated
+        std::int64_t moves = 0;
     };
     QWidget* buildSide(std::size_t index);
     void runFinished(std::size_t index, const RunMetrics& metrics);

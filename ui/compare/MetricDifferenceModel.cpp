@@ -85,17 +85,45 @@ MetricDifferenceModel::MetricDifferenceModel(QObject* parent) : QAbstractTableMo
 
 void MetricDifferenceModel::setRun(int side, const RunMetrics& metrics, std::int64_t moves)
 {
-    std::vector<double> values;
+    std::vector<std::optional<double>> values;
     for (const auto& [key, value] : runMetricsFields(metrics))
-        values.push_back(value);
-    values.push_back(static_cast<double>(moves));
-    values_[static_cast<std::size_t>(side)] = std::move(values);
+        values.emplace_back(value);
+    values.emplace_back(static_cast<double>(moves));
+    show(side, std::move(values), true);
+}
+
+void MetricDifferenceModel::setProgress(int side, const PlaybackState& state)
+{
+    const SimulationSnapshot& s = state.snapshot();
+    const std::pair<const char*, double> known[] = {
+        {"steps_done", state.stepsDone()},
+        {"failures", state.failures()},
+        {"restarts", state.restarts()},
+        {"restart_s", state.downTimeS() - s.shrinkTimeS},
+        {"shrink_s", s.shrinkTimeS},
+        {"down_s", state.downTimeS()},
+        {"availability", state.availability()},
+    };
+    std::vector<std::optional<double>> values(keys_.size());
+    for (const auto& [key, value] : known)
+        values[static_cast<std::size_t>(rowOf(key))] = value;
+    show(side, std::move(values), false);
+}
+
+void MetricDifferenceModel::show(int side, std::vector<std::optional<double>> values, bool final)
+{
+    const auto i = static_cast<std::size_t>(side);
+    if (values == values_[i] && final == final_[i])
+        return;
+    values_[i] = std::move(values);
+    final_[i] = final;
     emit dataChanged(index(0, RunAColumn), index(rowCount() - 1, RelativeColumn));
 }
 
 void MetricDifferenceModel::clear(const QString& nameA, const QString& nameB)
 {
     values_ = {};
+    final_ = {};
     names_ = {nameA, nameB};
     emit headerDataChanged(Qt::Horizontal, RunAColumn, RunBColumn);
     emit dataChanged(index(0, RunAColumn), index(rowCount() - 1, RelativeColumn));
@@ -122,9 +150,9 @@ int MetricDifferenceModel::columnCount(const QModelIndex& parent) const
 std::optional<double> MetricDifferenceModel::value(int side, int row) const
 {
     const auto& values = values_[static_cast<std::size_t>(side)];
-    if (!values)
+    if (values.empty())
         return std::nullopt;
-    return (*values)[static_cast<std::size_t>(row)];
+    return values[static_cast<std::size_t>(row)];
 }
 
 std::optional<double> MetricDifferenceModel::cellValue(int row, int column) const
@@ -155,7 +183,7 @@ QString MetricDifferenceModel::cellText(int row, int column) const
         return label ? QString::fromUtf8(label->label) : QString::fromStdString(k);
     const std::optional<double> v = cellValue(row, column);
     if (!v)
-        return column == RelativeColumn && complete() ? QStringLiteral("n/a") : QString();
+        return column == RelativeColumn && value(0, row) && value(1, row) ? QStringLiteral("n/a") : QString();
     if (column == RelativeColumn)
         return formatted(*v, Unit::Percent, true) + QLatin1Char('%');
     return formatted(*v, label ? label->unit : Unit::Ratio, column == DifferenceColumn);

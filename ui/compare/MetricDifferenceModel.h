@@ -1,5 +1,6 @@
 #pragma once
 
+#include "playback/PlaybackState.h"
 #include "sim/RunMetrics.h"
 
 #include <QAbstractTableModel>
@@ -13,9 +14,11 @@
 namespace spare {
 
 // The Compare tab's table: one row per metric of RunMetrics (the engine's runMetricsFields, plus the
-// reorder moves the recording counts), columns run A, run B, B - A and (B - A) / |A|. A run's column
-// fills when it has finished; the differences when both have. Times show in hours, availability in
-// percent; ValueRole gives the exact number behind every value cell.
+// reorder moves the recording counts), columns run A, run B, B - A and (B - A) / |A|. While a run plays
+// its column shows what the playback state knows at the clock's time (steps done, failures, restarts,
+// restart, shrink and down time, availability); once it has played to its end, every metric of the
+// run. Differences show wherever both runs have a value. Times show in hours, availability in percent;
+// ValueRole gives the exact number behind every value cell.
 class MetricDifferenceModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -25,14 +28,17 @@ public:
 
     explicit MetricDifferenceModel(QObject* parent = nullptr);
 
-    // A finished run's metrics and the moves of its reorder decisions.
+    // A run that has played to its end: its metrics and the moves of its reorder decisions.
     void setRun(int side, const RunMetrics& metrics, std::int64_t moves);
+    // A run at the clock's time: the rows its playback state knows; the others stay empty.
+    void setProgress(int side, const PlaybackState& state);
     // Empties both runs' columns and names them ("A: r = 3").
     void clear(const QString& nameA, const QString& nameB);
     // The row of a metric key ("ttt_s", "reorder_moves"), -1 when there is none.
     int rowOf(const std::string& key) const;
     const std::string& key(int row) const { return keys_[static_cast<std::size_t>(row)]; }
-    bool complete() const { return values_[0].has_value() && values_[1].has_value(); }
+    // Both runs have played to their ends: every row is filled.
+    bool complete() const { return final_[0] && final_[1]; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -45,7 +51,10 @@ private:
     QString cellText(int row, int column) const;
 
     std::vector<std::string> keys_;
-    std::array<std::optional<std::vector<double>>, 2> values_;  // per run, one per key
+    void show(int side, std::vector<std::optional<double>> values, bool final);
+
+    std::array<std::vector<std::optional<double>>, 2> values_;  // per run, one per key (empty: none)
+    std::array<bool, 2> final_{};
     std::array<QString, 2> names_{QStringLiteral("A"), QStringLiteral("B")};
 };
 
