@@ -238,15 +238,15 @@ PlaybackClock* MainWindow::currentClock() const
 {
     if (tabs_->currentWidget() == raceView_)
         return raceView_->clock();
-    for (const auto& [tab, clock] : tabClocks_)
-        if (tabs_->currentWidget() == tab)
-            return clock;
+    for (const TabClock& t : tabClocks_)
+        if (tabs_->currentWidget() == t.tab)
+            return t.clock;
     return clock_;
 }
 
-void MainWindow::addTabClock(QWidget* tab, PlaybackClock* clock)
+void MainWindow::addTabClock(QWidget* tab, PlaybackClock* clock, std::function<void()> stop)
 {
-    tabClocks_.emplace_back(tab, clock);
+    tabClocks_.push_back({tab, clock, std::move(stop)});
     connect(clock, &PlaybackClock::ticked, this, &MainWindow::updateStatus);
     connect(clock, &PlaybackClock::seeked, this, &MainWindow::updateStatus);
     for (PlaybackCursor* cursor : clock->cursors())
@@ -549,6 +549,11 @@ void MainWindow::stopSimulation()
         raceView_->stop();
         return;
     }
+    for (const TabClock& t : tabClocks_)
+        if (tabs_->currentWidget() == t.tab) {
+            t.stop();
+            return;
+        }
     if (cursor_->recording().complete())
         return;
     worker_->cancel();

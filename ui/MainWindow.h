@@ -57,8 +57,8 @@ public:
     QMenu* helpMenu() const { return helpMenu_; }
     QMenu* simulationMenu() const { return simulationMenu_; }
     // A tab with a playback clock of its own: while it is shown, play/pause, stepping, speed, the status
-    // bar and runUntil act on that clock.
-    void addTabClock(QWidget* tab, PlaybackClock* clock);
+    // bar and runUntil act on that clock, and Simulation > Stop simulating calls `stop`.
+    void addTabClock(QWidget* tab, PlaybackClock* clock, std::function<void()> stop);
 
     PlaybackCursor* cursor() const { return cursor_; }
     PlaybackClock* clock() const { return clock_; }
@@ -169,7 +169,12 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
     QMenu* simulationMenu_ = nullptr;
-    std::vector<std::pair<QWidget*, PlaybackClock*>> tabClocks_;
+    struct TabClock {
+        QWidget* tab;
+        PlaybackClock* clock;
+        std::function<void()> stop;
+    };
+    std::vector<TabClock> tabClocks_;
     QMenu* recentMenu_ = nullptr;
     QAction* playAction_ = nullptr;
     QAction* stopAction_ = nullptr;

@@ -1,6 +1,7 @@
 # spare-studio --compare KIND:A,B: a bad kind or value exits 2 with one message naming the flag or the
 # run, the key, the value and the allowed range, and writes nothing; a good comparison plays to the end
-# of both runs and the screenshot is written.
+# of both runs on the tab's clock (--export-state shows both runs done, with their own values) and the
+# screenshot is written.
 . "$(dirname "$0")/cli-test-lib.sh"
 require_studio
 
@@ -19,7 +20,15 @@ expect layout-missing 2 "run B: cluster.layout: .*$WORK/none.json" "${studio[@]}
 expect file-missing 2 "run A: .*$WORK/none.json" "${studio[@]}" --compare "files:$WORK/none.json,$scen"
 check nothing-written test ! -e "$shot"
 
-expect seeds 0 "" "${studio[@]}" --compare seeds:1,2 --run-until end
+expect seeds 0 "" "${studio[@]}" --compare seeds:1,2 --run-until end --export-state "$WORK/state.json"
 check screenshot-written test -s "$shot"
+check both-runs-at-their-end python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['tab'] == 'Compare', d['tab']
+assert [l['seed'] for l in d['lanes']] == ['1', '2'], d['lanes']
+assert all(l['steps_done'] == l['total_steps'] == 200 for l in d['lanes']), d['lanes']
+assert d['clock_s'] > 0
+" "$WORK/state.json"
 expect files 0 "" "${studio[@]}" --compare "files:$scen,$SCEN/teaching-racks.json" --run-until end
 finish

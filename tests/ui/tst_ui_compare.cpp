@@ -12,6 +12,7 @@
 #include "compare/MetricDifferenceModel.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
+#include "playback/SimulationWorker.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
@@ -439,6 +440,14 @@ private slots:
         next.steps = 30;
         QVERIFY(window.startRun(next));
         QCOMPARE(view->cursor(0)->scenario().steps, 30);
+        // Simulation > Stop simulating on this tab stops its two runs, not the Run tab's.
+        next.steps = 1'000'000;
+        QVERIFY(window.startRun(next));
+        QVERIFY(view->worker(0)->running() && view->worker(1)->running() && window.worker()->running());
+        window.stopSimulation();
+        QVERIFY(!view->worker(0)->running() && !view->worker(1)->running());
+        QVERIFY(view->cursor(0)->recording().complete() && view->cursor(1)->recording().complete());
+        QVERIFY(window.worker()->running());
     }
 };
 

@@ -16,7 +16,7 @@ CompareIntegration::CompareIntegration(MainWindow* window) : QObject(window), wi
     setObjectName(QStringLiteral("compareIntegration"));
     view_->setObjectName(QStringLiteral("compareView"));
     window->tabs()->addTab(view_, tr("Compare"));
-    window->addTabClock(view_, view_->clock());
+    window->addTabClock(view_, view_->clock(), [this] { view_->stop(); });
     connect(view_, &CompareView::runFailed, window, &MainWindow::runFailed);
     connect(window->tabs(), &QTabWidget::currentChanged, this, [this] {
         if (window_ && window_->tabs()->currentWidget() == view_ && !view_->started())

@@ -164,6 +164,7 @@ bool CompareView::start()
         Side& side = sides_[i];
         const RunSetup& run = prepared.runs[i];
         side.finalMetrics.reset();
+        side.checkpointInterval = run.checkpointIntervalSteps;
         side.title->setText(tr("<b>%1: %2</b>").arg(CompareSetup::sideName(static_cast<int>(i)), setup.describe(static_cast<int>(i)).toHtmlEscaped()));
         side.worker->cancel();
         if (!problems.isEmpty()) {

@@ -58,6 +58,8 @@ public:
     PlaybackCursor* cursor(int side) const { return sides_[static_cast<std::size_t>(side)].cursor; }
     SimulationWorker* worker(int side) const { return sides_[static_cast<std::size_t>(side)].worker; }
     ClusterView* clusterView(int side) const { return sides_[static_cast<std::size_t>(side)].view; }
+    // The checkpoint interval (steps) a side runs with, "auto" resolved; 0 when it did not start.
+    int checkpointInterval(int side) const { return sides_[static_cast<std::size_t>(side)].checkpointInterval; }
     CompareChooser* chooser() const { return chooser_; }
     MetricDifferenceModel* differences() const { return differences_; }
     QTableView* table() const { return table_; }
@@ -81,6 +83,7 @@ private:
         QLabel* figures = nullptr;
         std::optional<RunMetrics> finalMetrics;  // once the run has been simulated
         std::int64_t moves = 0;
+        int checkpointInterval = 0;
     };
     QWidget* buildSide(std::size_t index);
     void runFinished(std::size_t index, const RunMetrics& metrics);
