@@ -397,7 +397,7 @@ void MainWindow::buildMenus()
     }
     sim->addSeparator();
     QAction* restartView = sim->addAction(studioIcon("back-to-start"), tr("Back to the st&art"), this, [this] {
-        clock_->seek(0.0);
+        currentClock()->seek(0.0);
     });
     restartView->setShortcut(Qt::Key_Home);
     toolbar->addAction(restartView);

@@ -314,6 +314,19 @@ private slots:
         QCOMPARE(view.cursor(1)->scenario().redundancy, 3);
     }
 
+    void withoutAScenarioOnlyFilesRun()
+    {
+        CompareView view;
+        view.setSetup(setupOf(Kind::Seed, QStringLiteral("1"), QStringLiteral("2")));
+        QVERIFY(!view.start());
+        QVERIFY2(view.problems().contains(QLatin1String("no scenario to vary")), qPrintable(view.problems()));
+        QSignalSpy finished(&view, &CompareView::bothFinished);
+        view.setSetup(setupOf(Kind::ScenarioFile, kScenarios + QStringLiteral("teaching-12.json"), kScenarios + QStringLiteral("tour-teaching.json")));
+        QVERIFY(view.problems().isEmpty());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(QString::fromStdString(view.cursor(1)->scenario().name), QStringLiteral("tour-teaching"));
+    }
+
     void chooserFieldsAreChecked()
     {
         CompareView view;

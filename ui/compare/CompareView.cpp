@@ -153,7 +153,11 @@ QString CompareView::sideFigures(int side) const
 bool CompareView::start()
 {
     const CompareSetup setup = chooser_->setup();
-    const CompareSetup::Runs prepared = setup.prepare(base_, trace_);
+    CompareSetup::Runs prepared;
+    if (base_ || setup.kind == CompareSetup::Kind::ScenarioFile)
+        prepared = setup.prepare(base_.value_or(Scenario{}), trace_);
+    else
+        prepared.problems.append(tr("no scenario to vary: open one first, or compare two scenario files"));
     const QStringList& problems = prepared.problems;
     started_ = true;
     clock_->pause();

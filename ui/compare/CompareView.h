@@ -97,7 +97,7 @@ private:
     QLabel* timeLabel_ = nullptr;
     MetricDifferenceModel* differences_ = nullptr;
     QTableView* table_ = nullptr;
-    Scenario base_;
+    std::optional<Scenario> base_;  // none until the window has a scenario
     std::optional<std::vector<TraceFailure>> trace_;
     bool started_ = false;
 };
