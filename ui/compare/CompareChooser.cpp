@@ -99,6 +99,7 @@ QWidget* CompareChooser::buildPage(CompareSetup::Kind kind, Pair& pair)
             row->addWidget(line, 1);
             if (kind == CompareSetup::Kind::Seed) {
                 line->setToolTip(tr("run.seed of run %1: 0 .. 18446744073709551615").arg(sideName));
+                line->setMaximumWidth(line->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 24);
                 break;
             }
             line->setPlaceholderText(tr("scenario file of run %1").arg(sideName));
@@ -118,7 +119,7 @@ QWidget* CompareChooser::buildPage(CompareSetup::Kind kind, Pair& pair)
         }
         }
     }
-    if (kind != CompareSetup::Kind::ScenarioFile && kind != CompareSetup::Kind::Seed)
+    if (kind != CompareSetup::Kind::ScenarioFile)
         row->addStretch(1);
     return page;
 }

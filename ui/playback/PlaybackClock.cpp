@@ -72,9 +72,12 @@ bool PlaybackClock::stepForward()
 {
     pause();
     std::optional<double> next;
-    for (PlaybackCursor* c : cursors_)
-        if (c->layout() && c->position() < c->recording().eventCount())
-            next = std::min(next.value_or(c->recording().event(c->position()).time), c->recording().event(c->position()).time);
+    for (PlaybackCursor* c : cursors_) {
+        if (!c->layout() || c->position() >= c->recording().eventCount())
+            continue;
+        const double t = c->recording().event(c->position()).time;
+        next = next ? std::min(*next, t) : t;
+    }
     if (!next)
         return false;
     for (PlaybackCursor* c : cursors_)
