@@ -2,6 +2,7 @@
 
 #include "analysis/AnalysisIntegration.h"
 #include "campaign/CampaignIntegration.h"
+#include "compare/CompareIntegration.h"
 
 #include "StudioPaths.h"
 #include "ViewState.h"
@@ -141,6 +142,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     new LayoutLabIntegration(this);  // Layout tab, layout independence in the status bar
     new AnalysisIntegration(this);  // Analysis tab, exports, presentation mode, guided tour
     new CampaignIntegration(this);  // Campaign tab, File > Open campaign results, local campaign runs
+    auto* compare = new CompareIntegration(this);  // Compare tab, Simulation > Compare two runs
 
     auto* status = statusBar();
     for (QLabel*& label : statusLabels_) {
@@ -173,6 +175,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     }
     if (options.race)
         showRace();
+    compare->applyOptions(options);
 }
 
 MainWindow::~MainWindow() = default;
@@ -233,7 +236,22 @@ void MainWindow::buildRunTab()
 
 PlaybackClock* MainWindow::currentClock() const
 {
-    return tabs_->currentWidget() == raceView_ ? raceView_->clock() : clock_;
+    if (tabs_->currentWidget() == raceView_)
+        return raceView_->clock();
+    for (const TabClock& t : tabClocks_)
+        if (tabs_->currentWidget() == t.tab)
+            return t.clock;
+    return clock_;
+}
+
+void MainWindow::addTabClock(QWidget* tab, PlaybackClock* clock, std::function<void()> stop)
+{
+    tabClocks_.push_back({tab, clock, std::move(stop)});
+    connect(clock, &PlaybackClock::ticked, this, &MainWindow::updateStatus);
+    connect(clock, &PlaybackClock::seeked, this, &MainWindow::updateStatus);
+    for (PlaybackCursor* cursor : clock->cursors())
+        connect(cursor, &PlaybackCursor::recordingGrew, this, &MainWindow::checkRunUntil);
+    clock->setSpeed(clock_->speed());
 }
 
 void MainWindow::showSpeedOfCurrentTab()
@@ -343,7 +361,7 @@ void MainWindow::buildMenus()
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    QMenu* sim = simulationMenu_ = menuBar()->addMenu(tr("&Simulation"));
     playAction_ = sim->addAction(studioIcon("play"), tr("&Play / pause"), this, [this] {
         currentClock()->togglePlay();
     });
@@ -379,7 +397,7 @@ void MainWindow::buildMenus()
     }
     sim->addSeparator();
     QAction* restartView = sim->addAction(studioIcon("back-to-start"), tr("Back to the st&art"), this, [this] {
-        clock_->seek(0.0);
+        currentClock()->seek(0.0);
     });
     restartView->setShortcut(Qt::Key_Home);
     toolbar->addAction(restartView);
@@ -531,6 +549,11 @@ void MainWindow::stopSimulation()
         raceView_->stop();
         return;
     }
+    for (const TabClock& t : tabClocks_)
+        if (tabs_->currentWidget() == t.tab) {
+            t.stop();
+            return;
+        }
     if (cursor_->recording().complete())
         return;
     worker_->cancel();
@@ -554,6 +577,11 @@ void MainWindow::showRace()
 
 void MainWindow::stepEvent()
 {
+    if (PlaybackClock* tabClock = currentClock(); tabClock != clock_) {
+        if (!tabClock->stepForward())
+            statusBar()->showMessage(tr("No further event recorded yet"), 2000);
+        return;
+    }
     clock_->pause();
     if (!cursor_->stepEvent())
         statusBar()->showMessage(tr("No further event recorded yet"), 2000);
@@ -600,6 +628,11 @@ void MainWindow::chooseSeed()
 
 void MainWindow::stepBack()
 {
+    if (PlaybackClock* tabClock = currentClock(); tabClock != clock_) {
+        if (!tabClock->stepBackward())
+            statusBar()->showMessage(tr("At the start of the run"), 2000);
+        return;
+    }
     clock_->pause();
     if (!cursor_->stepBack())
         statusBar()->showMessage(tr("At the start of the run"), 2000);
@@ -708,10 +741,11 @@ void MainWindow::updateStatus()
 {
     if (!statusLabels_[0])
         return;  // tabs are added before the status bar is built
-    if (tabs_->currentWidget() == raceView_) {
-        // The race has a clock of its own; its lanes show their figures.
-        statusLabels_[0]->setText(tr("race t %1").arg(EventLogModel::formatTime(raceView_->clock()->time())));
-        statusLabels_[1]->setText(tr("speed %1").arg(PlaybackClock::speedText(raceView_->clock()->speed())));
+    if (PlaybackClock* tabClock = currentClock(); tabClock != clock_) {
+        // The race and the comparison have clocks of their own; their lanes show their figures.
+        statusLabels_[0]->setText((tabClock == raceView_->clock() ? tr("race t %1") : tr("t %1"))
+                                      .arg(EventLogModel::formatTime(tabClock->time())));
+        statusLabels_[1]->setText(tr("speed %1").arg(PlaybackClock::speedText(tabClock->speed())));
         for (int i = 2; i < 6; ++i)
             statusLabels_[i]->clear();
         return;
@@ -786,6 +820,7 @@ void MainWindow::runUntil(const RunUntil& until, std::function<void()> done, boo
         return;
     }
     clock_->pause();
+    currentClock()->pause();
     raceView_->clock()->pause();
     checkRunUntil();
 }
@@ -824,7 +859,8 @@ void MainWindow::checkRunUntil()
 {
     if (!pendingDone_)
         return;
-    const bool race = tabs_->currentWidget() == raceView_;
+    PlaybackClock* tabClock = currentClock();
+    const bool race = tabClock != clock_;
     std::size_t count = 0;
     double time = 0.0;
     if (!race) {
@@ -836,18 +872,18 @@ void MainWindow::checkRunUntil()
             cursor_->seekToTime(time, pendingAnimateLanding_);
         clock_->syncTo(cursor_->state().time());
     } else {
-        // The race: the target time comes from the CKPT-only lane (it sees every failure); all three
-        // must have recorded that far.
-        if (!runUntilReached(pendingUntil_, raceView_->cursor(0), &count, &time))
+        // The race (or another tab's clock): the target time comes from the first cursor (the race's
+        // CKPT-only lane, which sees every failure); all must have recorded that far.
+        if (!runUntilReached(pendingUntil_, tabClock->cursors().front(), &count, &time))
             return;
-        for (int lane = 0; lane < 3; ++lane) {
-            const Recording& r = raceView_->cursor(lane)->recording();
+        for (PlaybackCursor* cursor : tabClock->cursors()) {
+            const Recording& r = cursor->recording();
             if (pendingUntil_.kind == RunUntil::Kind::End)
                 time = std::max(time, r.endTime());
             if (!r.complete() && r.endTime() < time)
                 return;
         }
-        raceView_->clock()->seek(time);
+        tabClock->seek(time);
     }
     auto done = std::move(pendingDone_);
     pendingDone_ = nullptr;

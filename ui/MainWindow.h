@@ -55,6 +55,10 @@ public:
     QMenu* exportMenu() const { return exportMenu_; }
     QMenu* viewMenu() const { return viewMenu_; }
     QMenu* helpMenu() const { return helpMenu_; }
+    QMenu* simulationMenu() const { return simulationMenu_; }
+    // A tab with a playback clock of its own: while it is shown, play/pause, stepping, speed, the status
+    // bar and runUntil act on that clock, and Simulation > Stop simulating calls `stop`.
+    void addTabClock(QWidget* tab, PlaybackClock* clock, std::function<void()> stop);
 
     PlaybackCursor* cursor() const { return cursor_; }
     PlaybackClock* clock() const { return clock_; }
@@ -130,7 +134,8 @@ private:
     void updateTimeline();
     void jumpTo(const std::function<bool(const Event&)>& match, const QString& what, bool forward = true);
     void showSpeedOfCurrentTab();
-    // The clock the playback bar drives: the Race's while its tab is shown, else the Run tab's.
+    // The clock the playback bar drives: the Race's or another tab's own (addTabClock) while that tab is
+    // shown, else the Run tab's.
     PlaybackClock* currentClock() const;
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
@@ -163,6 +168,13 @@ private:
     QMenu* exportMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
+    QMenu* simulationMenu_ = nullptr;
+    struct TabClock {
+        QWidget* tab;
+        PlaybackClock* clock;
+        std::function<void()> stop;
+    };
+    std::vector<TabClock> tabClocks_;
     QMenu* recentMenu_ = nullptr;
     QAction* playAction_ = nullptr;
     QAction* stopAction_ = nullptr;

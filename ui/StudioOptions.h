@@ -1,6 +1,7 @@
 #pragma once
 
 #include "charts/ChartExportOptions.h"
+#include "compare/CompareSetup.h"
 #include "export/AnimationRequest.h"
 #include "sim/Scenario.h"
 
@@ -19,7 +20,7 @@ struct RunUntil {
     double value = 0.0;  // failures count or simulated seconds
 };
 
-// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab]
+// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab] [--compare KIND:A,B]
 // [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit]
 // [--export-animation FILE.mp4|gif --from SEC --to SEC [--size WxH] [--fps N] [--speed X]].
 struct StudioOptions {
@@ -28,6 +29,7 @@ struct StudioOptions {
     std::optional<std::uint64_t> seed;
     bool race = false;
     bool layoutLab = false;  // --layout-lab: open the Layout tab
+    std::optional<CompareSetup> compare;  // --compare KIND:A,B: open the Compare tab running it
     RunUntil runUntil;
     QString screenshotPath;
     bool quit = false;

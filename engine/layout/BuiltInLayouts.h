@@ -1,11 +1,13 @@
 #pragma once
 
+#include <span>
 #include <string_view>
 
 namespace spare {
 
 // "golomb", "consecutive", "golomb-domain": the layout names Layout::byName builds without a file. Kept
 // apart from Layout so that the scenario parser needs no layout construction.
+std::span<const char* const> builtInLayoutNames();
 bool isBuiltInLayoutName(std::string_view name);
 
 }  // namespace spare

@@ -1,6 +1,8 @@
 #include "export/WindowStateExporter.h"
 
 #include "MainWindow.h"
+#include "compare/CompareIntegration.h"
+#include "compare/CompareView.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
 #include "views/RaceView.h"
@@ -46,6 +48,15 @@ QJsonObject WindowStateExporter::state(const MainWindow& window)
             lanes.append(lane(*race.cursor(i), race.checkpointInterval(i)));
             if (RaceView::kPolicies[static_cast<std::size_t>(i)] == Policy::Spare)
                 out[QStringLiteral("stack_number")] = race.cursor(i)->state().stackNumber();
+        }
+    } else if (const auto* compare = window.findChild<CompareIntegration*>(); compare && current == compare->view()) {
+        const CompareView& view = *compare->view();
+        out[QStringLiteral("clock_s")] = view.clock()->time();
+        for (int side = 0; side < 2; ++side) {
+            QJsonObject run = lane(*view.cursor(side), view.checkpointInterval(side));
+            run[QStringLiteral("layout")] = QString::fromStdString(view.cursor(side)->scenario().layout);
+            run[QStringLiteral("seed")] = QString::number(view.cursor(side)->scenario().seed);
+            lanes.append(run);
         }
     } else {
         out[QStringLiteral("clock_s")] = window.clock()->time();

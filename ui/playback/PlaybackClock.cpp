@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 namespace spare {
 
@@ -64,6 +66,37 @@ void PlaybackClock::seek(double time)
         c->seekToTime(time);
     syncTo(time);
     emit seeked(time);
+}
+
+bool PlaybackClock::stepForward()
+{
+    pause();
+    std::optional<double> next;
+    for (PlaybackCursor* c : cursors_) {
+        if (!c->layout() || c->position() >= c->recording().eventCount())
+            continue;
+        const double t = c->recording().event(c->position()).time;
+        next = next ? std::min(*next, t) : t;
+    }
+    if (!next)
+        return false;
+    for (PlaybackCursor* c : cursors_)
+        c->advanceTo(*next);
+    syncTo(std::max(time_, *next));
+    return true;
+}
+
+bool PlaybackClock::stepBackward()
+{
+    pause();
+    std::optional<double> latest;
+    for (PlaybackCursor* c : cursors_)
+        if (c->position() > 0)
+            latest = std::max(latest.value_or(0.0), c->recording().event(c->position() - 1).time);
+    if (!latest)
+        return false;
+    seek(std::nextafter(*latest, -std::numeric_limits<double>::infinity()));
+    return true;
 }
 
 QString PlaybackClock::speedText(double speed)

@@ -22,6 +22,7 @@ public:
     explicit PlaybackClock(QObject* parent = nullptr);
 
     void addCursor(PlaybackCursor* cursor);
+    const std::vector<PlaybackCursor*>& cursors() const { return cursors_; }
     bool playing() const { return timer_.isActive(); }
     double speed() const { return speed_; }
     double time() const { return time_; }
@@ -37,6 +38,12 @@ public slots:
     void syncTo(double time);
     // Seeks every cursor to t.
     void seek(double time);
+    // Pauses and moves every cursor to the time of the next event any of them has recorded (so each
+    // event plays, animated, in time order across the cursors); false when none is recorded yet.
+    bool stepForward();
+    // Pauses and moves every cursor to just before the latest event any of them has applied; false at
+    // the start.
+    bool stepBackward();
 
 signals:
     void playingChanged(bool playing);
