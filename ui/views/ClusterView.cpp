@@ -111,6 +111,7 @@ int ClusterView::gpuAxisHeight() const
     return fontMetrics().height() + kTickLength + 2;
 }
 
+// The rows (columns) that meet the grid.
 std::pair<int, int> ClusterView::visibleGroups() const
 {
     const QRect grid = gridRect();
@@ -521,7 +522,7 @@ void ClusterView::mouseMoveEvent(QMouseEvent* event)
         viewport_.originX = dragOrigin_.x() + delta.x();
         viewport_.originY = dragOrigin_.y() + delta.y();
         update();
-    } else if (pickFrom_ >= 0 && (event->buttons() & Qt::LeftButton)) {
+    } else if (pickFrom_ >= 0) {
         picking_ = true;
         pickTo_ = groupAt(event->position().y());
         update();
