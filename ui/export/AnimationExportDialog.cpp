@@ -92,7 +92,7 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
         return label;
     };
     auto* form = new QFormLayout;
-    form->addRow(labelFor(tr("&File (.mp4 or .gif):"), path_), file);
+    form->addRow(labelFor(tr("&File (.mp4, .gif or .png strip):"), path_), file);
     form->addRow(tr("F&rom (simulated):"), from_);
     form->addRow(tr("&To (simulated):"), to_);
     form->addRow(labelFor(tr("&Size (pixels):"), width_), size);
