@@ -10,6 +10,7 @@
 #include "playback/PlaybackCursor.h"
 #include "playback/RunSetup.h"
 #include "playback/SimulationWorker.h"
+#include "views/ClusterPalette.h"
 
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -105,6 +106,7 @@ private slots:
     void exportShowsTheReorderSlide_data();
     void exportShowsTheReorderSlide();
     void frameStripShowsTheSlide();
+    void framesShowThePickedStackRange();
     void cancelLeavesNoFile();
     void dialogExportsInTheBackground();
 
@@ -268,6 +270,33 @@ void TestAnimationExport::frameStripShowsTheSlide()
              qPrintable(QStringLiteral("half-way vs before %1, vs after %2, two settled tiles %3").arg(toBefore).arg(toAfter).arg(settled)));
     // The last row holds the two frames left over; the rest of it is background.
     QCOMPARE(QColor(strip.pixel(strip.width() - kGap - 10, strip.height() - kGap - 10)), QColor(Qt::white));
+}
+
+// A range picked in the window goes into the export: the frames' cluster view brackets only those
+// groups (the magenta bar is shorter than the whole-cluster one) and the stack view shows other columns.
+void TestAnimationExport::framesShowThePickedStackRange()
+{
+    const QSize size(480, 360);
+    AnimationFrameSource following(cursor_, size);
+    following.seek(reorderTime_ - 5.0);
+    const QImage all = following.frame(reorderTime_ - 5.0, 0);
+    AnimationFrameSource picked(cursor_, size);
+    picked.seek(reorderTime_ - 5.0);
+    picked.pickStackRange(6, 8);
+    const QImage some = picked.frame(reorderTime_ - 5.0, 0);
+    const auto markedRows = [&](const QImage& frame) {  // rows of the cluster view with the mark's colour
+        int n = 0;
+        for (int y = 0; y < picked.stackViewRect().top(); ++y) {
+            const auto* line = reinterpret_cast<const QRgb*>(frame.constScanLine(y));
+            n += std::any_of(line, line + frame.width(), [](QRgb p) {
+                return (p & 0xffffff) == (ClusterPalette::stackRange() & 0xffffff);
+            }) ? 1 : 0;
+        }
+        return n;
+    };
+    QVERIFY(markedRows(some) > 0);
+    QVERIFY2(markedRows(some) < markedRows(all) / 2, qPrintable(QStringLiteral("%1 vs %2").arg(markedRows(some)).arg(markedRows(all))));
+    QVERIFY(meanDifference(some, all, picked.stackViewRect()) > 5.0);
 }
 
 void TestAnimationExport::cancelLeavesNoFile()

@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 #include "StudioPaths.h"
+#include "ViewState.h"
 #include "export/AnimationExporter.h"
 #include "export/ExportLocation.h"
 #include "playback/PlaybackClock.h"
@@ -140,6 +141,10 @@ void AnimationExportDialog::startExport()
     request.size = QSize(width_->value(), height_->value());
     request.fps = fps_->value();
     request.speed = speed_->value();
+    if (const ViewState* view = window_->viewState(); !view->followsAction()) {
+        request.stackFirst = view->stackFirst();
+        request.stackLast = view->stackLast();
+    }
     const QString problem = request.problem();
     if (!problem.isEmpty()) {
         message_->setText(problem);

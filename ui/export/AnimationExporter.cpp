@@ -40,6 +40,8 @@ void AnimationExporter::start()
     if (!problem.isEmpty())
         return complete(false, problem);
     frameSource_ = std::make_unique<AnimationFrameSource>(*source_, request_.size);
+    if (request_.stackLast >= request_.stackFirst)
+        frameSource_->pickStackRange(request_.stackFirst, request_.stackLast);
     cancel_ = jobs_.start([this](const std::atomic<bool>& cancel) { encodeFrames(cancel); },
                           QStringLiteral("animation export"));
     timer_.start(0);

@@ -31,6 +31,9 @@ struct AnimationRequest {
     QSize size{1280, 720};
     int fps = 30;
     double speed = 1000.0;  // the window's default playback speed
+    // The stack view's groups, first..last, as picked in the window; last < first: following the action.
+    int stackFirst = 0;
+    int stackLast = -1;
 
     int frameCount() const;
     double frameTime(int frame) const;
