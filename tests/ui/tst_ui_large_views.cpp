@@ -2,6 +2,7 @@
 // groups in the cluster view and they stay there while decisions elsewhere play; the cluster view marks
 // that range, has round integer axes and a zoom indicator; the stack view labels groups and gives the
 // types it shows distinct looks.
+#include "MainWindow.h"
 #include "ViewState.h"
 #include "playback/PlaybackCursor.h"
 #include "sim/ScenarioJson.h"
@@ -10,8 +11,11 @@
 #include "views/ClusterView.h"
 #include "views/StackView.h"
 
+#include <QAction>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <cmath>
@@ -110,6 +114,7 @@ private slots:
     void typesInViewLookDistinct();
     void tooltipNamesTypeAndHolders();
     void wideRangeFolds();
+    void viewMenuFollowsAndPages();
 
 private:
     // A fresh window onto the recorded run: cluster view above stack view, on one view state.
@@ -128,6 +133,7 @@ private:
 
 void TestLargeViews::initTestCase()
 {
+    QStandardPaths::setTestModeEnabled(true);  // the window's settings stay out of the user's
     scenario_ = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/paper-n600.json");
     QCOMPARE(scenario_.groups, 600);
     layout_ = std::make_shared<const Layout>(Layout::byName(scenario_.layout, scenario_.groups, scenario_.redundancy));
@@ -427,6 +433,48 @@ void TestLargeViews::wideRangeFolds()
     const QRect cell = stack.cellGeometry(dead, 0);
     const QColor drawn = QColor::fromRgb(shot.pixel(cell.center().x(), cell.top() + 3));
     QVERIFY2(drawn.hsvSaturationF() < 0.15, qPrintable(drawn.name()));
+}
+
+// The window's View menu: "Stack view follows the action" (F) is checked until a click in the cluster
+// view picks a range, and checks again on F; "," and "." page through the groups.
+void TestLargeViews::viewMenuFollowsAndPages()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const auto action = [&](const QString& text) -> QAction* {
+        for (QAction* a : window.viewMenu()->actions())
+            if (a->text().remove(QLatin1Char('&')) == text)
+                return a;
+        return nullptr;
+    };
+    QAction* follow = action(QStringLiteral("Stack view follows the action"));
+    QAction* later = action(QStringLiteral("Stack view: later groups"));
+    QAction* earlier = action(QStringLiteral("Stack view: earlier groups"));
+    QVERIFY(follow && later && earlier);
+    QCOMPARE(follow->shortcut(), QKeySequence(Qt::Key_F));
+    QCOMPARE(later->shortcut(), QKeySequence(Qt::Key_Period));
+    QCOMPARE(earlier->shortcut(), QKeySequence(Qt::Key_Comma));
+    QVERIFY(follow->isCheckable() && follow->isChecked());
+
+    ViewState* state = window.viewState();
+    ClusterView* cluster = window.clusterView();
+    QTRY_VERIFY(window.stackView()->visibleGroupCount() > 0);
+    state->pickStackRange(2, 4);
+    QVERIFY(!follow->isChecked());
+    later->trigger();
+    QCOMPARE(state->stackFirst(), 5);
+    QCOMPARE(state->stackLast(), 7);
+    QCOMPARE(window.stackView()->firstVisibleGroup(), 5);
+    earlier->trigger();
+    earlier->trigger();
+    QCOMPARE(state->stackFirst(), 0);
+    follow->trigger();
+    QVERIFY(state->followsAction());
+    QTest::mouseClick(cluster, Qt::LeftButton, {}, rowCentre(*cluster, 9));
+    QVERIFY(!follow->isChecked());
+    QVERIFY(state->stackFirst() <= 9 && 9 <= state->stackLast());
 }
 
 QTEST_MAIN(TestLargeViews)
