@@ -44,6 +44,7 @@ StackView::StackView(PlaybackCursor* cursor, ViewState* viewState, QWidget* pare
     connect(cursor_, &PlaybackCursor::eventPlayed, this, &StackView::onEventPlayed);
     connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
     connect(viewState_, &ViewState::stackRangeChanged, this, qOverload<>(&QWidget::update));
+    measureMargins();
     publishCapacity();
 }
 
@@ -108,16 +109,21 @@ double StackView::slideProgress() const
     return animation_.easingCurve().valueForProgress(std::clamp(progress, 0.0, 1.0));
 }
 
-int StackView::leftMargin() const
+void StackView::measureMargins()
 {
-    // Room for the widest position label ("S12 p11") in the current font, so none is clipped.
-    return fontMetrics().horizontalAdvance(QStringLiteral("S88 p88")) + 10;
+    // Room for the widest position label ("S12 p11") in the current font, so none is clipped; two
+    // lines above the cells: the decision summary and the group ids.
+    leftMargin_ = fontMetrics().horizontalAdvance(QStringLiteral("S88 p88")) + 10;
+    headerHeight_ = 2 * fontMetrics().height() + 4;
 }
 
-int StackView::headerHeight() const
+void StackView::changeEvent(QEvent* event)
 {
-    // Two lines in the current font: the decision summary and the group ids.
-    return 2 * fontMetrics().height() + 4;
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        measureMargins();
+        publishCapacity();
+    }
 }
 
 bool StackView::marking() const
@@ -370,17 +376,22 @@ void StackView::paintEvent(QPaintEvent*)
                 p.setPen(QPen(QColor(0xff, 0x6f, 0x00), 1.5 + 2.0 * pulse));
                 p.drawRect(cell);
             }
+            if (fold > 1)
+                continue;  // folded runs are too narrow for numbers
             const QString number = QString::number(type);
-            if (fold == 1 && numberMetrics.horizontalAdvance(number) <= cell.width() - 1
-                && numberMetrics.height() <= cell.height() + 2) {
+            const double numberWidth = numberMetrics.horizontalAdvance(number);
+            if (numberWidth <= cell.width() - 1 && numberMetrics.height() <= cell.height() + 2) {
+                // Centred in the cell, drawn from a baseline point (no text layout per cell).
+                const QPointF baseline(cell.center().x() - numberWidth / 2.0,
+                                       cell.center().y() + (numberMetrics.ascent() - numberMetrics.descent()) / 2.0);
                 // A plate keeps the number readable over hatching and patterns.
-                if (lostType || ClusterPalette::shardTypePattern(type) != Qt::NoBrush) {
-                    const QRectF plate = numberMetrics.boundingRect(number).adjusted(-2, 0, 2, 0);
-                    p.fillRect(QRectF(cell.center() - plate.center(), plate.size()).intersected(cell),
+                if (lostType || ClusterPalette::shardTypePattern(type) != Qt::NoBrush)
+                    p.fillRect(QRectF(baseline.x() - 2, baseline.y() - numberMetrics.ascent(), numberWidth + 4,
+                                      numberMetrics.height())
+                                   .intersected(cell),
                                lostType ? QColor(0xff, 0xff, 0xff, 220) : colour);
-                }
                 p.setPen(dead ? QColor(0x42, 0x42, 0x42) : QColor(0x21, 0x21, 0x21));
-                p.drawText(cell, Qt::AlignCenter, number);
+                p.drawText(baseline, number);
             }
         }
         p.setFont(font());

@@ -59,6 +59,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -73,8 +74,10 @@ private:
     // The group and stack position under a widget position; {-1, -1} outside the cells.
     QPoint cellAt(QPointF pos) const;
     QRectF cellRect(int column, double position) const;
-    int leftMargin() const;
-    int headerHeight() const;
+    // The margins that follow the font, measured once per font (cellRect runs per cell).
+    void measureMargins();
+    int leftMargin() const { return leftMargin_; }
+    int headerHeight() const { return headerHeight_; }
     bool marking() const;
     QString decisionSummary() const;
     // 0 -> 1 (eased) over the slide of the last played decision; 1 when none is sliding.
@@ -86,6 +89,8 @@ private:
     QVariantAnimation animation_;  // repaints the window while a slide runs
     AnimationClock clock_;
     qint64 slideStartMs_ = 0;
+    int leftMargin_ = 0;
+    int headerHeight_ = 0;
 };
 
 }  // namespace spare
