@@ -2,6 +2,7 @@
 // window does every frame: the cluster view widget (LOD image, axes, legend, zoom indicator, stack
 // range mark) against its bare LOD image; the stack view with its default window (as many groups as
 // fit at 18 px) against a pick of all 600 groups (columns folded into 3 px runs). Summary: the ratios.
+#include "MeanDrawTime.h"
 #include "QtBenchmarkMain.h"
 #include "ViewState.h"
 #include "layout/Layout.h"
@@ -12,7 +13,6 @@
 
 #include <QImage>
 
-#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -41,23 +41,20 @@ struct PaperViews {
         s.redundancy = kRedundancy;
         s.layout = "golomb";
         cursor.reset(s, std::make_shared<const Layout>(Layout::golomb(kGroups, kRedundancy)));
+        const auto event = [](EventKind kind, int group = -1, int gpu = -1) {
+            Event e;
+            e.kind = kind;
+            e.time = 1.0;
+            e.group = group;
+            e.gpu = gpu;
+            e.value = 1;  // stack position 1 for the compute
+            return e;
+        };
         auto chunk = std::make_shared<RecordingChunk>();
-        Event compute;
-        compute.kind = EventKind::StackCompute;
-        compute.value = 1;
-        chunk->events.push_back(compute);
-        for (int g = 0; g < kGroups; g += 17) {
-            Event f;
-            f.kind = EventKind::Failure;
-            f.time = 1.0;
-            f.group = g;
-            f.gpu = (g * 37) % kGpus;
-            chunk->events.push_back(f);
-        }
-        Event shrink;
-        shrink.kind = EventKind::Shrink;
-        shrink.time = 1.0;
-        chunk->events.push_back(shrink);
+        chunk->events.push_back(event(EventKind::StackCompute));
+        for (int g = 0; g < kGroups; g += 17)
+            chunk->events.push_back(event(EventKind::Failure, g, (g * 37) % kGpus));
+        chunk->events.push_back(event(EventKind::Shrink));
         chunk->last = true;
         cursor.append(chunk);
         cursor.seekToEvent(chunk->events.size());
@@ -123,27 +120,16 @@ BENCHMARK(BM_ClusterViewBareImage)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StackViewDefaultWindow)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StackViewAllGroupsFolded)->Unit(benchmark::kMillisecond);
 
-template <typename F>
-double meanMs(F&& paint, QSize size, int reps)
-{
-    QImage image(size, QImage::Format_RGB32);
-    paint(image);
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < reps; ++i)
-        paint(image);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / reps;
-}
-
 }  // namespace
 
 int main(int argc, char** argv)
 {
     return runQtBenchmarks(argc, argv, [] {
-        const double widget = meanMs(paintCluster, kClusterSize, 30);
-        const double bare = meanMs(renderBareImage, kClusterSize, 30);
-        const double window = meanMs(paintStackDefault, kStackSize, 30);
+        const double widget = meanDrawMs(paintCluster, kClusterSize, 30);
+        const double bare = meanDrawMs(renderBareImage, kClusterSize, 30);
+        const double window = meanDrawMs(paintStackDefault, kStackSize, 30);
         const int windowGroups = views().stack->visibleGroupCount();
-        const double all = meanMs(paintStackAllGroups, kStackSize, 30);
+        const double all = meanDrawMs(paintStackAllGroups, kStackSize, 30);
         std::printf("summary: N = %d x %d GPUs, r = %d: cluster view widget %.2f ms at %dx%d (bare LOD image %.2f ms, "
                     "%.1fx); stack view %d groups %.2f ms, all %d groups folded %.2f ms (%.1fx) at %dx%d\n",
                     kGroups, kGpus, kRedundancy, widget, kClusterSize.width(), kClusterSize.height(), bare,

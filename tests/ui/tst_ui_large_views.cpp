@@ -5,6 +5,8 @@
 #include "MainWindow.h"
 #include "ViewState.h"
 #include "playback/PlaybackCursor.h"
+#include "playback/RecordingObserver.h"
+#include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
 #include "views/ClusterPalette.h"
@@ -28,21 +30,17 @@ namespace {
 
 constexpr double kRunUntilS = 400'000.0;
 
-// paper-n600 simulated by the engine up to kRunUntilS, as one recording chunk.
-RecordingChunkPtr paperRun(const Scenario& scenario)
+// paper-n600 simulated by the engine up to kRunUntilS, recorded as the window's worker records it.
+std::vector<RecordingChunkPtr> paperRun(const Scenario& scenario)
 {
-    struct ChunkFiller final : SimulationObserver {
-        RecordingChunk* chunk = nullptr;
-        void onEvent(const Event& e) override { chunk->events.push_back(e); }
-    };
-    auto chunk = std::make_shared<RecordingChunk>();
-    ChunkFiller filler;
-    filler.chunk = chunk.get();
+    std::vector<RecordingChunkPtr> chunks;
+    RecordingObserver recorder(SimulationWorker::snapshotIntervalS(scenario),
+                               [&chunks](RecordingChunkPtr chunk) { chunks.push_back(std::move(chunk)); });
     SimulationLimits limits;
     limits.untilS = kRunUntilS;
-    Simulator(scenario).run(&filler, limits);
-    chunk->last = true;
-    return chunk;
+    Simulator(scenario).run(&recorder, limits);
+    recorder.finish();
+    return chunks;
 }
 
 // A step is round when it is 1, 2, 2.5 or 5 x 10^k (and a whole number).
@@ -128,7 +126,7 @@ private:
 
     Scenario scenario_;
     std::shared_ptr<const Layout> layout_;
-    RecordingChunkPtr run_;
+    std::vector<RecordingChunkPtr> run_;
 };
 
 void TestLargeViews::initTestCase()
@@ -144,7 +142,8 @@ std::unique_ptr<TestLargeViews::Views> TestLargeViews::makeViews(double atTime)
 {
     auto views = std::make_unique<Views>();
     views->cursor.reset(scenario_, layout_);
-    views->cursor.append(run_);
+    for (const RecordingChunkPtr& chunk : run_)
+        views->cursor.append(chunk);
     views->cluster.resize(900, 520);
     views->stack.resize(1000, 300);
     views->cursor.seekToTime(atTime);

@@ -27,6 +27,14 @@ constexpr int kTickLength = 4;
 constexpr int kBracketWidth = 4;  // the stack range's bar on the group axis
 constexpr int kDragThreshold = 3;  // px a press must move to be a drag, not a click
 
+// The first and last of `count` cells [origin + i * cell, + cell) that meet [start, start + length).
+std::pair<int, int> cellsMeeting(double start, double length, double origin, double cell, int count)
+{
+    const int first = static_cast<int>(std::floor((start - origin) / cell));
+    const int last = static_cast<int>(std::ceil((start + length - origin) / cell)) - 1;
+    return {std::max(0, first), std::min(count - 1, last)};
+}
+
 // Multiples of a round step inside first..last, about `target` of them.
 std::vector<int> roundTicks(int first, int last, int target)
 {
@@ -111,23 +119,16 @@ int ClusterView::gpuAxisHeight() const
     return fontMetrics().height() + kTickLength + 2;
 }
 
-// The rows (columns) that meet the grid.
 std::pair<int, int> ClusterView::visibleGroups() const
 {
     const QRect grid = gridRect();
-    const int groups = cursor_->state().groups();
-    const int first = static_cast<int>(std::floor((grid.top() - viewport_.originY) / viewport_.cellHeight));
-    const int last = static_cast<int>(std::ceil((grid.top() + grid.height() - viewport_.originY) / viewport_.cellHeight)) - 1;
-    return {std::max(0, first), std::min(groups - 1, last)};
+    return cellsMeeting(grid.top(), grid.height(), viewport_.originY, viewport_.cellHeight, cursor_->state().groups());
 }
 
 std::pair<int, int> ClusterView::visibleGpus() const
 {
     const QRect grid = gridRect();
-    const int gpus = cursor_->state().gpusPerGroup();
-    const int first = static_cast<int>(std::floor((grid.left() - viewport_.originX) / viewport_.cellWidth));
-    const int last = static_cast<int>(std::ceil((grid.left() + grid.width() - viewport_.originX) / viewport_.cellWidth)) - 1;
-    return {std::max(0, first), std::min(gpus - 1, last)};
+    return cellsMeeting(grid.left(), grid.width(), viewport_.originX, viewport_.cellWidth, cursor_->state().gpusPerGroup());
 }
 
 int ClusterView::groupAt(double y) const
