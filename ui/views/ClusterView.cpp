@@ -501,7 +501,9 @@ void ClusterView::mousePressEvent(QMouseEvent* event)
     if (compact_)
         return QWidget::mousePressEvent(event);
     dragStart_ = event->position().toPoint();
-    if (event->button() == Qt::LeftButton && viewState_) {
+    const QRect grid = gridRect();
+    const bool onRows = event->position().y() >= grid.top() && event->position().y() <= grid.bottom();
+    if (event->button() == Qt::LeftButton && viewState_ && onRows) {  // on the grid or the group axis
         picking_ = false;
         pickFrom_ = groupAt(event->position().y());
         pickTo_ = pickFrom_;
