@@ -432,6 +432,11 @@ void TestLargeViews::wideRangeFolds()
     const QRect cell = stack.cellGeometry(dead, 0);
     const QColor drawn = QColor::fromRgb(shot.pixel(cell.center().x(), cell.top() + 3));
     QVERIFY2(drawn.hsvSaturationF() < 0.15, qPrintable(drawn.name()));
+    // Hovering any group of that run names the dead group it shows and the run.
+    const int neighbour = dead % 2 == 0 ? dead + 1 : dead - 1;
+    const QString text = stack.tooltipAt(stack.cellGeometry(neighbour, 0).center());
+    QVERIFY2(text.startsWith(QStringLiteral("group %1 (groups ").arg(dead)) && text.contains(QStringLiteral(" folded")),
+             qPrintable(text));
 }
 
 // The window's View menu: "Stack view follows the action" (F) is checked until a click in the cluster

@@ -224,7 +224,11 @@ QString StackView::tooltipAt(QPoint pos) const
     if (cell.x() < 0)
         return {};
     const PlaybackState& s = cursor_->state();
-    const int group = cell.x();
+    // In a folded run, the group the run shows.
+    const int fold = groupsPerColumn();
+    const int runFirst = firstVisibleGroup() + (cell.x() - firstVisibleGroup()) / fold * fold;
+    const int runLast = std::min(runFirst + fold, firstVisibleGroup() + visibleGroupCount()) - 1;
+    const int group = representative(runFirst, runLast);
     const int position = cell.y();
     const int type = s.stack(group)[static_cast<std::size_t>(position)];
     QStringList holders;
@@ -238,8 +242,11 @@ QString StackView::tooltipAt(QPoint pos) const
         const bool out = st == GroupState::Failed || st == GroupState::MaskedOut;
         holders << (out ? tr("%1 (p%2, out)") : tr("%1 (p%2)")).arg(g).arg(at - begin);
     }
-    return tr("group %1, stack position p%2%3\nshard type %4\nheld by groups %5")
+    const QString run = runLast > runFirst ? tr(" (groups %1-%2 folded, showing the most severe)").arg(runFirst).arg(runLast)
+                                           : QString();
+    return tr("group %1%2, stack position p%3%4\nshard type %5\nheld by groups %6")
         .arg(group)
+        .arg(run)
         .arg(position)
         .arg(position < s.stackNumber() ? tr(" (computed: top S = %1)").arg(s.stackNumber()) : QString())
         .arg(type)
