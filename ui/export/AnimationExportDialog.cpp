@@ -122,7 +122,7 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
 void AnimationExportDialog::chooseFile()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export animation"), path_->text(),
-                                                      tr("MP4 video (*.mp4);;Animated GIF (*.gif)"));
+                                                      tr("MP4 video (*.mp4);;Animated GIF (*.gif);;Frame strip (*.png)"));
     if (!path.isEmpty())
         path_->setText(path);
     ExportLocation::remember(path);
