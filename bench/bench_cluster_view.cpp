@@ -1,6 +1,7 @@
 // Redrawing the whole paper-scale cluster view (N = 600 groups x M = 1000 GPUs = 600,000 GPUs)
 // offscreen: the level-of-detail QImage renderer of ClusterView against a naive baseline that
 // fillRects every GPU cell, measured in the same process. Summary line: the ratio.
+#include "MeanDrawTime.h"
 #include "layout/Layout.h"
 #include "playback/PlaybackState.h"
 #include "views/ClusterImageRenderer.h"
@@ -10,7 +11,6 @@
 
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -98,17 +98,6 @@ void BM_ClusterViewNaiveFillRect(benchmark::State& state)
 BENCHMARK(BM_ClusterViewLod)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ClusterViewNaiveFillRect)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-template <typename F>
-double meanMs(F&& f, int reps)
-{
-    QImage image(kWidth, kHeight, QImage::Format_RGB32);
-    f(image);
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < reps; ++i)
-        f(image);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / reps;
-}
-
 }  // namespace
 
 int main(int argc, char** argv)
@@ -116,8 +105,8 @@ int main(int argc, char** argv)
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
-    const double lod = meanMs(lodRender, 50);
-    const double naive = meanMs(naiveRender, 3);
+    const double lod = meanDrawMs(lodRender, QSize(kWidth, kHeight), 50);
+    const double naive = meanDrawMs(naiveRender, QSize(kWidth, kHeight), 3);
     std::printf("summary: full redraw of %d x %d = %d GPUs into %dx%d: LOD %.2f ms (target <= 16 ms), "
                 "naive per-GPU fillRect %.1f ms, speed-up %.0fx\n",
                 kGroups, kGpus, kGroups * kGpus, kWidth, kHeight, lod, naive, naive / lod);

@@ -445,6 +445,16 @@ void MainWindow::buildMenus()
     toolbar->addAction(zoomIn);
     toolbar->addAction(zoomOut);
     toolbar->addAction(fit);
+    viewMenu_->addSeparator();
+    QAction* follow = viewMenu_->addAction(tr("Stack view follows the &action"), viewState_, &ViewState::setFollowAction);
+    follow->setCheckable(true);
+    follow->setChecked(viewState_->followsAction());
+    follow->setShortcut(Qt::Key_F);
+    connect(viewState_, &ViewState::followActionChanged, follow, &QAction::setChecked);
+    viewMenu_->addAction(tr("Stack view: &earlier groups"), viewState_, [this] { viewState_->pageStackRange(-1); })
+        ->setShortcut(Qt::Key_Comma);
+    viewMenu_->addAction(tr("Stack view: &later groups"), viewState_, [this] { viewState_->pageStackRange(1); })
+        ->setShortcut(Qt::Key_Period);
 
     helpMenu_ = menuBar()->addMenu(tr("&Help"));
     QAction* guide = helpMenu_->addAction(tr("&Method guide"), this, [this] {

@@ -88,7 +88,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
     parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
                        exportState, campaign, metric, campaignX, campaignY, fix});
-    const QCommandLineOption exportAnimation(QStringLiteral("export-animation"), QStringLiteral("Write simulated seconds --from .. --to of the run as it plays in the Run tab (cluster and stack views, with their animations) as an MP4 (H.264) or an animated GIF, then exit."), QStringLiteral("FILE.mp4|gif"));
+    const QCommandLineOption exportAnimation(QStringLiteral("export-animation"), QStringLiteral("Write simulated seconds --from .. --to of the run as it plays in the Run tab (cluster and stack views, with their animations) as an MP4 (H.264), an animated GIF or a PNG strip of the frames (at most 24), then exit."), QStringLiteral("FILE.mp4|gif|png"));
     const QCommandLineOption animationFrom(QStringLiteral("from"), QStringLiteral("First simulated second of --export-animation (>= 0)."), QStringLiteral("SEC"));
     const QCommandLineOption animationTo(QStringLiteral("to"), QStringLiteral("Last simulated second of --export-animation (above --from, at most the end of the run)."), QStringLiteral("SEC"));
     const QCommandLineOption animationFps(QStringLiteral("fps"), QStringLiteral("Frames per second of --export-animation, 1..60 (default 30)."), QStringLiteral("N"));

@@ -8,7 +8,7 @@ scen="$SCEN/teaching-12.json"
 out="$WORK/a.mp4"
 anim=("$SPARE_STUDIO" --scenario "$scen")
 
-expect extension 2 "--export-animation '$WORK/a.avi': allowed a file name ending in .mp4 or .gif" \
+expect extension 2 "--export-animation '$WORK/a.avi': allowed a file name ending in .mp4, .gif or .png \(a strip of the frames\)" \
   "${anim[@]}" --export-animation "$WORK/a.avi" --from 0 --to 60
 expect from-missing 2 "--export-animation needs --from SEC" "${anim[@]}" --export-animation "$out" --to 60
 expect to-missing 2 "--export-animation needs --to SEC" "${anim[@]}" --export-animation "$out" --from 0
@@ -43,5 +43,10 @@ check gif-file test -s "$WORK/a.gif"
 expect mp4-written 0 "wrote $out: 20 frames, 320x240 at 10 fps, H.264 \\(libx264\\)" \
   "${anim[@]}" --export-animation "$out" --from 2000 --to 2200 --speed 100 --fps 10 --size 320x240
 check mp4-file test -s "$out"
-check no-temporary-files test -z "$(find "$WORK" -name '*.mp4.*' -o -name '*.gif.*')"
+expect strip-too-many 2 "make 100 frames: allowed 1 .. 24" \
+  "${anim[@]}" --export-animation "$WORK/strip.png" --from 2000 --to 2200 --speed 20 --fps 10
+expect strip-written 0 "wrote $WORK/strip.png: 6 frames, 320x240 at 10 fps, PNG frame strip" \
+  "${anim[@]}" --export-animation "$WORK/strip.png" --from 2039 --to 2039.6 --speed 1 --fps 10 --size 320x240
+check strip-file test -s "$WORK/strip.png"
+check no-temporary-files test -z "$(find "$WORK" -name '*.mp4.*' -o -name '*.gif.*' -o -name '*.png.*')"
 finish

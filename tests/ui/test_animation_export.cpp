@@ -10,6 +10,7 @@
 #include "playback/PlaybackCursor.h"
 #include "playback/RunSetup.h"
 #include "playback/SimulationWorker.h"
+#include "views/ClusterPalette.h"
 
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -104,6 +105,8 @@ private slots:
     void requestProblems();
     void exportShowsTheReorderSlide_data();
     void exportShowsTheReorderSlide();
+    void frameStripShowsTheSlide();
+    void framesShowThePickedStackRange();
     void cancelLeavesNoFile();
     void dialogExportsInTheBackground();
 
@@ -172,7 +175,7 @@ void TestAnimationExport::requestProblems_data()
         QTest::newRow(name) << values << QString::fromLatin1(message);
     };
     row("extension", {QStringLiteral("a.avi"), QStringLiteral("0"), QStringLiteral("10"), {}, {}, {}},
-        "--export-animation 'a.avi': allowed a file name ending in .mp4 or .gif");
+        "--export-animation 'a.avi': allowed a file name ending in .mp4, .gif or .png (a strip of the frames)");
     row("negative from", {QStringLiteral("a.gif"), QStringLiteral("-1"), QStringLiteral("10"), {}, {}, {}},
         "--from '-1': allowed simulated seconds >= 0");
     row("to before from", {QStringLiteral("a.gif"), QStringLiteral("10"), QStringLiteral("10"), {}, {}, {}},
@@ -183,6 +186,8 @@ void TestAnimationExport::requestProblems_data()
         "--fps '61': allowed an integer 1 .. 60");
     row("speed", {QStringLiteral("a.mp4"), QStringLiteral("0"), QStringLiteral("10"), {}, {}, QStringLiteral("0.5")},
         "--speed '0.5': allowed 1 .. 1000000 (simulated seconds per second of video)");
+    row("strip frames", {QStringLiteral("a.png"), QStringLiteral("0"), QStringLiteral("10"), {}, QStringLiteral("5"), QStringLiteral("1")},
+        "make 50 frames: allowed 1 .. 24");
     row("no frame", {QStringLiteral("a.mp4"), QStringLiteral("0"), QStringLiteral("10"), {}, {}, QStringLiteral("1000")},
         "make 0 frames: allowed 1 .. 36000");
 }
@@ -226,6 +231,72 @@ void TestAnimationExport::exportShowsTheReorderSlide()
     const double settled = meanDifference(frames[22], frames[23], stack);
     QVERIFY2(toBefore > 4 * settled + 0.2 && toAfter > 4 * settled + 0.2,
              qPrintable(QStringLiteral("half-way vs before %1, vs after %2, two settled frames %3").arg(toBefore).arg(toAfter).arg(settled)));
+}
+
+// A .png export: the frames in one image, 4 to a row for 14 frames, each under its label. 0.1
+// simulated seconds and 50 ms of animation apart from just before the reorder: tile 0 is before it,
+// tile 7 half-way through the slide, tiles 12 and 13 after it.
+void TestAnimationExport::frameStripShowsTheSlide()
+{
+    AnimationRequest request = reorderRequest(dir_.filePath(QStringLiteral("reorder-strip.png")));
+    QCOMPARE(request.format, AnimationRequest::Format::FrameStrip);
+    request.fromS = reorderTime_ - 0.15;
+    request.toS = request.fromS + 1.4;
+    request.fps = 20;
+    request.speed = 2.0;
+    QCOMPARE(request.frameCount(), 14);
+    AnimationExporter exporter(&cursor_, request);
+    QSignalSpy finished(&exporter, &AnimationExporter::finished);
+    exporter.start();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY2(finished.front().at(0).toBool(), qPrintable(finished.front().at(1).toString()));
+    QVERIFY2(finished.front().at(1).toString().contains(QStringLiteral("14 frames")), qPrintable(finished.front().at(1).toString()));
+
+    const QImage strip(request.path);
+    constexpr int kGap = 8;
+    QCOMPARE(strip.width(), 4 * 480 + 5 * kGap);
+    QCOMPARE((strip.height() - 5 * kGap) % 4, 0);
+    const int tileHeight = (strip.height() - 5 * kGap) / 4;
+    const int label = tileHeight - 360;
+    QVERIFY(label > 10);
+    const auto tile = [&](int i) {
+        return strip.copy(kGap + (i % 4) * (480 + kGap), kGap + (i / 4) * (tileHeight + kGap) + label, 480, 360);
+    };
+    const QRect stack = AnimationFrameSource(cursor_, request.size).stackViewRect();
+    const double toBefore = meanDifference(tile(7), tile(0), stack);
+    const double toAfter = meanDifference(tile(7), tile(13), stack);
+    const double settled = meanDifference(tile(12), tile(13), stack);
+    QVERIFY2(toBefore > 4 * settled + 0.2 && toAfter > 4 * settled + 0.2,
+             qPrintable(QStringLiteral("half-way vs before %1, vs after %2, two settled tiles %3").arg(toBefore).arg(toAfter).arg(settled)));
+    // The last row holds the two frames left over; the rest of it is background.
+    QCOMPARE(QColor(strip.pixel(strip.width() - kGap - 10, strip.height() - kGap - 10)), QColor(Qt::white));
+}
+
+// A range picked in the window goes into the export: the frames' cluster view brackets only those
+// groups (the magenta bar is shorter than the whole-cluster one) and the stack view shows other columns.
+void TestAnimationExport::framesShowThePickedStackRange()
+{
+    const QSize size(480, 360);
+    AnimationFrameSource following(cursor_, size);
+    following.seek(reorderTime_ - 5.0);
+    const QImage all = following.frame(reorderTime_ - 5.0, 0);
+    AnimationFrameSource picked(cursor_, size);
+    picked.seek(reorderTime_ - 5.0);
+    picked.pickStackRange(6, 8);
+    const QImage some = picked.frame(reorderTime_ - 5.0, 0);
+    const auto markedRows = [&](const QImage& frame) {  // rows of the cluster view with the mark's colour
+        int n = 0;
+        for (int y = 0; y < picked.stackViewRect().top(); ++y) {
+            const auto* line = reinterpret_cast<const QRgb*>(frame.constScanLine(y));
+            n += std::any_of(line, line + frame.width(), [](QRgb p) {
+                return (p & 0xffffff) == (ClusterPalette::stackRange() & 0xffffff);
+            }) ? 1 : 0;
+        }
+        return n;
+    };
+    QVERIFY(markedRows(some) > 0);
+    QVERIFY2(markedRows(some) < markedRows(all) / 2, qPrintable(QStringLiteral("%1 vs %2").arg(markedRows(some)).arg(markedRows(all))));
+    QVERIFY(meanDifference(some, all, picked.stackViewRect()) > 5.0);
 }
 
 void TestAnimationExport::cancelLeavesNoFile()

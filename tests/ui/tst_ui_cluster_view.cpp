@@ -125,13 +125,19 @@ void TestClusterView::widgetShowsStateColours()
     QVERIFY(countColour(shot, ClusterPalette::computing(0)) > 100000);
     QVERIFY(countColour(shot, ClusterPalette::state(GroupState::MaskedOut)) > 5000);
     QVERIFY(countColour(shot, ClusterPalette::failedGpu()) > 50);
-    // The grid starts below the legend, which wraps onto a second line at this width.
+    // The grid starts below the legend, which wraps onto a second line at this width, right of the
+    // group axis and above the GPU axis.
+    const QRect grid = view.gridRect();
     int gridTop = 0;
-    while (gridTop < view.height() && view.cellAt(QPointF(5, gridTop)) == QPoint(-1, -1))
+    while (gridTop < view.height() && view.cellAt(QPointF(grid.left(), gridTop)) == QPoint(-1, -1))
         ++gridTop;
-    QCOMPARE(view.cellAt(QPointF(5, gridTop)), QPoint(0, 0));
+    QCOMPARE(gridTop, grid.top());
+    QCOMPARE(view.cellAt(grid.topLeft()), QPoint(0, 0));
     QVERIFY(gridTop > view.fontMetrics().height() && gridTop <= 2 * (view.fontMetrics().height() + 6));
-    QCOMPARE(view.cellAt(QPointF(639, 421)), QPoint(39, 63));
+    QVERIFY(grid.left() > view.fontMetrics().horizontalAdvance(QStringLiteral("88")));
+    QVERIFY(grid.bottom() < view.height() - view.fontMetrics().height());
+    QCOMPARE(view.cellAt(grid.bottomRight()), QPoint(39, 63));
+    QCOMPARE(view.cellAt(QPointF(grid.left() - 1, grid.top())), QPoint(-1, -1));
 }
 
 void TestClusterView::widgetDrawsDomainBoundaries()

@@ -189,9 +189,7 @@ private slots:
         ClusterView* cluster = window.clusterView();
         const QColor background = cluster->palette().color(QPalette::Window);
         QCOMPARE(background, QColor(Qt::black));
-        int gridTop = 0;  // the legend is everything above the grid
-        while (gridTop < cluster->height() && cluster->cellAt(QPointF(1, gridTop)) == QPoint(-1, -1))
-            ++gridTop;
+        const int gridTop = cluster->gridRect().top();  // the legend is everything above the grid
         QVERIFY(gridTop >= cluster->fontMetrics().height());
         const QRect legend(cluster->mapTo(&window, QPoint(0, 0)), QSize(cluster->width(), gridTop));
         for (const ClusterView::LegendEntry& entry : ClusterView::legendEntries()) {

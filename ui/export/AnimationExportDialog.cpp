@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 #include "StudioPaths.h"
+#include "ViewState.h"
 #include "export/AnimationExporter.h"
 #include "export/ExportLocation.h"
 #include "playback/PlaybackClock.h"
@@ -92,7 +93,7 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
         return label;
     };
     auto* form = new QFormLayout;
-    form->addRow(labelFor(tr("&File (.mp4 or .gif):"), path_), file);
+    form->addRow(labelFor(tr("&File (.mp4, .gif or .png strip):"), path_), file);
     form->addRow(tr("F&rom (simulated):"), from_);
     form->addRow(tr("&To (simulated):"), to_);
     form->addRow(labelFor(tr("&Size (pixels):"), width_), size);
@@ -121,7 +122,7 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
 void AnimationExportDialog::chooseFile()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export animation"), path_->text(),
-                                                      tr("MP4 video (*.mp4);;Animated GIF (*.gif)"));
+                                                      tr("MP4 video (*.mp4);;Animated GIF (*.gif);;Frame strip (*.png)"));
     if (!path.isEmpty())
         path_->setText(path);
     ExportLocation::remember(path);
@@ -140,6 +141,10 @@ void AnimationExportDialog::startExport()
     request.size = QSize(width_->value(), height_->value());
     request.fps = fps_->value();
     request.speed = speed_->value();
+    if (const ViewState* view = window_->viewState(); !view->followsAction()) {
+        request.stackFirst = view->stackFirst();
+        request.stackLast = view->stackLast();
+    }
     const QString problem = request.problem();
     if (!problem.isEmpty()) {
         message_->setText(problem);

@@ -1,6 +1,7 @@
 #include "export/AnimationExporter.h"
 
 #include "export/AnimationFrameSource.h"
+#include "export/FrameStrip.h"
 #include "export/VideoEncoder.h"
 #include "playback/PlaybackCursor.h"
 
@@ -39,6 +40,8 @@ void AnimationExporter::start()
     if (!problem.isEmpty())
         return complete(false, problem);
     frameSource_ = std::make_unique<AnimationFrameSource>(*source_, request_.size);
+    if (request_.stackLast >= request_.stackFirst)
+        frameSource_->pickStackRange(request_.stackFirst, request_.stackLast);
     cancel_ = jobs_.start([this](const std::atomic<bool>& cancel) { encodeFrames(cancel); },
                           QStringLiteral("animation export"));
     timer_.start(0);
@@ -98,7 +101,10 @@ void AnimationExporter::encodeFrames(const std::atomic<bool>& cancel)
         QMetaObject::invokeMethod(this, [this, written, message] { complete(written, message); }, Qt::QueuedConnection);
     };
     try {
-        VideoEncoder encoder(request_.path, request_.format, request_.size, request_.fps);
+        const std::unique_ptr<FrameSink> sink
+            = request_.format == AnimationRequest::Format::FrameStrip
+                ? std::unique_ptr<FrameSink>(std::make_unique<FrameStrip>(request_.path, request_.size, request_.fps))
+                : std::make_unique<VideoEncoder>(request_.path, request_.format, request_.size, request_.fps);
         for (int encoded = 0; encoded < frames_;) {
             QImage frame;
             {
@@ -111,17 +117,17 @@ void AnimationExporter::encodeFrames(const std::atomic<bool>& cancel)
                 frame = std::move(queue_.front());
                 queue_.pop_front();
             }
-            encoder.addFrame(frame);
+            sink->addFrame(frame);
             ++encoded;
             QMetaObject::invokeMethod(this, [this, encoded] {
                 if (!done_)
                     emit progress(encoded, frames_);
             }, Qt::QueuedConnection);
         }
-        encoder.finish();
-        const QString codec = request_.format == AnimationRequest::Format::Mp4
-            ? tr("H.264 (%1)").arg(VideoEncoder::h264EncoderName())
-            : tr("GIF");
+        sink->finish();
+        const QString codec = request_.format == AnimationRequest::Format::Mp4 ? tr("H.264 (%1)").arg(VideoEncoder::h264EncoderName())
+            : request_.format == AnimationRequest::Format::Gif                 ? tr("GIF")
+                                                                                : tr("PNG frame strip");
         report(true, tr("wrote %1: %2 frames, %3x%4 at %5 fps, %6")
                          .arg(request_.path)
                          .arg(frames_)

@@ -55,6 +55,11 @@ void AnimationFrameSource::seek(double time)
     cursor_->seekToTime(time);
 }
 
+void AnimationFrameSource::pickStackRange(int first, int last)
+{
+    viewState_->pickStackRange(first, last);
+}
+
 QImage AnimationFrameSource::frame(double time, qint64 animationMs)
 {
     // The clocks first: animations that this step starts begin at this frame.

@@ -35,6 +35,8 @@ public:
     const Recording& recording() const;
     // Moves to simulated time t without animating (the first frame's state).
     void seek(double time);
+    // Shows groups first..last in the stack view (as picked in the window) instead of following the action.
+    void pickStackRange(int first, int last);
     // Plays forward to simulated time t with the animations at `animationMs` and draws the frame.
     QImage frame(double time, qint64 animationMs);
     // Where the stack view lies in the frames.

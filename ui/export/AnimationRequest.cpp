@@ -59,13 +59,16 @@ std::optional<AnimationRequest::Format> AnimationRequest::formatForPath(const QS
         return Format::Mp4;
     if (path.endsWith(QLatin1String(".gif"), Qt::CaseInsensitive))
         return Format::Gif;
+    if (path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+        return Format::FrameStrip;
     return std::nullopt;
 }
 
 QString AnimationRequest::problem() const
 {
     if (!formatForPath(path))
-        return QStringLiteral("--export-animation '%1': allowed a file name ending in .mp4 or .gif").arg(path);
+        return QStringLiteral("--export-animation '%1': allowed a file name ending in .mp4, .gif or .png (a strip of the frames)")
+            .arg(path);
     if (!(fromS >= 0.0))
         return QStringLiteral("--from '%1': allowed simulated seconds >= 0").arg(fromS);
     if (!(toS > fromS))
@@ -78,7 +81,8 @@ QString AnimationRequest::problem() const
     if (!(speed >= PlaybackClock::kMinSpeed && speed <= PlaybackClock::kMaxSpeed))
         return QStringLiteral("--speed '%1': %2").arg(speed).arg(speedRange());
     const int frames = frameCount();
-    if (frames < 1 || frames > kMaxFrames)
+    const int maxFrames = format == Format::FrameStrip ? kMaxStripFrames : kMaxFrames;
+    if (frames < 1 || frames > maxFrames)
         return QStringLiteral("--from %1 --to %2 --fps %3 --speed %4 make %5 frames: allowed 1 .. %6 "
                               "(frames = fps x (to - from) / speed)")
             .arg(fromS)
@@ -86,7 +90,7 @@ QString AnimationRequest::problem() const
             .arg(fps)
             .arg(speed)
             .arg(frames > kMaxFrames ? QStringLiteral("more than %1").arg(kMaxFrames) : QString::number(frames))
-            .arg(kMaxFrames);
+            .arg(maxFrames);
     return {};
 }
 

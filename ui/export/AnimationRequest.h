@@ -10,9 +10,10 @@ namespace spare {
 // One animation export: the simulated seconds [from, to] of a run, played at `speed` (simulated seconds per
 // second of video, as the window's speed slider) and sampled at `fps`. There are
 // round(fps * (to - from) / speed) frames; frame i shows simulated time from + i * speed / fps and the
-// views' animations i * 1000 / fps ms after the first frame.
+// views' animations i * 1000 / fps ms after the first frame. A .png path asks for a frame strip: the
+// frames side by side in one image (at most kMaxStripFrames).
 struct AnimationRequest {
-    enum class Format { Mp4, Gif };
+    enum class Format { Mp4, Gif, FrameStrip };
 
     static constexpr int kMinWidth = 160;
     static constexpr int kMaxWidth = 3840;
@@ -21,6 +22,7 @@ struct AnimationRequest {
     static constexpr int kMinFps = 1;
     static constexpr int kMaxFps = 60;
     static constexpr int kMaxFrames = 36000;  // ten minutes at 60 fps
+    static constexpr int kMaxStripFrames = 24;
 
     QString path;
     Format format = Format::Mp4;
@@ -29,6 +31,9 @@ struct AnimationRequest {
     QSize size{1280, 720};
     int fps = 30;
     double speed = 1000.0;  // the window's default playback speed
+    // The stack view's groups, first..last, as picked in the window; last < first: following the action.
+    int stackFirst = 0;
+    int stackLast = -1;
 
     int frameCount() const;
     double frameTime(int frame) const;

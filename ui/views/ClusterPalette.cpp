@@ -14,6 +14,35 @@ QRgb ClusterPalette::computing(int stackPosition)
     return shades[std::clamp(stackPosition, 0, kComputeShades - 1)];
 }
 
+namespace {
+
+constexpr int kTypeHues = 12;
+constexpr int kTypeShades = 3;
+
+}  // namespace
+
+QColor ClusterPalette::shardType(int type)
+{
+    // Hue steps of 5/12 of the circle: consecutive types sit far apart on it, and 12 types pass before
+    // a hue comes back (in the next shade).
+    const int hue = (type * 5) % kTypeHues;
+    const int shade = (type / kTypeHues) % kTypeShades;
+    static constexpr float saturation[kTypeShades] = {0.40f, 0.55f, 0.22f};
+    static constexpr float value[kTypeShades] = {0.97f, 0.97f, 0.82f};
+    return QColor::fromHsvF(static_cast<float>(hue) / kTypeHues, saturation[shade], value[shade]);
+}
+
+Qt::BrushStyle ClusterPalette::shardTypePattern(int type)
+{
+    static constexpr Qt::BrushStyle patterns[] = {Qt::NoBrush, Qt::Dense6Pattern, Qt::VerPattern};
+    return patterns[(type / (kTypeHues * kTypeShades)) % 3];
+}
+
+QColor ClusterPalette::shardTypePatternColour(int type)
+{
+    return shardType(type).darker(170);
+}
+
 QRgb ClusterPalette::state(GroupState st, int stackPosition)
 {
     switch (st) {

@@ -2,6 +2,7 @@
 
 #include "sim/Event.h"
 
+#include <QBrush>
 #include <QColor>
 #include <QString>
 
@@ -20,6 +21,15 @@ public:
     static QRgb failedGpu() { return qRgb(0x5d, 0x10, 0x10); }
     static QRgb background() { return qRgb(0xfa, 0xfa, 0xfa); }
     static QRgb separator() { return qRgb(0xe0, 0xe0, 0xe0); }
+    // The groups the stack view shows, marked in the cluster view.
+    static QRgb stackRange() { return qRgb(0xc0, 0x3c, 0xb4); }
+    // Shard types in the stack view: 12 hues x 3 shades x 3 patterns, so 108 consecutive types never
+    // share a look, and consecutive types differ in hue.
+    static constexpr int kTypeLooks = 108;
+    static QColor shardType(int type);
+    // The pattern drawn over a type's colour (Qt::NoBrush for plain cells), in shardTypePatternColour.
+    static Qt::BrushStyle shardTypePattern(int type);
+    static QColor shardTypePatternColour(int type);
     // Higher is more severe: folded pixels show the most severe state they cover.
     static int severity(GroupState state);
     static QString name(GroupState state);

@@ -1,6 +1,7 @@
 #include "views/ClusterView.h"
 
 #include "ViewState.h"
+#include "charts/NiceTicks.h"
 #include "playback/PlaybackCursor.h"
 #include "views/ClusterPalette.h"
 
@@ -22,6 +23,29 @@ constexpr qint64 kFrameMs = 33;
 constexpr std::size_t kMaxFlashes = 8;
 constexpr int kMaxBoundaryRows = 20'000;      // more visible groups than this: no boundaries drawn
 constexpr double kMinBoundarySpacing = 3.0;  // px between two drawn rack lines
+constexpr int kTickLength = 4;
+constexpr int kBracketWidth = 4;  // the stack range's bar on the group axis
+constexpr int kDragThreshold = 3;  // px a press must move to be a drag, not a click
+
+// The first and last of `count` cells [origin + i * cell, + cell) that meet [start, start + length).
+std::pair<int, int> cellsMeeting(double start, double length, double origin, double cell, int count)
+{
+    const int first = static_cast<int>(std::floor((start - origin) / cell));
+    const int last = static_cast<int>(std::ceil((start + length - origin) / cell)) - 1;
+    return {std::max(0, first), std::min(count - 1, last)};
+}
+
+// Multiples of a round step inside first..last, about `target` of them.
+std::vector<int> roundTicks(int first, int last, int target)
+{
+    if (last < first)
+        return {};
+    const auto step = static_cast<int>(NiceTicks::forRange(first, last, true, std::max(1, target)).step);
+    std::vector<int> ticks;
+    for (int v = (first + step - 1) / step * step; v <= last; v += step)
+        ticks.push_back(v);
+    return ticks;
+}
 
 }  // namespace
 
@@ -44,6 +68,7 @@ ClusterView::ClusterView(PlaybackCursor* cursor, ViewState* viewState, QWidget* 
         connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
         connect(viewState_, &ViewState::zoomRequested, this, [this](double f) { zoomBy(f); });
         connect(viewState_, &ViewState::fitRequested, this, &ClusterView::fitToView);
+        connect(viewState_, &ViewState::stackRangeChanged, this, qOverload<>(&QWidget::update));
     }
 }
 
@@ -80,7 +105,71 @@ QSize ClusterView::minimumSizeHint() const
 
 QRect ClusterView::gridRect() const
 {
-    return compact_ ? rect() : rect().adjusted(0, layoutLegend(nullptr), 0, 0);
+    return compact_ ? rect() : rect().adjusted(groupAxisWidth(), layoutLegend(nullptr), -4, -gpuAxisHeight());
+}
+
+int ClusterView::groupAxisWidth() const
+{
+    const int digits = std::max(3, static_cast<int>(QString::number(cursor_->state().groups() - 1).size()));
+    return fontMetrics().horizontalAdvance(QString(digits, QLatin1Char('8'))) + kTickLength + kBracketWidth + 6;
+}
+
+int ClusterView::gpuAxisHeight() const
+{
+    return fontMetrics().height() + kTickLength + 2;
+}
+
+std::pair<int, int> ClusterView::visibleGroups() const
+{
+    const QRect grid = gridRect();
+    return cellsMeeting(grid.top(), grid.height(), viewport_.originY, viewport_.cellHeight, cursor_->state().groups());
+}
+
+std::pair<int, int> ClusterView::visibleGpus() const
+{
+    const QRect grid = gridRect();
+    return cellsMeeting(grid.left(), grid.width(), viewport_.originX, viewport_.cellWidth, cursor_->state().gpusPerGroup());
+}
+
+int ClusterView::groupAt(double y) const
+{
+    const int group = static_cast<int>(std::floor((y - viewport_.originY) / viewport_.cellHeight));
+    return std::clamp(group, 0, std::max(0, cursor_->state().groups() - 1));
+}
+
+std::vector<int> ClusterView::groupTicks() const
+{
+    const auto [first, last] = visibleGroups();
+    return roundTicks(first, last, gridRect().height() / (3 * fontMetrics().height()));
+}
+
+std::vector<int> ClusterView::gpuTicks() const
+{
+    const auto [first, last] = visibleGpus();
+    const int label = fontMetrics().horizontalAdvance(QString::number(cursor_->state().gpusPerGroup() - 1));
+    return roundTicks(first, last, gridRect().width() / (3 * std::max(label, 1)));
+}
+
+double ClusterView::zoomFactor() const
+{
+    const int groups = cursor_->state().groups();
+    if (groups <= 0 || gridRect().height() <= 0)
+        return 1.0;
+    return viewport_.cellHeight * groups / gridRect().height();
+}
+
+QString ClusterView::zoomText() const
+{
+    const PlaybackState& s = cursor_->state();
+    const auto [firstGroup, lastGroup] = visibleGroups();
+    const auto [firstGpu, lastGpu] = visibleGpus();
+    const double factor = zoomFactor();
+    // Whole factors as "4x", others with one decimal ("1.6x"), large ones whole ("12x").
+    const double rounded = factor >= 10.0 ? std::round(factor) : std::round(factor * 10.0) / 10.0;
+    QString text = tr("groups %1-%2 of %3").arg(firstGroup).arg(lastGroup).arg(s.groups());
+    if (firstGpu > 0 || lastGpu < s.gpusPerGroup() - 1)
+        text += tr(", GPUs %1-%2 of %3").arg(firstGpu).arg(lastGpu).arg(s.gpusPerGroup());
+    return text + tr(", %1x").arg(QString::number(rounded, 'f', rounded == std::round(rounded) ? 0 : 1));
 }
 
 QRect ClusterView::groupRect(int group) const
@@ -136,6 +225,7 @@ QImage ClusterView::renderGrid(QSize size)
     if (image_.size() != size)
         image_ = QImage(size, QImage::Format_RGB32);
     ClusterViewport local = viewport_;
+    local.originX -= gridRect().left();
     local.originY -= gridRect().top();
     ClusterImageRenderer::render(image_, cursor_->state(), local, flashing_);
     return image_;
@@ -234,8 +324,70 @@ void ClusterView::paintEvent(QPaintEvent*)
         p.drawRect(QRectF(viewport_.originX - 1, y - 1, s.gpusPerGroup() * viewport_.cellWidth + 2,
                           std::max(1.0, viewport_.cellHeight) + 2));
     }
-    if (!compact_)
+    if (!compact_) {
         layoutLegend(&p);
+        drawAxes(p);
+        if (viewState_ && viewState_->stackLast() >= viewState_->stackFirst())
+            drawStackRange(p, viewState_->stackFirst(), viewState_->stackLast(), false);
+        if (picking_)
+            drawStackRange(p, std::min(pickFrom_, pickTo_), std::max(pickFrom_, pickTo_), true);
+    }
+}
+
+void ClusterView::drawAxes(QPainter& p)
+{
+    const QRect grid = gridRect();
+    const QFontMetrics metrics = fontMetrics();
+    p.fillRect(QRect(0, grid.top(), grid.left(), height() - grid.top()), palette().window());
+    p.fillRect(QRect(grid.left(), grid.bottom() + 1, width() - grid.left(), height() - grid.bottom()), palette().window());
+    p.fillRect(QRect(grid.right() + 1, grid.top(), width() - grid.right(), grid.height()), palette().window());
+    p.setPen(palette().color(QPalette::WindowText));
+    // Ticks sit on the middle of their row / column: tick v names group (GPU) v.
+    const int axisX = grid.left() - kBracketWidth - 1;
+    for (int g : groupTicks()) {
+        const int y = static_cast<int>(std::lround(viewport_.originY + (g + 0.5) * viewport_.cellHeight));
+        p.drawLine(axisX - kTickLength, y, axisX, y);
+        p.drawText(QRect(0, y - metrics.height() / 2, axisX - kTickLength - 2, metrics.height()),
+                   Qt::AlignVCenter | Qt::AlignRight, QString::number(g));
+    }
+    // The zoom indicator ends the GPU axis; tick labels that would run into it are left out.
+    const QString zoom = zoomText();
+    const int zoomLeft = grid.right() - metrics.horizontalAdvance(zoom);
+    const int labelTop = grid.bottom() + 1 + kTickLength;
+    p.drawText(QRect(zoomLeft, labelTop, metrics.horizontalAdvance(zoom) + 2, metrics.height()),
+               Qt::AlignVCenter | Qt::AlignRight, zoom);
+    for (int gpu : gpuTicks()) {
+        const int x = static_cast<int>(std::lround(viewport_.originX + (gpu + 0.5) * viewport_.cellWidth));
+        p.drawLine(x, grid.bottom() + 1, x, grid.bottom() + kTickLength);
+        const QString label = QString::number(gpu);
+        const int half = metrics.horizontalAdvance(label) / 2 + 1;
+        if (x + half + metrics.averageCharWidth() < zoomLeft)
+            p.drawText(QRect(x - half, labelTop, 2 * half, metrics.height()), Qt::AlignCenter, label);
+    }
+}
+
+void ClusterView::drawStackRange(QPainter& p, int first, int last, bool rubberBand)
+{
+    const QRect grid = gridRect();
+    const QColor colour = QColor::fromRgb(ClusterPalette::stackRange());
+    const double top = viewport_.originY + first * viewport_.cellHeight;
+    const double bottom = viewport_.originY + (last + 1) * viewport_.cellHeight;
+    const double centre = (top + bottom) / 2.0;
+    // At least a few pixels tall, so a range of one folded row stays visible.
+    const double half = std::max((bottom - top) / 2.0, 2.0);
+    const QRectF rows(grid.left(), centre - half, grid.width(), 2.0 * half);
+    p.save();
+    p.setClipRect(QRect(0, grid.top(), width(), grid.height()));
+    if (rubberBand) {
+        QColor fill = colour;
+        fill.setAlpha(60);
+        p.fillRect(rows, fill);
+    }
+    p.fillRect(QRectF(grid.left() - kBracketWidth, rows.top(), kBracketWidth, rows.height()), colour);
+    p.setPen(QPen(colour, 2.0, rubberBand ? Qt::DashLine : Qt::SolidLine));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(rows.adjusted(1, 1, -1, -1));
+    p.restore();
 }
 
 void ClusterView::drawDomainBoundaries(QPainter& p)
@@ -293,6 +445,7 @@ std::vector<ClusterView::LegendEntry> ClusterView::legendEntries()
                           GroupState::Failed})
         entries.push_back({ClusterPalette::state(st), ClusterPalette::name(st)});
     entries.push_back({ClusterPalette::failureFlash(), tr("failure")});
+    entries.push_back({ClusterPalette::stackRange(), tr("stack view's groups")});
     return entries;
 }
 
@@ -345,36 +498,57 @@ void ClusterView::wheelEvent(QWheelEvent* event)
 
 void ClusterView::mousePressEvent(QMouseEvent* event)
 {
-    if (compact_ || event->button() != Qt::LeftButton)
+    if (compact_)
         return QWidget::mousePressEvent(event);
-    dragging_ = true;
     dragStart_ = event->position().toPoint();
-    dragOrigin_ = QPointF(viewport_.originX, viewport_.originY);
+    const QRect grid = gridRect();
+    const bool onRows = event->position().y() >= grid.top() && event->position().y() <= grid.bottom();
+    if (event->button() == Qt::LeftButton && viewState_ && onRows) {  // on the grid or the group axis
+        picking_ = false;
+        pickFrom_ = groupAt(event->position().y());
+        pickTo_ = pickFrom_;
+    } else if (event->button() == Qt::RightButton || event->button() == Qt::MiddleButton) {
+        panning_ = true;
+        dragOrigin_ = QPointF(viewport_.originX, viewport_.originY);
+    } else {
+        QWidget::mousePressEvent(event);
+    }
 }
 
 void ClusterView::mouseMoveEvent(QMouseEvent* event)
 {
-    if (!dragging_)
-        return;
     const QPoint delta = event->position().toPoint() - dragStart_;
-    if (delta.manhattanLength() < 3)
+    if (delta.manhattanLength() < kDragThreshold)
         return;
-    fitted_ = false;
-    viewport_.originX = dragOrigin_.x() + delta.x();
-    viewport_.originY = dragOrigin_.y() + delta.y();
-    update();
+    if (panning_) {
+        fitted_ = false;
+        viewport_.originX = dragOrigin_.x() + delta.x();
+        viewport_.originY = dragOrigin_.y() + delta.y();
+        update();
+    } else if (pickFrom_ >= 0) {
+        picking_ = true;
+        pickTo_ = groupAt(event->position().y());
+        update();
+    }
 }
 
 void ClusterView::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (!dragging_)
-        return QWidget::mouseReleaseEvent(event);
-    dragging_ = false;
-    if ((event->position().toPoint() - dragStart_).manhattanLength() < 3 && viewState_) {
-        const QPoint cell = cellAt(event->position());
-        if (cell.x() >= 0)
-            viewState_->select(cell.x(), cell.y());
+    if (panning_) {
+        panning_ = false;
+        return;
     }
+    if (pickFrom_ < 0 || !viewState_)
+        return QWidget::mouseReleaseEvent(event);
+    if (picking_) {
+        viewState_->pickStackRange(std::min(pickFrom_, pickTo_), std::max(pickFrom_, pickTo_));
+    } else if (const QPoint cell = cellAt(event->position()); cell.x() >= 0) {
+        viewState_->pickStackGroup(cell.x());
+        viewState_->select(cell.x(), cell.y());
+    }
+    picking_ = false;
+    pickFrom_ = -1;
+    update();
 }
 
 QString ClusterView::tooltipFor(QPoint cell) const

@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -17,8 +18,12 @@ namespace spare {
 class PlaybackCursor;
 class ViewState;
 
-// Every group (row) x every GPU (column) of the cluster, drawn level-of-detail into one QImage.
-// Wheel zooms around the mouse, dragging pans, a click selects a group, hovering shows a tooltip.
+// Every group (row) x every GPU (column) of the cluster, drawn level-of-detail into one QImage, with a
+// group axis on the left, a GPU axis below (round integer ticks) and a zoom indicator ("groups
+// 120-172 of 600, GPUs 0-999 of 1000, 4x"). The stack view's groups are bracketed on the group axis
+// and outlined in the grid. Wheel zooms around the mouse, a click picks the stack view's groups around
+// the clicked one (and selects it), a left drag picks a range of groups, a right or middle drag pans,
+// hovering shows a tooltip.
 // With a topology, rack boundaries are drawn as thin lines and pod boundaries as thick ones, and the
 // tooltip names the GPU's node, rack and pod.
 // Compact mode (Race tab) draws the grid only, always fitted, without interaction.
@@ -31,6 +36,15 @@ public:
     const ClusterViewport& viewport() const { return viewport_; }
     // Grid cell under a widget position: {group, gpu}, or {-1, -1} outside the grid.
     QPoint cellAt(QPointF pos) const;
+    // Where the grid is drawn: below the legend, right of the group axis, above the GPU axis.
+    QRect gridRect() const;
+    // The tick values on the group and GPU axes now: multiples of a round step (1, 2, 5 x 10^k) inside
+    // the visible rows and columns.
+    std::vector<int> groupTicks() const;
+    std::vector<int> gpuTicks() const;
+    // Magnification against the fitted view, and the indicator's text.
+    double zoomFactor() const;
+    QString zoomText() const;
     // The row of `group` as drawn now, in widget coordinates, clipped to the grid; null when it is
     // scrolled out of view.
     QRect groupRect(int group) const;
@@ -69,7 +83,15 @@ protected:
 private:
     void followState();
     void onEventPlayed(const Event& event);
-    QRect gridRect() const;
+    int groupAxisWidth() const;
+    int gpuAxisHeight() const;
+    // The group rows / GPU columns visible in the grid now, first..last.
+    std::pair<int, int> visibleGroups() const;
+    std::pair<int, int> visibleGpus() const;
+    // The group row at widget height y, clamped to the cluster.
+    int groupAt(double y) const;
+    void drawAxes(QPainter& painter);
+    void drawStackRange(QPainter& painter, int first, int last, bool rubberBand);
     void drawDomainBoundaries(QPainter& painter);
     // Draws the legend when `painter` is given; returns its height either way.
     int layoutLegend(QPainter* painter) const;
@@ -85,7 +107,10 @@ private:
     QImage image_;
     QPoint dragStart_;
     QPointF dragOrigin_;
-    bool dragging_ = false;
+    bool panning_ = false;
+    bool picking_ = false;
+    int pickFrom_ = -1;  // the group a range drag started on
+    int pickTo_ = -1;
     AnimationClock clock_;
     std::vector<qint64> flashUntilMs_;  // per group: end of the failure animation (clock_)
     std::vector<std::uint8_t> flashing_;

@@ -1,12 +1,16 @@
 #include "views/StackView.h"
 
 #include "ViewState.h"
+#include "charts/NiceTicks.h"
 #include "models/CountedNoun.h"
 #include "playback/PlaybackCursor.h"
+#include "views/ClusterPalette.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTimer>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +21,7 @@ namespace spare {
 namespace {
 
 constexpr double kMinColumnWidth = 18.0;
+constexpr double kFoldWidth = 3.0;  // columns narrower than this fold into runs this wide
 constexpr int kAnimationMs = 500;
 constexpr int kMarkMs = 3000;  // moved cells stay marked this long after their slide
 const QColor kLostColour(0xd5, 0x00, 0x00);
@@ -25,7 +30,7 @@ const QColor kMovedColour(0x00, 0x72, 0xb2);
 }  // namespace
 
 StackView::StackView(PlaybackCursor* cursor, ViewState* viewState, QWidget* parent)
-    : QWidget(parent), cursor_(cursor), viewState_(viewState)
+    : QWidget(parent), cursor_(cursor), viewState_(viewState ? viewState : new ViewState(this))
 {
     animation_.setStartValue(0.0);
     animation_.setEndValue(1.0);
@@ -34,10 +39,13 @@ StackView::StackView(PlaybackCursor* cursor, ViewState* viewState, QWidget* pare
     connect(&animation_, &QVariantAnimation::valueChanged, this, qOverload<>(&QWidget::update));
     connect(&animation_, &QVariantAnimation::finished, this, qOverload<>(&QWidget::update));
     connect(&clock_, &AnimationClock::frameTimeSet, this, qOverload<>(&QWidget::update));
+    connect(cursor_, &PlaybackCursor::stateChanged, this, &StackView::publishCapacity);
     connect(cursor_, &PlaybackCursor::stateChanged, this, qOverload<>(&QWidget::update));
     connect(cursor_, &PlaybackCursor::eventPlayed, this, &StackView::onEventPlayed);
-    if (viewState_)
-        connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(viewState_, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(viewState_, &ViewState::stackRangeChanged, this, qOverload<>(&QWidget::update));
+    measureMargins();
+    publishCapacity();
 }
 
 QSize StackView::sizeHint() const
@@ -50,30 +58,26 @@ QSize StackView::minimumSizeHint() const
     return {200, 120};
 }
 
-QColor StackView::typeColor(int type)
+void StackView::publishCapacity()
 {
-    const double hue = std::fmod(type * 0.6180339887, 1.0);
-    return QColor::fromHsvF(static_cast<float>(hue), 0.45f, 0.95f);
+    const int fit = static_cast<int>((width() - leftMargin() - 4) / kMinColumnWidth);
+    viewState_->setStackCapacity(cursor_->state().groups(), fit);
+}
+
+void StackView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    publishCapacity();
 }
 
 int StackView::visibleGroupCount() const
 {
-    const int groups = cursor_->state().groups();
-    const int fit = std::max(1, static_cast<int>((width() - leftMargin() - 4) / kMinColumnWidth));
-    return std::min(groups, fit);
+    return std::clamp(viewState_->stackCount(), 0, cursor_->state().groups());
 }
 
 int StackView::firstVisibleGroup() const
 {
-    const int groups = cursor_->state().groups();
-    const int count = visibleGroupCount();
-    if (count >= groups)
-        return 0;
-    int centre = viewState_ && viewState_->selectedGroup() >= 0 ? viewState_->selectedGroup() : 0;
-    // Follow an animated decision when nothing is selected.
-    if ((!viewState_ || viewState_->selectedGroup() < 0) && animatedDecision_ && !animatedDecision_->failedGroups.empty())
-        centre = animatedDecision_->failedGroups.front();
-    return std::clamp(centre - count / 2, 0, groups - count);
+    return std::clamp(viewState_->stackFirst(), 0, std::max(0, cursor_->state().groups() - visibleGroupCount()));
 }
 
 std::vector<int> StackView::displayedStack(int group) const
@@ -89,6 +93,8 @@ void StackView::onEventPlayed(const Event& event)
         animation_.stop();
         animation_.start();
         QTimer::singleShot(kAnimationMs + kMarkMs, this, qOverload<>(&QWidget::update));  // the marks go
+        if (!event.decision->failedGroups.empty())
+            viewState_->showAction(event.decision->failedGroups.front());
     } else if (event.kind == EventKind::RestartEnd) {
         animatedDecision_.reset();
         update();
@@ -103,16 +109,21 @@ double StackView::slideProgress() const
     return animation_.easingCurve().valueForProgress(std::clamp(progress, 0.0, 1.0));
 }
 
-int StackView::leftMargin() const
+void StackView::measureMargins()
 {
-    // Room for the widest position label ("S12 p11") in the current font, so none is clipped.
-    return fontMetrics().horizontalAdvance(QStringLiteral("S88 p88")) + 10;
+    // Room for the widest position label ("S12 p11") in the current font, so none is clipped; two
+    // lines above the cells: the decision summary and the group ids.
+    leftMargin_ = fontMetrics().horizontalAdvance(QStringLiteral("S88 p88")) + 10;
+    headerHeight_ = 2 * fontMetrics().height() + 4;
 }
 
-int StackView::headerHeight() const
+void StackView::changeEvent(QEvent* event)
 {
-    // Two lines in the current font: the decision summary and the group ids.
-    return 2 * fontMetrics().height() + 4;
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        measureMargins();
+        publishCapacity();
+    }
 }
 
 bool StackView::marking() const
@@ -125,12 +136,31 @@ int StackView::markedMoveCount() const
     return marking() ? static_cast<int>(animatedDecision_->stackMoves.size()) : 0;
 }
 
+double StackView::columnWidth() const
+{
+    return static_cast<double>(width() - leftMargin() - 4) / std::max(1, visibleGroupCount());
+}
+
+int StackView::groupsPerColumn() const
+{
+    return std::max(1, static_cast<int>(std::ceil(kFoldWidth / columnWidth())));
+}
+
+int StackView::representative(int firstGroup, int lastGroup) const
+{
+    const PlaybackState& s = cursor_->state();
+    int worst = firstGroup;
+    for (int g = firstGroup + 1; g <= lastGroup; ++g)
+        if (ClusterPalette::severity(s.groupState(g)) > ClusterPalette::severity(s.groupState(worst)))
+            worst = g;
+    return worst;
+}
+
 QRectF StackView::cellRect(int column, double position) const
 {
-    const double columnWidth = static_cast<double>(width() - leftMargin() - 4) / visibleGroupCount();
     const int r = std::max(1, cursor_->state().redundancy());
     const double rowHeight = static_cast<double>(height() - headerHeight() - 4) / r;
-    return {leftMargin() + column * columnWidth, headerHeight() + position * rowHeight, columnWidth, rowHeight};
+    return {leftMargin() + column * columnWidth(), headerHeight() + position * rowHeight, columnWidth(), rowHeight};
 }
 
 QRect StackView::cellGeometry(int group, int position) const
@@ -142,19 +172,99 @@ QRect StackView::cellGeometry(int group, int position) const
     return cellRect(column, position).toAlignedRect();
 }
 
+QPoint StackView::cellAt(QPointF pos) const
+{
+    const PlaybackState& s = cursor_->state();
+    if (s.groups() <= 0)
+        return {-1, -1};
+    const QRectF first = cellRect(0, 0);
+    const int column = static_cast<int>(std::floor((pos.x() - first.left()) / first.width()));
+    const int position = static_cast<int>(std::floor((pos.y() - first.top()) / first.height()));
+    if (column < 0 || column >= visibleGroupCount() || position < 0 || position >= s.redundancy())
+        return {-1, -1};
+    return {firstVisibleGroup() + column, position};
+}
+
 QFont StackView::cellNumberFont(QSizeF cell) const
 {
-    // The widget's font where three digits and a line fit, else 0.8 x that (small cells); large cells
-    // grow it to 40% of their height (the bottom line stays free for the from -> to mark), as long as
-    // three digits take at most 60% of their width.
+    // The widget's font where three digits and a line fit; smaller cells shrink it to fit them (not
+    // below kMinNumberPoints); large cells grow it to 40% of their height (the bottom line stays free
+    // for the from -> to mark), as long as three digits take at most 60% of their width.
     QFont number = font();
     const QFontMetricsF metrics(number);
     const double digits = metrics.horizontalAdvance(QStringLiteral("888"));
     double scale = std::min(cell.height() * 0.4 / metrics.height(), cell.width() * 0.6 / digits);
     if (scale < 1.0)
-        scale = cell.width() >= digits && cell.height() >= metrics.height() ? 1.0 : 0.8;
-    number.setPointSizeF(std::max(6.0, number.pointSizeF() * scale));
+        scale = std::min({1.0, (cell.width() - 2) / digits, cell.height() / metrics.height()});
+    number.setPointSizeF(std::max(kMinNumberPoints, number.pointSizeF() * scale));
     return number;
+}
+
+std::vector<int> StackView::labelledGroups() const
+{
+    // A round step (1, 2, 5, 10, 20, 25, 50 ...) at which the widest group id fits with a gap.
+    const int count = visibleGroupCount();
+    if (count <= 0)
+        return {};
+    const int first = firstVisibleGroup();
+    const int last = first + count - 1;
+    const double labelWidth = fontMetrics().horizontalAdvance(QString::number(cursor_->state().groups() - 1))
+                              + fontMetrics().averageCharWidth() * 1.5;
+    const int target = std::max(1, static_cast<int>(count * columnWidth() / labelWidth));
+    const auto step = static_cast<int>(NiceTicks::forRange(first, last, true, target).step);
+    std::vector<int> groups;
+    for (int g = (first + step - 1) / step * step; g <= last; g += step)
+        groups.push_back(g);
+    return groups;
+}
+
+QString StackView::tooltipAt(QPoint pos) const
+{
+    const QPoint cell = cellAt(pos);
+    if (cell.x() < 0)
+        return {};
+    const PlaybackState& s = cursor_->state();
+    // In a folded run, the group the run shows.
+    const int fold = groupsPerColumn();
+    const int runFirst = firstVisibleGroup() + (cell.x() - firstVisibleGroup()) / fold * fold;
+    const int runLast = std::min(runFirst + fold, firstVisibleGroup() + visibleGroupCount()) - 1;
+    const int group = representative(runFirst, runLast);
+    const int position = cell.y();
+    const int type = s.stack(group)[static_cast<std::size_t>(position)];
+    QStringList holders;
+    const std::vector<int>& stacks = s.stacks();
+    for (int g = 0; g < s.groups(); ++g) {
+        const auto begin = stacks.begin() + static_cast<std::ptrdiff_t>(g) * s.redundancy();
+        const auto at = std::find(begin, begin + s.redundancy(), type);
+        if (at == begin + s.redundancy())
+            continue;
+        const GroupState st = s.groupState(g);
+        const bool out = st == GroupState::Failed || st == GroupState::MaskedOut;
+        holders << (out ? tr("%1 (p%2, out)") : tr("%1 (p%2)")).arg(g).arg(at - begin);
+    }
+    const QString run = runLast > runFirst ? tr(" (groups %1-%2 folded, showing the most severe)").arg(runFirst).arg(runLast)
+                                           : QString();
+    return tr("group %1%2, stack position p%3%4\nshard type %5\nheld by groups %6")
+        .arg(group)
+        .arg(run)
+        .arg(position)
+        .arg(position < s.stackNumber() ? tr(" (computed: top S = %1)").arg(s.stackNumber()) : QString())
+        .arg(type)
+        .arg(holders.join(QStringLiteral(", ")));
+}
+
+bool StackView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = tooltipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 QString StackView::decisionSummary() const
@@ -197,7 +307,11 @@ void StackView::paintEvent(QPaintEvent*)
     p.drawText(QRect(6, 2, width() - 12, line), Qt::AlignVCenter | Qt::AlignLeft, decisionSummary());
     if (count < s.groups())
         p.drawText(QRect(6, 2, width() - 12, line), Qt::AlignVCenter | Qt::AlignRight,
-                   tr("groups %1-%2 of %3").arg(first).arg(first + count - 1).arg(s.groups()));
+                   tr("groups %1-%2 of %3%4")
+                       .arg(first)
+                       .arg(first + count - 1)
+                       .arg(s.groups())
+                       .arg(viewState_->followsAction() ? tr(" (following)") : QString()));
 
     // Top-S band.
     const QRectF band = cellRect(0, 0).united(cellRect(count - 1, s.stackNumber() - 1)).adjusted(-3, -2, 3, 2);
@@ -213,6 +327,14 @@ void StackView::paintEvent(QPaintEvent*)
         p.drawText(QRectF(2, row.top(), leftMargin() - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
                    pos < s.stackNumber() ? QStringLiteral("S%1 p%2").arg(pos + 1).arg(pos) : QStringLiteral("p%1").arg(pos));
     }
+    // Group ids at a round step, centred on their columns.
+    for (int g : labelledGroups()) {
+        const GroupState st = s.groupState(g);
+        const QRectF head = cellRect(g - first, 0);
+        p.setPen(st == GroupState::Failed || st == GroupState::MaskedOut ? QColor(0x9e, 0x9e, 0x9e)
+                                                                          : palette().color(QPalette::Text));
+        p.drawText(QRectF(head.center().x() - 40, line + 2, 80, line), Qt::AlignCenter, QString::number(g));
+    }
 
     // Where each moved type started, for the slide animation.
     std::unordered_map<long long, int> movedFrom;
@@ -225,17 +347,15 @@ void StackView::paintEvent(QPaintEvent*)
     }
     const std::vector<int>& lost = s.lostTypes();
     const QFont numberFont = cellNumberFont(cellRect(0, 0).size());
-    const int numberWidth = QFontMetrics(numberFont).horizontalAdvance(QStringLiteral("888"));
-    const int groupIdWidth = fontMetrics().horizontalAdvance(QStringLiteral("888"));
-    for (int c = 0; c < count; ++c) {
-        const int g = first + c;
+    const QFontMetricsF numberMetrics(numberFont);
+    // Narrow columns fold: each run of `fold` groups is one column showing its most severe group.
+    const int fold = groupsPerColumn();
+    for (int c = 0; c < count; c += fold) {
+        const int g = fold == 1 ? first + c : representative(first + c, std::min(first + c + fold, first + count) - 1);
+        const double runWidth = std::min(fold, count - c) * columnWidth();
         const GroupState st = s.groupState(g);
         const bool dead = st == GroupState::Failed || st == GroupState::MaskedOut;
-        const QRectF head = cellRect(c, 0);
-        p.setPen(dead ? QColor(0x9e, 0x9e, 0x9e) : palette().color(QPalette::Text));
-        p.setFont(font());
-        if (head.width() >= groupIdWidth || g % 10 == 0)
-            p.drawText(QRectF(head.left() - 10, line + 2, head.width() + 20, line), Qt::AlignCenter, QString::number(g));
+        const double inset = runWidth >= 6.0 ? 1.0 : 0.0;
         const std::vector<int> stack = displayedStack(g);
         p.setFont(numberFont);
         for (int pos = 0; pos < r; ++pos) {
@@ -243,11 +363,15 @@ void StackView::paintEvent(QPaintEvent*)
             double y = pos;
             if (auto it = movedFrom.find(static_cast<long long>(g) * s.groups() + type); it != movedFrom.end())
                 y = it->second + (pos - it->second) * t;
-            const QRectF cell = cellRect(c, y).adjusted(1, 1, -1, -1);
-            QColor colour = typeColor(type);
+            QRectF cell = cellRect(c, y);
+            cell.setWidth(runWidth);
+            cell.adjust(inset, 1, -inset, -1);
+            QColor colour = ClusterPalette::shardType(type);
             if (dead)
                 colour = QColor::fromHsvF(colour.hsvHueF(), 0.08f, 0.55f);
             p.fillRect(cell, colour);
+            if (!dead && ClusterPalette::shardTypePattern(type) != Qt::NoBrush && cell.width() >= 6.0)
+                p.fillRect(cell, QBrush(ClusterPalette::shardTypePatternColour(type), ClusterPalette::shardTypePattern(type)));
             const bool lostType = std::binary_search(lost.begin(), lost.end(), type);
             if (lostType) {
                 p.fillRect(cell, QBrush(kLostColour, Qt::BDiagPattern));
@@ -259,18 +383,26 @@ void StackView::paintEvent(QPaintEvent*)
                 p.setPen(QPen(QColor(0xff, 0x6f, 0x00), 1.5 + 2.0 * pulse));
                 p.drawRect(cell);
             }
-            if (cell.width() >= numberWidth && cell.height() >= 10) {
-                const QString number = QString::number(type);
-                if (lostType) {  // a plate keeps the number readable over the hatching
-                    const QRectF plate = p.fontMetrics().boundingRect(number).toRectF().adjusted(-3, -1, 3, 1);
-                    p.fillRect(QRectF(cell.center() - plate.center(), plate.size()), QColor(0xff, 0xff, 0xff, 220));
-                }
+            if (fold > 1)
+                continue;  // folded runs are too narrow for numbers
+            const QString number = QString::number(type);
+            const double numberWidth = numberMetrics.horizontalAdvance(number);
+            if (numberWidth <= cell.width() - 1 && numberMetrics.height() <= cell.height() + 2) {
+                // Centred in the cell, drawn from a baseline point (no text layout per cell).
+                const QPointF baseline(cell.center().x() - numberWidth / 2.0,
+                                       cell.center().y() + (numberMetrics.ascent() - numberMetrics.descent()) / 2.0);
+                // A plate keeps the number readable over hatching and patterns.
+                if (lostType || ClusterPalette::shardTypePattern(type) != Qt::NoBrush)
+                    p.fillRect(QRectF(baseline.x() - 2, baseline.y() - numberMetrics.ascent(), numberWidth + 4,
+                                      numberMetrics.height())
+                                   .intersected(cell),
+                               lostType ? QColor(0xff, 0xff, 0xff, 220) : colour);
                 p.setPen(dead ? QColor(0x42, 0x42, 0x42) : QColor(0x21, 0x21, 0x21));
-                p.drawText(cell, Qt::AlignCenter, number);
+                p.drawText(baseline, number);
             }
         }
         p.setFont(font());
-        if (marking()) {
+        if (marking() && fold == 1) {
             for (const StackMove& m : animatedDecision_->stackMoves) {
                 if (m.group != g)
                     continue;
@@ -286,22 +418,20 @@ void StackView::paintEvent(QPaintEvent*)
                 }
             }
         }
-        if (viewState_ && viewState_->selectedGroup() == g) {
-            p.setPen(QPen(QColor(0x30, 0x30, 0xff), 2));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(cellRect(c, 0).united(cellRect(c, r - 1)));
-        }
+    }
+    const int selected = viewState_->selectedGroup();
+    if (selected >= first && selected < first + count) {
+        p.setPen(QPen(QColor(0x30, 0x30, 0xff), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(cellRect(selected - first, 0).united(cellRect(selected - first, r - 1)));
     }
 }
 
 void StackView::mousePressEvent(QMouseEvent* event)
 {
-    if (!viewState_ || cursor_->state().groups() <= 0)
-        return;
-    const QRectF firstCell = cellRect(0, 0);
-    const int column = static_cast<int>(std::floor((event->position().x() - firstCell.left()) / firstCell.width()));
-    if (column >= 0 && column < visibleGroupCount())
-        viewState_->select(firstVisibleGroup() + column);
+    const QPoint cell = cellAt(event->position());
+    if (cell.x() >= 0)
+        viewState_->select(cell.x());
 }
 
 }  // namespace spare
