@@ -1,6 +1,8 @@
 #include "timeline/TimelineViewport.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 
 namespace spare {
 
@@ -57,6 +59,24 @@ void TimelineViewport::showWholeRun()
 {
     followsRun_ = true;
     setRunEnd(runEnd_);
+}
+
+double TimelineViewport::tickStep(double atLeastS)
+{
+    if (!(atLeastS > 0.0))
+        return 1.0;
+    if (atLeastS < 1.0) {
+        const double decade = std::pow(10.0, std::floor(std::log10(atLeastS)));
+        for (double m : {1.0, 2.0, 5.0, 10.0})
+            if (m * decade >= atLeastS)
+                return m * decade;
+    }
+    static constexpr std::array<double, 17> kSteps{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
+                                                   3600, 7200, 10800, 21600, 43200};
+    for (double step : kSteps)
+        if (step >= atLeastS)
+            return step;
+    return 86400.0 * std::ceil(atLeastS / 86400.0);
 }
 
 void TimelineViewport::select(double from, double to)

@@ -31,6 +31,10 @@ public:
     void moveTo(double start);
     void showWholeRun();
 
+    // The ruler's tick step: the smallest round time step (1, 2, 5 x 10^k s below a second; 1, 2, 5, 10,
+    // 15, 30 s and min; 1, 2, 3, 6, 12 h; then days) of at least `atLeastS`.
+    static double tickStep(double atLeastS);
+
     // A range in either order; clamped to the run. An empty range clears the selection.
     void select(double from, double to);
     void clearSelection() { selection_.reset(); }

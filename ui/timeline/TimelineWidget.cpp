@@ -1,7 +1,6 @@
 #include "timeline/TimelineWidget.h"
 
 #include "charts/ChartPalette.h"
-#include "charts/NiceTicks.h"
 #include "models/EventLogModel.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
@@ -42,7 +41,7 @@ TimelineWidget::TimelineWidget(PlaybackClock* clock, QWidget* parent)
 {
     setObjectName(QStringLiteral("timeline"));
     setFocusPolicy(Qt::ClickFocus);
-    setMouseTracking(false);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setToolTip(tr("Timeline: wheel zooms, drag pans, click seeks; shift-drag or drag on the ruler selects a range; "
                   "drag the window in the strip on top; double click shows the whole run"));
     connect(clock_, &PlaybackClock::ticked, this, qOverload<>(&QWidget::update));
@@ -127,9 +126,18 @@ void TimelineWidget::selectionMoved()
     update();
 }
 
-int TimelineWidget::rowHeight() const
+int TimelineWidget::rowHeight(bool compact) const
 {
-    return fontMetrics().height() + 2;
+    // The race's three compact rows are a little lower, so that its tab still fits 700 px.
+    return fontMetrics().height() + (compact ? -2 : 2);
+}
+
+int TimelineWidget::rowsHeight() const
+{
+    int height = 0;
+    for (const Run& run : runs_)
+        height += run.compact ? rowHeight(true) : 4 * rowHeight(false);
+    return height;
 }
 
 int TimelineWidget::labelWidth() const
@@ -140,28 +148,20 @@ int TimelineWidget::labelWidth() const
     return widest + 8;
 }
 
-int TimelineWidget::rowCount() const
-{
-    int rows = 0;
-    for (const Run& run : runs_)
-        rows += run.compact ? 2 : 4;
-    return rows;
-}
-
 QRect TimelineWidget::minimapRect() const
 {
-    return QRect(labelWidth(), 0, width() - labelWidth(), std::max(8, rowHeight() - 4));
+    return QRect(labelWidth(), 0, width() - labelWidth(), std::max(8, rowHeight(false) - 4));
 }
 
 QRect TimelineWidget::rulerRect() const
 {
-    return QRect(labelWidth(), minimapRect().bottom() + 2, width() - labelWidth(), rowHeight());
+    return QRect(labelWidth(), minimapRect().bottom() + 2, width() - labelWidth(), rowHeight(false));
 }
 
 QRect TimelineWidget::tracksRect() const
 {
     const int top = rulerRect().bottom() + 1;
-    return QRect(labelWidth(), top, width() - labelWidth(), rowCount() * rowHeight());
+    return QRect(labelWidth(), top, width() - labelWidth(), rowsHeight());
 }
 
 QSize TimelineWidget::sizeHint() const
@@ -201,8 +201,8 @@ void TimelineWidget::paintEvent(QPaintEvent*)
     int y = tracks.top();
     for (const Run& run : runs_) {
         auto row = [&] {
-            const QRect r(tracks.left(), y, tracks.width(), rowHeight());
-            y += rowHeight();
+            const QRect r(tracks.left(), y, tracks.width(), rowHeight(run.compact));
+            y += r.height();
             return r;
         };
         if (!run.compact) {
@@ -222,8 +222,11 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         drawSeries(painter, run.tracks.stepsDone(), r, std::max(1, run.cursor->scenario().steps),
                    run.compact ? ChartPalette::policy(run.cursor->scenario().policy) : ChartPalette::series(2),
                    run.tracks.endTime());
-        r = row();
-        drawRowLabel(painter, r, run.compact ? QString() : tr("events"));
+        // A compact run draws its marks over its steps.
+        if (!run.compact) {
+            r = row();
+            drawRowLabel(painter, r, tr("events"));
+        }
         drawMarks(painter, run.tracks, r);
     }
     painter.setClipping(false);
@@ -287,16 +290,16 @@ void TimelineWidget::drawRuler(QPainter& painter)
     painter.fillRect(ruler, palette().window());
     if (viewport_.span() <= 0.0)
         return;
-    const int labelPx = fontMetrics().horizontalAdvance(EventLogModel::formatTime(viewport_.end())) + 16;
-    const NiceTicks ticks = NiceTicks::forRange(viewport_.start(), viewport_.end(), false,
-                                                std::max(1, ruler.width() / std::max(1, labelPx)));
+    const int labelPx = fontMetrics().horizontalAdvance(EventLogModel::formatTime(viewport_.end())) + 12;
+    const double step = TimelineViewport::tickStep(viewport_.span() * labelPx / std::max(1, ruler.width()));
     painter.setPen(palette().text().color());
-    for (double t = ticks.anchor; t <= viewport_.end() + ticks.step * 1e-9 && ticks.step > 0.0; t += ticks.step) {
-        if (t < viewport_.start())
-            continue;
+    for (double t = std::ceil(viewport_.start() / step) * step; t <= viewport_.end(); t += step) {
         const double x = ruler.left() + viewport_.xAt(t);
+        QString label = EventLogModel::formatTime(t);
+        if (step >= 1.0)
+            label.chop(2);  // whole seconds: no ".0"
         painter.drawLine(QPointF(x, ruler.bottom() - 3), QPointF(x, ruler.bottom()));
-        painter.drawText(QPointF(x + 2, ruler.bottom() - 3), EventLogModel::formatTime(t));
+        painter.drawText(QPointF(x + 2, ruler.bottom() - 3), label);
     }
 }
 

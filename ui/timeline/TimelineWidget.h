@@ -20,8 +20,9 @@ class TimelineSelectionPanel;
 
 // A zoomable timeline of one or more runs on one playback clock, as in Perfetto or Tracy: a minimap of
 // the whole run with the visible window marked (drag it to move the window), a time ruler, and per run
-// the rows S, alive groups and steps done (compact runs: steps done only) and an events row with the
-// failure, decision, restart and checkpoint marks, folded where they lie closer than a few pixels.
+// the rows S, alive groups and steps done and an events row with the failure, decision, restart and
+// checkpoint marks, folded where they lie closer than a few pixels (a compact run: one row, its steps
+// done under its marks).
 // Wheel zooms around the mouse, dragging pans, a click seeks the clock, shift-drag (or a drag on the
 // ruler) selects a time range whose statistics the selection panel shows; Esc clears it, a double
 // click shows the whole run again.
@@ -86,9 +87,9 @@ private:
     };
     enum class Drag { None, Pending, Pan, Select, Minimap };
 
-    int rowHeight() const;
+    int rowHeight(bool compact) const;
+    int rowsHeight() const;
     int labelWidth() const;
-    int rowCount() const;
     double timeAtX(double x) const;
     void viewChanged();
     void selectionMoved();
