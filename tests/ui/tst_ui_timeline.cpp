@@ -2,13 +2,12 @@
 // run's ends, the minimap drags the window, a click seeks the clock, the area selection's statistics
 // equal a brute-force count over the event list, folding keeps the drawn marks bounded at 600 groups,
 // and the trace export dialog's window and group lanes give the same file as spare-cli's flags.
+#include "RecordedRun.h"
 #include "export/RunExporter.h"
 #include "export/TraceExportDialog.h"
 #include "layout/Layout.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
-#include "playback/RecordingObserver.h"
-#include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
 #include "timeline/TimeRangeStatistics.h"
@@ -33,16 +32,6 @@ namespace {
 Scenario scenarioFile(const char* name)
 {
     return loadScenarioFile(QStringLiteral(SPARE_SOURCE_DIR "/scenarios/%1").arg(QLatin1String(name)).toStdString());
-}
-
-// The whole run recorded in this thread, chunked as the worker would.
-void record(const Scenario& s, PlaybackCursor& cursor)
-{
-    cursor.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
-    RecordingObserver observer(SimulationWorker::snapshotIntervalS(s),
-                               [&cursor](RecordingChunkPtr chunk) { cursor.append(chunk); });
-    Simulator(s).run(&observer);
-    observer.finish();
 }
 
 // The statistics of (from, to] by one pass over every event, in the order they were emitted.
@@ -129,7 +118,7 @@ void wheel(QWidget* widget, QPoint at, int delta)
 struct Fixture {
     explicit Fixture(const Scenario& s) : widget(&clock)
     {
-        record(s, cursor);
+        recordRun(s, cursor);
         clock.addCursor(&cursor);
         widget.addRun(QStringLiteral("Run"), &cursor);
         widget.resize(1000, widget.sizeHint().height());
@@ -160,6 +149,7 @@ private slots:
     void shiftDragSelectsAndShowsTheStatistics();
     void foldingBoundsDrawnMarksAt600Groups();
     void raceTimelineHasOneRunPerPolicy();
+    void aNewRunIsShownWhole();
     void traceExportMatchesTheCli();
     void traceExportFieldsAreChecked();
 };
@@ -271,7 +261,7 @@ void TestTimeline::selectionStatisticsEqualBruteForce()
     s.policy = policy;
     s.seed = seed;
     PlaybackCursor cursor;
-    record(s, cursor);
+    recordRun(s, cursor);
     const Recording& recording = cursor.recording();
     TimelineTracks tracks(s.groups);
     tracks.update(recording);
@@ -373,7 +363,7 @@ void TestTimeline::raceTimelineHasOneRunPerPolicy()
     Scenario s = scenarioFile("teaching-12.json");
     for (std::size_t i = 0; i < cursors.size(); ++i) {
         s.policy = std::array{Policy::Ckpt, Policy::Rep, Policy::Spare}[i];
-        record(s, cursors[i]);
+        recordRun(s, cursors[i]);
         clock.addCursor(&cursors[i]);
         widget.addRun(QString::fromLatin1(policyDisplayName(s.policy)), &cursors[i], true);
     }
@@ -390,6 +380,22 @@ void TestTimeline::raceTimelineHasOneRunPerPolicy()
     QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(widget.tracksRect().left() + 300, widget.tracksRect().center().y()));
     for (const PlaybackCursor& c : cursors)
         QCOMPARE(c.position(), c.recording().eventsUpTo(clock.time()));
+}
+
+void TestTimeline::aNewRunIsShownWhole()
+{
+    Fixture f(scenarioFile("teaching-12.json"));
+    f.widget.zoomAround(f.widget.viewport().runEnd() / 3, 20.0);
+    f.widget.select(100.0, 200.0);
+    Scenario other = scenarioFile("tour-teaching.json");
+    recordRun(other, f.cursor);
+    const TimelineViewport& v = f.widget.viewport();
+    QCOMPARE(v.runEnd(), f.cursor.recording().endTime());
+    QCOMPARE(v.start(), 0.0);
+    QCOMPARE(v.span(), v.runEnd());
+    QVERIFY(!v.selection().has_value());
+    QVERIFY(!f.widget.selectionPanel()->isVisible());
+    QCOMPARE(f.widget.tracks(0).groups(), other.groups);
 }
 
 void TestTimeline::traceExportMatchesTheCli()

@@ -67,9 +67,15 @@ void TimelineWidget::refresh()
         end = std::max(end, run.tracks.endTime());
     }
     if (end != viewport_.runEnd()) {
+        // The statistics of a selection change as events arrive in it.
         const bool hadSelection = viewport_.selection().has_value();
+        if (end < viewport_.runEnd()) {
+            // A new run (opened, reset, restarted race): shown whole, without the old run's selection.
+            viewport_.clearSelection();
+            viewport_.showWholeRun();
+        }
         viewport_.setRunEnd(end);
-        if (hadSelection || viewport_.selection())
+        if (hadSelection)
             selectionMoved();
     }
     update();
