@@ -51,6 +51,7 @@ public:
     void update(const Recording& recording);
 
     int groups() const { return groups_; }
+    std::size_t eventsRead() const { return eventsRead_; }
     double endTime() const { return endTime_; }
     const std::vector<TimelinePoint>& stackNumber() const { return stackNumber_; }
     const std::vector<TimelinePoint>& aliveGroups() const { return aliveGroups_; }

@@ -197,6 +197,35 @@ void TimelineWidget::paintEvent(QPaintEvent*)
 {
     viewport_.setWidth(width() - labelWidth());
     QPainter painter(this);
+    painter.drawImage(0, 0, background());
+    const QRect tracks = tracksRect();
+    const double cursorX = tracks.left() + viewport_.xAt(clock_->time());
+    if (cursorX >= tracks.left() && cursorX <= tracks.right()) {
+        painter.setPen(QPen(palette().text().color(), 1.5));
+        painter.drawLine(QPointF(cursorX, rulerRect().top()), QPointF(cursorX, tracks.bottom()));
+    }
+}
+
+const QImage& TimelineWidget::background()
+{
+    std::vector<double> key{double(width()), double(height()), devicePixelRatioF(), viewport_.start(), viewport_.span(),
+                            viewport_.runEnd(), double(font().pointSizeF()), double(palette().base().color().rgba())};
+    if (const auto& s = viewport_.selection())
+        key.insert(key.end(), {s->first, s->second});
+    for (const Run& run : runs_)
+        key.push_back(double(run.tracks.eventsRead()));
+    if (key != backgroundKey_ || background_.isNull()) {
+        background_ = QImage(size() * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
+        background_.setDevicePixelRatio(devicePixelRatioF());
+        QPainter painter(&background_);
+        drawBackground(painter);
+        backgroundKey_ = std::move(key);
+    }
+    return background_;
+}
+
+void TimelineWidget::drawBackground(QPainter& painter)
+{
     painter.fillRect(rect(), palette().base());
     drawnItems_ = 0;
     drawMinimap(painter);
@@ -247,11 +276,6 @@ void TimelineWidget::paintEvent(QPaintEvent*)
         painter.setPen(palette().highlight().color());
         painter.drawLine(QPointF(x0, area.top()), QPointF(x0, area.bottom()));
         painter.drawLine(QPointF(x1, area.top()), QPointF(x1, area.bottom()));
-    }
-    const double cursorX = tracks.left() + viewport_.xAt(clock_->time());
-    if (cursorX >= tracks.left() && cursorX <= tracks.right()) {
-        painter.setPen(QPen(palette().text().color(), 1.5));
-        painter.drawLine(QPointF(cursorX, area.top()), QPointF(cursorX, area.bottom()));
     }
 }
 

@@ -4,6 +4,7 @@
 #include "timeline/TimelineTracks.h"
 #include "timeline/TimelineViewport.h"
 
+#include <QImage>
 #include <QString>
 #include <QWidget>
 
@@ -93,6 +94,10 @@ private:
     double timeAtX(double x) const;
     void viewChanged();
     void selectionMoved();
+    // Everything but the playback cursor, drawn again only when what it shows changed (playback moves
+    // just the cursor line over it).
+    const QImage& background();
+    void drawBackground(QPainter& painter);
     void drawMinimap(QPainter& painter);
     void drawRuler(QPainter& painter);
     void drawSeries(QPainter& painter, const std::vector<TimelinePoint>& points, const QRect& row, double maxValue,
@@ -109,6 +114,8 @@ private:
     double pressTime_ = 0.0;
     double pressWindowStart_ = 0.0;
     int drawnItems_ = 0;
+    QImage background_;
+    std::vector<double> backgroundKey_;
 };
 
 }  // namespace spare
