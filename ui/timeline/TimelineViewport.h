@@ -19,7 +19,6 @@ public:
     double start() const { return start_; }
     double end() const { return start_ + span_; }
     double span() const { return span_; }
-    bool showsWholeRun() const { return followsRun_; }
 
     double timeAt(double x) const;
     double xAt(double time) const;

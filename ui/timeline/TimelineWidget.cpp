@@ -12,7 +12,6 @@
 #include <QWheelEvent>
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 
 namespace spare {
