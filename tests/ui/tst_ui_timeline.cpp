@@ -377,6 +377,9 @@ void TestTimeline::raceTimelineHasOneRunPerPolicy()
     const QString text = widget.selectionPanel()->text();
     for (int run = 0; run < 3; ++run)
         QVERIFY(text.contains(widget.runName(run) + QStringLiteral(": failures %1").arg(widget.selectionStatistics(run)->failures)));
+    // The panel fits the three rows' timeline (nothing of it clipped).
+    QVERIFY2(widget.rect().contains(widget.selectionPanel()->geometry()),
+             qPrintable(QStringLiteral("%1 x %2 in %3").arg(widget.selectionPanel()->width()).arg(widget.selectionPanel()->height()).arg(widget.height())));
     QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(widget.tracksRect().left() + 300, widget.tracksRect().center().y()));
     for (const PlaybackCursor& c : cursors)
         QCOMPARE(c.position(), c.recording().eventsUpTo(clock.time()));

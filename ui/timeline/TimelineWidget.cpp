@@ -126,9 +126,15 @@ void TimelineWidget::selectionMoved()
         statistics.push_back(*selectionStatistics(i));
     }
     panel_->showStatistics(names, statistics);
-    panel_->move(std::max(labelWidth(), width() - panel_->width() - 2), tracksRect().top());
+    placePanel();
     emit selectionChanged();
     update();
+}
+
+void TimelineWidget::placePanel()
+{
+    // Top right, over the strip and the ruler too: the race's three rows are lower than its four lines.
+    panel_->move(std::max(labelWidth(), width() - panel_->width() - 2), 0);
 }
 
 int TimelineWidget::rowHeight(bool compact) const
@@ -188,8 +194,7 @@ void TimelineWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     viewport_.setWidth(width() - labelWidth());
-    if (panel_->isVisible())
-        panel_->move(std::max(labelWidth(), width() - panel_->width() - 2), tracksRect().top());
+    placePanel();
 }
 
 void TimelineWidget::paintEvent(QPaintEvent*)

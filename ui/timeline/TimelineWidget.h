@@ -94,6 +94,7 @@ private:
     double timeAtX(double x) const;
     void viewChanged();
     void selectionMoved();
+    void placePanel();
     // Everything but the playback cursor, drawn again only when what it shows changed (playback moves
     // just the cursor line over it).
     const QImage& background();
