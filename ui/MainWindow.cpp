@@ -16,6 +16,7 @@
 #include "playback/PlaybackCursor.h"
 #include "playback/RunSetup.h"
 #include "playback/SimulationWorker.h"
+#include "timeline/TimelineWidget.h"
 #include "views/ClusterView.h"
 #include "views/RaceView.h"
 #include "views/ShortcutOverlay.h"
@@ -73,7 +74,6 @@ QIcon studioIcon(const char* name)
     return QIcon(QStringLiteral(":/studio/icons/%1.svg").arg(QLatin1String(name)));
 }
 
-constexpr int kTimelineTicks = 10000;
 constexpr int kMaxRecentFiles = 8;
 
 // Shows the Export submenu only while somebody has put actions in it.
@@ -193,12 +193,11 @@ void MainWindow::buildRunTab()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     column->addWidget(splitter, 1);
+    timeline_ = new TimelineWidget(clock_);
+    timeline_->addRun(tr("Run"), cursor_);
+    column->addWidget(timeline_);
 
     auto* bar = new QHBoxLayout;
-    timeline_ = new QSlider(Qt::Horizontal);
-    timeline_->setObjectName(QStringLiteral("timeline"));
-    timeline_->setRange(0, kTimelineTicks);
-    timeline_->setToolTip(tr("Timeline: drag to seek anywhere in what has been simulated"));
     timeLabel_ = new QLabel;
     timeLabel_->setMinimumWidth(220);
     speedSlider_ = new QSlider(Qt::Horizontal);
@@ -209,19 +208,13 @@ void MainWindow::buildRunTab()
     speedSlider_->setToolTip(tr("Playback speed: real time (1x) to 10^6 x, logarithmic"));
     speedLabel_ = new QLabel;
     speedLabel_->setMinimumWidth(80);
-    bar->addWidget(new QLabel(tr("Time")));
-    bar->addWidget(timeline_, 1);
-    bar->addWidget(timeLabel_);
+    bar->addWidget(timeLabel_, 1);
     bar->addWidget(new QLabel(tr("Speed")));
     bar->addWidget(speedSlider_);
     bar->addWidget(speedLabel_);
     column->addLayout(bar);
     tabs_->addTab(run, tr("Run"));
 
-    // Programmatic moves are signal-blocked (updateTimeline), so every change here is the user's.
-    connect(timeline_, &QSlider::valueChanged, this, [this](int value) {
-        clock_->seek(cursor_->recording().endTime() * value / kTimelineTicks);
-    });
     // The Run tab and the Race keep their own speeds (a race watched at 10^5 x must not make the next
     // scenario play to its end at once); the slider shows and sets the current tab's.
     auto applySpeed = [this](int value) {
@@ -774,10 +767,6 @@ void MainWindow::updateTimeline()
 {
     const double end = cursor_->recording().endTime();
     const double t = cursor_->state().time();
-    if (!timeline_->isSliderDown()) {
-        const QSignalBlocker block(timeline_);
-        timeline_->setValue(end > 0.0 ? static_cast<int>(kTimelineTicks * std::min(1.0, t / end)) : 0);
-    }
     const Recording& r = cursor_->recording();
     QString progress;
     if (!r.complete() && hasScenario_)

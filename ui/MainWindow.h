@@ -34,6 +34,7 @@ class RaceView;
 class ScenarioEditor;
 class SimulationWorker;
 class StackView;
+class TimelineWidget;
 class ViewState;
 struct Event;
 
@@ -71,7 +72,7 @@ public:
     EventLogModel* eventLog() const { return eventLog_; }
     EventFilterProxyModel* eventFilter() const { return eventFilter_; }
     QTableView* eventTable() const { return eventTable_; }
-    QSlider* timeline() const { return timeline_; }
+    TimelineWidget* timeline() const { return timeline_; }
     // False until a scenario the user chose (or the default one) could be run.
     bool hasScenario() const { return hasScenario_; }
     const Scenario& scenario() const { return scenario_; }
@@ -178,7 +179,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QAction* playAction_ = nullptr;
     QAction* stopAction_ = nullptr;
-    QSlider* timeline_ = nullptr;
+    TimelineWidget* timeline_ = nullptr;
     QSlider* speedSlider_ = nullptr;
     QLabel* speedLabel_ = nullptr;
     QLabel* timeLabel_ = nullptr;

@@ -2,6 +2,8 @@
 
 #include "CliCommand.h"
 
+#include "io/InputError.h"
+#include "io/TraceSelection.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
@@ -146,51 +148,23 @@ std::optional<double> parseDecimal(std::string_view text)
     return value;
 }
 
-std::optional<std::pair<double, double>> parseTimeWindow(std::string_view text)
-{
-    const auto colon = text.find(':');
-    if (colon == std::string_view::npos)
-        return std::nullopt;
-    const auto start = parseDecimal(text.substr(0, colon));
-    const auto end = parseDecimal(text.substr(colon + 1));
-    if (!start || !end || !(*start >= 0.0) || !(*end > *start))
-        return std::nullopt;
-    return std::pair{*start, *end};
-}
-
 CLI::Validator timeWindowValue()
 {
     return CLI::Validator(
         [](std::string& text) -> std::string {
-            return parseTimeWindow(text) ? std::string()
-                                         : fmt::format("{} is not allowed; allowed: START:END in decimal seconds, "
-                                                       "0 <= START < END, e.g. 0:86400",
-                                                       shownValue(text));
+            return TraceSelection::parseWindow(text)
+                       ? std::string()
+                       : fmt::format("{} is not allowed; allowed: {}", shownValue(text), TraceSelection::kWindowAllowed);
         },
         "START:END");
 }
 
 std::vector<int> parseGroupList(const std::string& flag, const std::string& text, int groups)
 {
-    const std::string range = fmt::format("distinct group ids 0 .. {}, comma-separated", groups - 1);
-    std::vector<int> ids;
-    std::size_t begin = 0;
-    while (true) {
-        const std::size_t end = std::min(text.find(',', begin), text.size());
-        const std::string_view item = std::string_view(text).substr(begin, end - begin);
-        int id = 0;
-        const auto [ptr, error] = std::from_chars(item.data(), item.data() + item.size(), id);
-        if (item.empty() || error != std::errc() || ptr != item.data() + item.size())
-            throw UsageError(fmt::format("{} {}: {} is not a group id; allowed: {}", flag, shownValue(text), shownValue(item),
-                                         range));
-        if (id < 0 || id >= groups)
-            throw UsageError(fmt::format("{} {}: group {} is out of range; allowed: {}", flag, shownValue(text), id, range));
-        if (std::find(ids.begin(), ids.end(), id) != ids.end())
-            throw UsageError(fmt::format("{} {}: group {} is repeated; allowed: {}", flag, shownValue(text), id, range));
-        ids.push_back(id);
-        if (end == text.size())
-            return ids;
-        begin = end + 1;
+    try {
+        return TraceSelection::parseGroups(text, groups);
+    } catch (const InputError& e) {
+        throw UsageError(fmt::format("{} {}: {}", flag, shownValue(text), e.what()));
     }
 }
 

@@ -42,9 +42,7 @@ CLI::Validator choiceOf(const char* names, std::function<bool(std::string_view)>
 
 // A decimal number (digits, '.', exponent; no hex, inf or nan) that is the whole text.
 std::optional<double> parseDecimal(std::string_view text);
-// "START:END" in decimal seconds with 0 <= START < END, or nullopt.
-std::optional<std::pair<double, double>> parseTimeWindow(std::string_view text);
-// Validator for parseTimeWindow.
+// Validator for TraceSelection::parseWindow.
 CLI::Validator timeWindowValue();
 // "3,17,42": distinct group ids in 0 .. groups-1, none empty; UsageError naming flag, value and range.
 std::vector<int> parseGroupList(const std::string& flag, const std::string& text, int groups);

@@ -5,6 +5,7 @@
 #include "OutputFiles.h"
 
 #include "io/RunOutputs.h"
+#include "io/TraceSelection.h"
 #include "sim/ScenarioLayout.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetricsJson.h"
@@ -168,7 +169,7 @@ CommandAction setupSimulate(CLI::App& sub)
         RunOutputs outputs;
         outputs.chromeTracePath = opts->tracePath;
         outputs.chromeTrace.policyLabel = policyDisplayName(scenario.policy);
-        if (const auto window = parseTimeWindow(opts->traceWindow)) {
+        if (const auto window = TraceSelection::parseWindow(opts->traceWindow)) {
             outputs.chromeTrace.fromS = window->first;
             outputs.chromeTrace.toS = window->second;
         }

@@ -7,6 +7,7 @@
 #include "analysis/AnalysisView.h"
 #include "editor/ScenarioEditor.h"
 #include "export/ReportExporter.h"
+#include "timeline/TimelineWidget.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourHost.h"
@@ -161,6 +162,9 @@ private slots:
         QVERIFY(integration);
         QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(integration->analysisView())), QStringLiteral("Analysis"));
         QCOMPARE(window.exportMenu()->actions().size(), 4);
+        // Tour steps on the timeline point at the Run tab's zoomable timeline.
+        QCOMPARE(integration->tourTarget(QStringLiteral("timeline")), static_cast<QWidget*>(window.timeline()));
+        QVERIFY(qobject_cast<TimelineWidget*>(integration->tourTarget(QStringLiteral("timeline"))));
         // The tab computes the open scenario when shown, and re-runs when the scenario changes.
         auto* analysis = integration->analysisView();
         window.tabs()->setCurrentWidget(analysis);

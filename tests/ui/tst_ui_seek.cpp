@@ -2,9 +2,8 @@
 // cursor seeks (engine snapshot + replay) to every snapshot index and to each of the next 40 events,
 // and every quantity the window shows there (counters, down time, steps, alive groups, S, each group's
 // state, failed GPU, compute position, stacks, lost types) equals what stepping from the start gives.
+#include "RecordedRun.h"
 #include "playback/PlaybackCursor.h"
-#include "playback/RecordingObserver.h"
-#include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"
 
@@ -15,16 +14,6 @@ using namespace spare;
 namespace {
 
 constexpr std::size_t kEventsAfterSnapshot = 40;
-
-// The whole run recorded in this thread, chunked as the worker would.
-void record(const Scenario& s, PlaybackCursor& cursor)
-{
-    cursor.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
-    RecordingObserver observer(SimulationWorker::snapshotIntervalS(s),
-                               [&cursor](RecordingChunkPtr chunk) { cursor.append(chunk); });
-    Simulator(s).run(&observer);
-    observer.finish();
-}
 
 QString differences(const PlaybackState& seeked, const PlaybackState& stepped)
 {
@@ -86,7 +75,7 @@ void TestSeek::seekEqualsStepping()
         s.steps = 2000;  // CKPT-only never finishes here; 2,000 steps reach its 100 x T0 cap sooner
     }
     PlaybackCursor seeker;
-    record(s, seeker);
+    recordRun(s, seeker);
     const Recording& recording = seeker.recording();
     QVERIFY(recording.complete());
 

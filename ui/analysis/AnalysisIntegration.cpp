@@ -7,8 +7,10 @@
 #include "export/ExportLocation.h"
 #include "export/ReportExporter.h"
 #include "export/RunExporter.h"
+#include "export/TraceExportDialog.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
+#include "timeline/TimelineWidget.h"
 #include "tour/TourScript.h"
 #include "views/ClusterView.h"
 #include "views/StackView.h"
@@ -17,7 +19,6 @@
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSlider>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -174,19 +175,25 @@ void AnalysisIntegration::exportRunInBackground(bool perfetto)
 {
     if (!window_->hasScenario())
         return;
-    const QString path = perfetto ? QFileDialog::getSaveFileName(window_, tr("Export Perfetto trace"),
-                                                                 suggestion(QStringLiteral("trace"), QStringLiteral("json")),
-                                                                 tr("Chrome trace JSON (*.json)"))
-                                  : QFileDialog::getSaveFileName(window_, tr("Export event log"),
-                                                                 suggestion(QStringLiteral("events"), QStringLiteral("csv")),
-                                                                 tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
+    RunExportPaths paths;
+    if (perfetto) {
+        // Window and lanes as spare-cli's --trace-window and --trace-groups; the window starts as the
+        // timeline's selected range.
+        TraceExportDialog dialog(suggestion(QStringLiteral("trace"), QStringLiteral("json")), window_->scenario().groups,
+                                 window_->timeline()->viewport().selection(), window_);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        paths = *dialog.paths();
+    } else {
+        paths.eventsCsv = QFileDialog::getSaveFileName(window_, tr("Export event log"),
+                                                       suggestion(QStringLiteral("events"), QStringLiteral("csv")), tr("CSV (*.csv)"));
+        if (paths.eventsCsv.isEmpty())
+            return;
+    }
+    const QString path = perfetto ? paths.perfettoTrace : paths.eventsCsv;
     ExportLocation::remember(path);
     if (runExportCancel_)
         *runExportCancel_ = true;
-    RunExportPaths paths;
-    (perfetto ? paths.perfettoTrace : paths.eventsCsv) = path;
     const Scenario scenario = window_->scenario();
     const auto trace = window_->trace();
     showResult(tr("Exporting the run to %1...").arg(path));

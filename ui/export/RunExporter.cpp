@@ -17,6 +17,9 @@ std::optional<RunMetrics> RunExporter::write(const Scenario& scenario, const Run
     RunOutputs outputs;
     outputs.chromeTracePath = paths.perfettoTrace.toStdString();
     outputs.chromeTrace.policyLabel = policyDisplayName(scenario.policy);
+    outputs.chromeTrace.fromS = paths.traceFromS;
+    outputs.chromeTrace.toS = paths.traceToS;
+    outputs.chromeTrace.groupLanes = paths.traceGroups;
     outputs.eventsCsvPath = paths.eventsCsv.toStdString();
     SimulationLimits runLimits = limits;
     runLimits.cancel = cancel;

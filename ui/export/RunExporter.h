@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <atomic>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -16,6 +17,10 @@ namespace spare {
 // Where one run's exports go; an empty path skips that file.
 struct RunExportPaths {
     QString perfettoTrace;  // Chrome trace-event JSON (ui.perfetto.dev)
+    // What the trace keeps, as spare-cli's --trace-window and --trace-groups.
+    double traceFromS = 0.0;
+    double traceToS = std::numeric_limits<double>::infinity();
+    std::vector<int> traceGroups;
     QString eventsCsv;      // CsvEventWriter columns
     QString metricsJson;    // runMetricsToJson plus the run's identity
 };

@@ -10,6 +10,7 @@
 #include "playback/RaceLineup.h"
 #include "playback/RunSetup.h"
 #include "playback/SimulationWorker.h"
+#include "timeline/TimelineWidget.h"
 #include "views/ClusterView.h"
 
 #include <QCheckBox>
@@ -108,6 +109,10 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     outer->addWidget(splitter, 1);
+    timeline_ = new TimelineWidget(clock_);
+    for (std::size_t i = 0; i < lanes_.size(); ++i)
+        timeline_->addRun(QString::fromLatin1(policyDisplayName(kPolicies[i])), lanes_[i].cursor, true);
+    outer->addWidget(timeline_);
     connect(clock_, &PlaybackClock::ticked, this, &RaceView::refresh);
     connect(clock_, &PlaybackClock::seeked, this, &RaceView::rebuildChart);
 }

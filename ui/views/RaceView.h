@@ -23,6 +23,7 @@ class PlaybackClock;
 class PlaybackCursor;
 class ProgressChart;
 class SimulationWorker;
+class TimelineWidget;
 
 // The same scenario and seed under CKPT-only, Rep+CKPT and SPARe+CKPT side by side on one simulated
 // clock (the engine's common random numbers give the three runs the same failure clocks): a compact
@@ -53,6 +54,8 @@ public:
     PlaybackCursor* cursor(int lane) const { return lanes_[static_cast<std::size_t>(lane)].cursor; }
     SimulationWorker* worker(int lane) const { return lanes_[static_cast<std::size_t>(lane)].worker; }
     ProgressChart* chart() const { return chart_; }
+    // One compact timeline row pair per policy, on the race clock.
+    TimelineWidget* timeline() const { return timeline_; }
     ChartPanel* timeBreakdownChart() const { return breakdown_; }
     QLabel* controllerPhases() const { return phases_; }
     bool started() const { return started_; }
@@ -83,6 +86,7 @@ private:
     std::array<Lane, 3> lanes_;
     PlaybackClock* clock_ = nullptr;
     ProgressChart* chart_ = nullptr;
+    TimelineWidget* timeline_ = nullptr;
     ChartPanel* breakdown_ = nullptr;
     QLabel* phases_ = nullptr;
     QVector<TimeBreakdownChart::Bar> shownBars_;

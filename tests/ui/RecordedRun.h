@@ -1,0 +1,23 @@
+#pragma once
+
+#include "layout/Layout.h"
+#include "playback/PlaybackCursor.h"
+#include "playback/RecordingObserver.h"
+#include "playback/SimulationWorker.h"
+#include "sim/Simulator.h"
+
+#include <memory>
+
+namespace spare {
+
+// The whole run of `s` recorded into `cursor` in this thread, chunked as the worker would.
+inline void recordRun(const Scenario& s, PlaybackCursor& cursor)
+{
+    cursor.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
+    RecordingObserver observer(SimulationWorker::snapshotIntervalS(s),
+                               [&cursor](RecordingChunkPtr chunk) { cursor.append(chunk); });
+    Simulator(s).run(&observer);
+    observer.finish();
+}
+
+}  // namespace spare
