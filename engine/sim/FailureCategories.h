@@ -11,8 +11,9 @@ namespace spare {
 // How failures.categories splits the failure rate (docs/simulator-model.md, "Failure domains and
 // categories"): the system rate 1/m (all groups alive) is the rate of failure events; category c carries
 // the normalised share s_c of it. The gpu-level categories together (share s_G) label the per-group
-// clocks, whose mean becomes N m / s_G; a domain-level category is a clock per domain of its level with
-// mean D m / s_c (D = domains holding groups), so it fires s_c / m times per second cluster-wide.
+// clocks, whose mean becomes N m / s_G; a domain-level category is an exponential clock per domain of its
+// level with mean D m / s_c (D = domains holding groups), so it fires s_c / m times per second
+// cluster-wide.
 //
 // This class draws which gpu-level category a per-group clock's failure belongs to: group g's n-th
 // lifetime takes draw n of stream g of its own purpose, so the draw moves no other random number and
