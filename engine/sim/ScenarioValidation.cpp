@@ -66,7 +66,8 @@ constexpr std::array<ScenarioKeyInfo, 30> kKeys{{
     {"failures.weibull_shape", K::Number, L::minWeibullShape, false, L::maxWeibullShape, "", "",
      "k: Weibull shape (k < 1: failures cluster early)", "0.78", "0.05 .. 20"},
     {"failures.trace", K::Text, kNone, false, kNone, "", "",
-     "Failure trace CSV (time_s,group), relative to the scenario file; required when model = trace", "\"\"",
+     "Failure trace CSV (time_s,group, or time_s,level,id for domain failures), relative to the scenario file; "
+     "required when model = trace", "\"\"",
      "file path"},
     {"restart.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_r: global restart time", "3600.0",
      "0 .. 1e9"},
