@@ -253,10 +253,7 @@ private:
         deferredHits_.clear();
         while (nextFiringS() <= when) {
             if (domainFiresFirst()) {
-                const DomainFailureClocks::Firing firing = domains_.pop();
-                const auto origin = domainOrigin(firing);
-                for (const int g : domains_.groupsHit(firing))
-                    notice(g, firing.timeS, origin);
+                takeDomainFiring(notice);
                 continue;
             }
             const FailureClocks::Firing firing = clocks_.pop();
@@ -286,6 +283,16 @@ private:
         return true;
     }
 
+    // Pops the earliest domain firing and hands every group it hits to hit(group, time, origin).
+    template <typename Hit>
+    void takeDomainFiring(Hit&& hit)
+    {
+        const DomainFailureClocks::Firing firing = domains_.pop();
+        const auto origin = domainOrigin(firing);
+        for (const int g : domains_.groupsHit(firing))
+            hit(g, firing.timeS, origin);
+    }
+
     double nextFiringS() const { return std::min(clocks_.earliest(), domains_.earliest()); }
     // Of a group clock and a domain clock due at the same instant, the group clock goes first.
     bool domainFiresFirst() const { return domains_.earliest() < clocks_.earliest(); }
@@ -302,10 +309,9 @@ private:
         // Clocks fired since the last check point: live groups are noticed by the restart itself.
         while (nextFiringS() <= start) {
             if (domainFiresFirst()) {
-                const DomainFailureClocks::Firing firing = domains_.pop();
-                const auto origin = domainOrigin(firing);
-                for (const int g : domains_.groupsHit(firing))
-                    failLiveGroup(g, firing.timeS, origin);
+                takeDomainFiring([this](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
+                    failLiveGroup(g, timeS, origin);
+                });
                 continue;
             }
             const FailureClocks::Firing firing = clocks_.pop();
@@ -328,32 +334,28 @@ private:
             deferred_.clear();
             deferredHits_.clear();
         }
-        // A domain firing inside the restart: each of its groups as if its own clock had fired there.
-        const auto domainFailureInRestart = [&](const DomainFailureClocks::Firing& firing) {
-            const auto origin = domainOrigin(firing);
-            for (const int g : domains_.groupsHit(firing)) {
-                if (extend) {
-                    double& windowEnd = windowEnd_[static_cast<std::size_t>(g)];
-                    if (firing.timeS >= windowEnd) {
-                        deferredHits_.push_back({firing.timeS, g, origin});
-                        continue;
-                    }
-                    windowEnd = firing.timeS + sc_.restartS;
-                    end = std::max(end, windowEnd);
+        // A domain firing inside the restart hits each of its groups as if its own clock had fired there.
+        const auto hitInRestart = [&](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
+            if (extend) {
+                double& windowEnd = windowEnd_[static_cast<std::size_t>(g)];
+                if (timeS >= windowEnd) {
+                    deferredHits_.push_back({timeS, g, origin});
+                    return;
                 }
-                ++m_.failures;
-                ++m_.restartFailures;
-                emitFailure(firing.timeS, g, origin);
+                windowEnd = timeS + sc_.restartS;
+                end = std::max(end, windowEnd);
             }
+            ++m_.failures;
+            ++m_.restartFailures;
+            emitFailure(timeS, g, origin);
         };
         const double limitS = std::min(limits_.untilS, capS_);
         while (nextFiringS() < end) {
             if (nextFiringS() >= limitS || limitReached(t_) != StopReason::None)
                 break;
             if (domainFiresFirst()) {
-                const DomainFailureClocks::Firing firing = domains_.pop();
-                t_ = firing.timeS;
-                domainFailureInRestart(firing);
+                t_ = domains_.earliest();
+                takeDomainFiring(hitInRestart);
                 maybeSnapshot(t_);
                 continue;
             }

@@ -63,6 +63,21 @@ class TestFailureDomains : public QObject {
     Q_OBJECT
 
 private slots:
+    // The lists survive saving: load -> save -> load is exact, with every key of an entry.
+    void listsRoundTrip()
+    {
+        nlohmann::json doc = baseScenario(32);
+        doc["failures"]["domains"] = nlohmann::json::parse(R"([{"level": "pod", "rate_per_1000_domain_days": 2.5},
+            {"level": "node", "mtbf_s": 1e6, "shape": "weibull", "weibull_k": 0.7}])");
+        doc["failures"]["categories"] = nlohmann::json::parse(R"([{"name": "a, b", "share": 2},
+            {"name": "switch", "share": 0.5, "level": "rack"}])");
+        const Scenario scenario = scenarioOf(doc);
+        QCOMPARE(scenario.domainFailures.size(), std::size_t{2});
+        QCOMPARE(scenario.domainFailures[0].domainMtbfS(), 86400.0 * 1000.0 / 2.5);
+        QVERIFY(scenario.failureCategories[1].level == DomainLevel::Rack);
+        QVERIFY(scenarioFromJsonText(scenarioToJsonText(scenario), "saved") == scenario);
+    }
+
     // A domain process that never fires (rate 0) or practically never (MTBF 1e12 s) changes nothing,
     // for every policy: same metrics, same events, byte for byte.
     void neverFiringDomainsChangeNothing()
