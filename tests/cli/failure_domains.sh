@@ -9,9 +9,8 @@ scenario() {
   sed -e "s|\"failures\": {|\"failures\": {$2,|" -e "s|^{|{ $topology|" "$SCEN/teaching-12.json" >"$WORK/$1.json"
 }
 
-bad() {  # bad NAME FAILURES-EXTRA REGEX [TOPOLOGY]
-  scenario "$1" "$2" "${4-}"
-  [ -n "${4-}" ] || scenario "$1" "$2"
+bad() {  # bad NAME FAILURES-EXTRA REGEX [TOPOLOGY]: a TOPOLOGY of ' ' leaves the section out
+  if [ $# -ge 4 ]; then scenario "$1" "$2" "$4"; else scenario "$1" "$2"; fi
   expect "$1" 2 "$3" "$SPARE_CLI" simulate "$WORK/$1.json"
 }
 
