@@ -6,6 +6,7 @@
 #include "sim/RecoveryPolicy.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
 #include "sim/Simulator.h"
 #include "topology/ClusterPlacement.h"
 
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 
 using namespace spare;
 
@@ -76,6 +78,16 @@ private slots:
         QCOMPARE(scenario.domainFailures[0].domainMtbfS(), 86400.0 * 1000.0 / 2.5);
         QVERIFY(scenario.failureCategories[1].level == DomainLevel::Rack);
         QVERIFY(scenarioFromJsonText(scenarioToJsonText(scenario), "saved") == scenario);
+        // Every key an entry is saved with is in the list-key table (and so in docs/scenario-format.md).
+        const nlohmann::json saved = scenarioToJson(scenario);
+        std::set<std::string> keys;
+        for (const char* list : {"domains", "categories"})
+            for (const auto& entry : saved["failures"][list])
+                for (const auto& [key, value] : entry.items())
+                    keys.insert(std::string("failures.") + list + "[]." + key);
+        for (const std::string& key : keys)
+            QVERIFY2(findScenarioListKey(key) != nullptr, key.c_str());
+        QCOMPARE(keys.size(), scenarioListKeyTable().size());
     }
 
     // A domain process that never fires (rate 0) or practically never (MTBF 1e12 s) changes nothing,
