@@ -11,7 +11,9 @@ namespace {
 CommandAction setupScenarioKeys(CLI::App&)
 {
     return [] {
-        fmt::print("{}", scenarioKeyTableMarkdown());
+        fmt::print("{}\nEach entry of the lists `failures.domains` and `failures.categories` is an object with these "
+                   "keys:\n\n{}",
+                   scenarioKeyTableMarkdown(), scenarioListKeyTableMarkdown());
         return 0;
     };
 }

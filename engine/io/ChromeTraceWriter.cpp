@@ -255,7 +255,11 @@ void ChromeTraceWriter::onEvent(const Event& event)
     case EventKind::Failure:
         if (inWindow)
             instant(failureTrack(event.group), "failure", event.time,
-                    fmt::format("{{\"group\":{},\"gpu\":{},\"step\":{}}}", event.group, event.gpu, event.step));
+                    event.origin ? fmt::format("{{\"group\":{},\"gpu\":{},\"step\":{},\"origin\":{}}}", event.group,
+                                               event.gpu, event.step,
+                                               nlohmann::json(failureOriginText(*event.origin)).dump())
+                                 : fmt::format("{{\"group\":{},\"gpu\":{},\"step\":{}}}", event.group, event.gpu,
+                                               event.step));
         break;
     case EventKind::Detection:
         if (inWindow)

@@ -14,6 +14,16 @@ const char* restartCauseName(int value)
     }
 }
 
+std::string failureOriginText(const FailureOrigin& origin)
+{
+    std::string text;
+    if (!origin.category.empty())
+        text = fmt::format("category={}", origin.category);
+    if (origin.level)
+        text += fmt::format("{}{}={}", text.empty() ? "" : " ", domainLevelName(*origin.level), origin.domain);
+    return text;
+}
+
 std::string eventDetails(const Event& event)
 {
     switch (event.kind) {
@@ -28,6 +38,7 @@ std::string eventDetails(const Event& event)
             text += fmt::format(" wipeout lost={}", fmt::join(d.lostTypes, ";"));
         return text;
     }
+    case EventKind::Failure: return event.origin ? failureOriginText(*event.origin) : std::string();
     case EventKind::RestartStart: return fmt::format("cause={}", restartCauseName(event.value));
     case EventKind::Rollback: return fmt::format("rework_steps={}", event.value);
     default: return {};

@@ -2,9 +2,12 @@
 
 #include "reorder/ReorderDecision.h"
 #include "sim/TimeBreakdown.h"
+#include "topology/DomainLevel.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace spare {
@@ -32,6 +35,14 @@ enum class EventKind : std::uint8_t {
 
 const char* eventKindName(EventKind kind);
 
+// What a failure came from, in runs with failure categories or domain processes: the category (empty
+// when it has none) and, for a domain failure, the domain that took every group in it down.
+struct FailureOrigin {
+    std::string category;
+    std::optional<DomainLevel> level;
+    int domain = -1;
+};
+
 struct Event {
     double time = 0.0;       // simulated seconds when it starts
     double duration = 0.0;   // seconds (0 for instants)
@@ -42,6 +53,9 @@ struct Event {
     int stackNumber = 1;     // S at the time
     int value = 0;           // kind-specific, see above
     std::shared_ptr<const ReorderDecision> decision;  // Decision events only
+    // Failure events of runs with failure categories or domain processes (one object for all the groups
+    // of a domain failure); nullptr otherwise.
+    std::shared_ptr<const FailureOrigin> origin;
 };
 
 // Per-group state for views.

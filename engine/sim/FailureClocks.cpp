@@ -1,5 +1,7 @@
 #include "sim/FailureClocks.h"
 
+#include "sim/FailureCategories.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -17,22 +19,33 @@ constexpr std::size_t kParallelGrain = 16384;
 }
 
 FailureClocks::FailureClocks(const Scenario& scenario)
-    : model_(scenario.failureModel),
-      streams_(scenario.seed, StreamPurpose::FailureClock),
-      draws_(static_cast<std::size_t>(scenario.groups), 1),
-      next_(static_cast<std::size_t>(scenario.groups))
+    : FailureClocks(scenario.groups, scenario.failureModel,
+                    groupClockMeanS(scenario), scenario.weibullShape, scenario.seed, StreamPurpose::FailureClock, 0)
+{
+}
+
+FailureClocks::FailureClocks(int clocks, FailureModel model, double meanS, double weibullShape, std::uint64_t seed,
+                             StreamPurpose purpose, std::uint64_t streamOffset)
+    : model_(model),
+      streamOffset_(streamOffset),
+      streams_(seed, purpose),
+      draws_(static_cast<std::size_t>(clocks), 1),
+      next_(static_cast<std::size_t>(clocks), infinity)
 {
     if (model_ == FailureModel::Trace)
         throw std::invalid_argument("FailureClocks: the trace model needs the trace rows");
-    const double groupMtbfS = scenario.groups * scenario.systemMtbfS;
     if (model_ == FailureModel::Weibull) {
-        inverseShape_ = 1.0 / scenario.weibullShape;
-        scaleS_ = groupMtbfS / std::tgamma(1.0 + inverseShape_);
+        inverseShape_ = 1.0 / weibullShape;
+        scaleS_ = meanS / std::tgamma(1.0 + inverseShape_);
     } else {
-        scaleS_ = groupMtbfS;
+        scaleS_ = meanS;
     }
-    // Every group's first lifetime (draw 0), in parallel for large N: each value depends only on its
-    // group. Small runs stay on the calling thread, without starting the task scheduler.
+    if (scaleS_ == infinity) {
+        buildHeap();
+        return;
+    }
+    // Every clock's first lifetime (draw 0), in parallel for many clocks: each value depends only on its
+    // clock. Small runs stay on the calling thread, without starting the task scheduler.
     const auto firstLifetimes = [this](const tbb::blocked_range<std::size_t>& range) {
         for (std::size_t g = range.begin(); g != range.end(); ++g)
             next_[g] = lifetimeFromDraw(g, 0);
@@ -81,9 +94,11 @@ double FailureClocks::earliest() const { return heap_.empty() ? infinity : heap_
 
 FailureClocks::Firing FailureClocks::pop()
 {
-    const Firing firing = heap_.top();
+    Firing firing = heap_.top();
     heap_.pop();
-    next_[static_cast<std::size_t>(firing.group)] = infinity;
+    const auto g = static_cast<std::size_t>(firing.group);
+    next_[g] = infinity;
+    firing.lifetime = model_ == FailureModel::Trace ? traceCursor_[g] : draws_[g] - 1;
     return firing;
 }
 
@@ -112,14 +127,17 @@ double FailureClocks::lifetime(int group)
 
 double FailureClocks::lifetimeFromDraw(std::size_t group, std::uint64_t draw) const
 {
-    const double e = -std::log(streams_.uniformOpenZero(group, draw));
+    if (scaleS_ == infinity)
+        return infinity;
+    const double e = -std::log(streams_.uniformOpenZero(streamOffset_ + group, draw));
     return model_ == FailureModel::Weibull ? scaleS_ * std::pow(e, inverseShape_) : scaleS_ * e;
 }
 
 void FailureClocks::schedule(int group, double timeS)
 {
     next_[static_cast<std::size_t>(group)] = timeS;
-    heap_.push({timeS, group});
+    if (timeS != infinity)
+        heap_.push({timeS, group, 0});
 }
 
 }  // namespace spare

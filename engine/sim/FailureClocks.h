@@ -24,10 +24,16 @@ public:
     struct Firing {
         double timeS = 0.0;
         int group = -1;
+        std::uint64_t lifetime = 0;  // which of the group's lifetimes (or trace rows) this is, from 0
     };
 
-    // Random clocks (scenario.failureModel Weibull or Exponential), all started at time 0.
+    // Random clocks (scenario.failureModel Weibull or Exponential), all started at time 0; mean N m, or
+    // N m / share when failure categories give the per-group clocks a share of the failures.
     FailureClocks(const Scenario& scenario);
+    // `clocks` random clocks of mean `meanS` (+inf: they never fire), all started at time 0: clock i's
+    // n-th lifetime is draw n of stream streamOffset + i of (seed, purpose). model: Weibull or Exponential.
+    FailureClocks(int clocks, FailureModel model, double meanS, double weibullShape, std::uint64_t seed,
+                  StreamPurpose purpose, std::uint64_t streamOffset);
     // Trace clocks: `trace` rows (any order) with groups in 0..groups-1.
     FailureClocks(int groups, const std::vector<TraceFailure>& trace);
 
@@ -58,7 +64,8 @@ private:
     };
 
     FailureModel model_ = FailureModel::Weibull;
-    double scaleS_ = 0.0;     // Weibull scale or exponential mean
+    double scaleS_ = 0.0;     // Weibull scale or exponential mean (+inf: never fires)
+    std::uint64_t streamOffset_ = 0;
     double inverseShape_ = 1.0;
     RandomStreams streams_{0, StreamPurpose::FailureClock};  // random models: stream g is group g's
     std::vector<std::uint64_t> draws_;             // random models: lifetimes drawn per group

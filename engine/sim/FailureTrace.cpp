@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <initializer_list>
+#include <optional>
 
 namespace spare {
 
@@ -133,7 +135,29 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 }  // namespace
 
-std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, const std::string& origin)
+namespace {
+
+// A non-negative integer field below `count`, or a problem naming the line, the column and the range.
+std::optional<int> indexField(const CsvRecord& record, std::string_view text, const char* column, int count,
+                              std::vector<std::string>& problems)
+{
+    int value = 0;
+    const auto end = text.data() + text.size();
+    const auto [ptr, err] = std::from_chars(text.data(), end, value);
+    const bool isInteger =
+        !text.empty() && ptr == end && (err == std::errc() || err == std::errc::result_out_of_range);
+    if (!isInteger || err != std::errc() || value < 0 || value >= count) {
+        problems.push_back(fmt::format("line {}: {} {} is {}; allowed: integer 0 .. {}", record.line, column,
+                                       shown(text), isInteger ? "out of range" : "not an integer", count - 1));
+        return std::nullopt;
+    }
+    return value;
+}
+
+}  // namespace
+
+std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, const std::string& origin,
+                                            const ClusterPlacement* placement)
 {
     std::vector<std::string> problems;
     std::vector<TraceFailure> failures;
@@ -142,40 +166,60 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
     CsvReader reader(text, problems);
     CsvRecord record;
     const bool hasHeader = reader.next(record);
-    if (!hasHeader || record.fields.size() != 2 || trimmed(record.fields[0]) != "time_s" ||
-        trimmed(record.fields[1]) != "group") {
-        problems.push_back(fmt::format("line {}: expected the header \"time_s,group\"", hasHeader ? record.line : 1));
+    const auto headerIs = [&](std::initializer_list<std::string_view> names) {
+        if (record.fields.size() != names.size())
+            return false;
+        std::size_t i = 0;
+        for (const std::string_view name : names)
+            if (trimmed(record.fields[i++]) != name)
+                return false;
+        return true;
+    };
+    const bool domainRows = hasHeader && headerIs({"time_s", "level", "id"});
+    if (!hasHeader || (!domainRows && !headerIs({"time_s", "group"}))) {
+        problems.push_back(fmt::format("line {}: expected the header \"time_s,group\" or \"time_s,level,id\"",
+                                       hasHeader ? record.line : 1));
+    } else if (domainRows && placement == nullptr) {
+        problems.push_back(fmt::format("line {}: domain rows (time_s,level,id) need the scenario's topology section",
+                                       record.line));
     } else {
-        const std::string groupRange = fmt::format("0 .. {}", groups - 1);
+        const std::size_t columns = domainRows ? 3 : 2;
         while (reader.next(record)) {
-            if (record.fields.size() != 2) {
-                problems.push_back(fmt::format("line {}: expected 2 fields (time_s,group), got {}", record.line,
+            if (record.fields.size() != columns) {
+                problems.push_back(fmt::format("line {}: expected {} fields ({}), got {}", record.line, columns,
+                                               domainRows ? "time_s,level,id" : "time_s,group",
                                                record.fields.size()));
                 continue;
             }
             const std::string_view timeText = trimmed(record.fields[0]);
-            const std::string_view groupText = trimmed(record.fields[1]);
-            TraceFailure failure;
+            double timeS = 0.0;
             const auto timeEnd = timeText.data() + timeText.size();
-            const auto [timePtr, timeErr] = std::from_chars(timeText.data(), timeEnd, failure.timeS);
-            if (timeText.empty() || timeErr != std::errc() || timePtr != timeEnd || !std::isfinite(failure.timeS) ||
-                failure.timeS < 0.0) {
+            const auto [timePtr, timeErr] = std::from_chars(timeText.data(), timeEnd, timeS);
+            if (timeText.empty() || timeErr != std::errc() || timePtr != timeEnd || !std::isfinite(timeS) ||
+                timeS < 0.0) {
                 problems.push_back(fmt::format("line {}: time_s {} is not allowed; expected a finite number >= 0 "
                                                "(seconds, '.' decimal)",
                                                record.line, shown(timeText)));
                 continue;
             }
-            const auto groupEnd = groupText.data() + groupText.size();
-            const auto [groupPtr, groupErr] = std::from_chars(groupText.data(), groupEnd, failure.group);
-            const bool isInteger = !groupText.empty() && groupPtr == groupEnd &&
-                                   (groupErr == std::errc() || groupErr == std::errc::result_out_of_range);
-            if (!isInteger || groupErr != std::errc() || failure.group < 0 || failure.group >= groups) {
-                problems.push_back(fmt::format("line {}: group {} is {}; allowed: integer {}", record.line,
-                                               shown(groupText), isInteger ? "out of range" : "not an integer",
-                                               groupRange));
+            if (!domainRows) {
+                if (const auto group = indexField(record, trimmed(record.fields[1]), "group", groups, problems))
+                    failures.push_back({timeS, *group});
                 continue;
             }
-            failures.push_back(failure);
+            const std::string_view levelText = trimmed(record.fields[1]);
+            const auto level = parseDomainLevel(levelText);
+            if (!level) {
+                problems.push_back(fmt::format("line {}: level {} is not a known value; allowed: {}", record.line,
+                                               shown(levelText), domainLevelNames()));
+                continue;
+            }
+            const auto domain =
+                indexField(record, trimmed(record.fields[2]), "id", placement->domainCount(*level), problems);
+            if (!domain)
+                continue;
+            for (const int g : placement->groupsIn(*level, *domain))
+                failures.push_back({timeS, g});
         }
     }
     if (!problems.empty())
@@ -185,9 +229,9 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
     return failures;
 }
 
-std::vector<TraceFailure> loadFailureTrace(const std::string& path, int groups)
+std::vector<TraceFailure> loadFailureTrace(const std::string& path, int groups, const ClusterPlacement* placement)
 {
-    return parseFailureTrace(readInputFile(path, InputFileKind::FailureTrace), groups, path);
+    return parseFailureTrace(readInputFile(path, InputFileKind::FailureTrace), groups, path, placement);
 }
 
 }  // namespace spare

@@ -13,6 +13,35 @@ namespace spare {
 enum class Policy { Spare, Rep, Ckpt };
 enum class FailureModel { Weibull, Exponential, Trace };
 enum class RestartRule { ExtendOnFailure, Fixed };
+// Lifetime distribution of a domain failure process.
+enum class FailureShape { Exponential, Weibull };
+
+// failures.domains[i]: one independent renewal clock per domain of `level`, each failing every group
+// with a node in its domain at the same instant. Exactly one of mtbfS and ratePer1000DomainDays is set;
+// a rate of 0 means the process never fires.
+struct DomainFailureProcess {
+    DomainLevel level = DomainLevel::Rack;                // failures.domains[i].level
+    std::optional<double> mtbfS;                          // failures.domains[i].mtbf_s: per domain
+    std::optional<double> ratePer1000DomainDays;          // failures.domains[i].rate_per_1000_domain_days
+    FailureShape shape = FailureShape::Exponential;       // failures.domains[i].shape
+    double weibullShape = 0.78;                           // failures.domains[i].weibull_k
+
+    // Seconds between firings of one domain's clock (+inf for a rate of 0).
+    double domainMtbfS() const;
+
+    friend bool operator==(const DomainFailureProcess&, const DomainFailureProcess&) = default;
+};
+
+// failures.categories[i]: a named share of the failures (docs/simulator-model.md, "Failure domains and
+// categories"). level nullopt ("gpu"): the category labels failures of the per-group clocks; a domain
+// level: the category is a domain process at that level.
+struct FailureCategory {
+    std::string name;                  // failures.categories[i].name
+    double share = 1.0;                // failures.categories[i].share (normalised over the list)
+    std::optional<DomainLevel> level;  // failures.categories[i].level: gpu (nullopt) | node | rack | pod
+
+    friend bool operator==(const FailureCategory&, const FailureCategory&) = default;
+};
 
 // Every parameter of one simulation. A plain value: validate with validateScenario() before use.
 // JSON keys (see ScenarioJson and the README) are given next to each field.
@@ -42,7 +71,9 @@ struct Scenario {
     FailureModel failureModel = FailureModel::Weibull;  // failures.model: weibull | exponential | trace
     double systemMtbfS = 300.0;           // failures.system_mtbf_s: m, all groups alive
     double weibullShape = 0.78;           // failures.weibull_shape: k
-    std::string failureTrace;             // failures.trace: CSV of time_s,group (model = trace)
+    std::string failureTrace;             // failures.trace: CSV of time_s,group or time_s,level,id (model = trace)
+    std::vector<DomainFailureProcess> domainFailures;  // failures.domains: extra per-domain processes
+    std::vector<FailureCategory> failureCategories;    // failures.categories: empty = no categories
 
     // restart.*
     double restartS = 3600.0;                           // restart.duration_s: T_r
@@ -78,15 +109,23 @@ const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
 const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"
 const char* failureModelName(FailureModel model); // "weibull", "exponential", "trace"
 const char* restartRuleName(RestartRule rule);    // "extend_on_failure", "fixed"
+const char* failureShapeName(FailureShape shape); // "exponential", "weibull"
+// A category's level: "gpu" for nullopt (the per-group clocks), else the domain level's name.
+const char* categoryLevelName(std::optional<DomainLevel> level);
 
 // Parse the names above (exact, lower case); nullopt for anything else.
 std::optional<Policy> parsePolicy(std::string_view name);
 std::optional<FailureModel> parseFailureModel(std::string_view name);
 std::optional<RestartRule> parseRestartRule(std::string_view name);
+std::optional<FailureShape> parseFailureShape(std::string_view name);
+// nullopt for an unknown name; an engaged nullopt (gpu) or a domain level otherwise.
+std::optional<std::optional<DomainLevel>> parseCategoryLevel(std::string_view name);
 
 // "spare | rep | ckpt" etc.: the allowed names, for messages and help texts.
 const char* policyNames();
 const char* failureModelNames();
 const char* restartRuleNames();
+const char* failureShapeNames();
+const char* categoryLevelNames();  // "gpu | node | rack | pod"
 
 }  // namespace spare

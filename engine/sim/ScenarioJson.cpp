@@ -25,6 +25,8 @@ using nlohmann::json;
 constexpr const char* kSections[] = {"cluster", "topology", "workload", "failures", "restart", "checkpoint", "run"};
 constexpr double kTwoTo63 = 9223372036854775808.0;
 constexpr double kTwoTo64 = 18446744073709551616.0;
+// Entries of a scenario list read at most (a longer list is refused by validation anyway).
+constexpr std::size_t kMaxListEntries = 1000;
 
 // A value as it appears in a message: scalars verbatim (long strings cut), containers by kind only
 // (dumping a deeply nested document could recurse deeply).
@@ -98,6 +100,8 @@ public:
         number("failures.system_mtbf_s", s.systemMtbfS);
         number("failures.weibull_shape", s.weibullShape);
         text("failures.trace", s.failureTrace);
+        list("failures.domains", s.domainFailures, &ScenarioReader::domainProcess);
+        list("failures.categories", s.failureCategories, &ScenarioReader::category);
         number("restart.duration_s", s.restartS);
         choice("restart.rule", s.restartRule, &parseRestartRule, restartRuleNames());
         integerOrAuto("checkpoint.interval_steps", s.checkpointIntervalSteps);
@@ -114,6 +118,82 @@ public:
     bool failed(const std::string& key) const { return failedKeys_.count(key) > 0; }
 
 private:
+    // A list of objects at `key` ("failures.domains"): each entry's keys are checked against the list-key
+    // table and read by `entry`. At most kMaxListEntries entries are read (validation refuses far fewer).
+    template <typename Entry>
+    void list(const std::string& key, std::vector<Entry>& out,
+              void (ScenarioReader::*entry)(const json&, const std::string&, Entry&))
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        if (!value->is_array()) {
+            fail(key, fmt::format("expected an array of objects, got {}", describe(*value)));
+            return;
+        }
+        out.clear();
+        for (std::size_t i = 0; i < value->size() && i < kMaxListEntries; ++i) {
+            const json& item = (*value)[i];
+            const std::string path = fmt::format("{}[{}]", key, i);
+            if (!item.is_object()) {
+                fail(path, fmt::format("expected an object, got {}", describe(item)));
+                continue;
+            }
+            for (auto it = item.begin(); it != item.end(); ++it)
+                if (findScenarioListKey(key + "[]." + it.key()) == nullptr)
+                    fail(path + "." + it.key(), fmt::format("unknown key; known keys here: {}", listKeys(key)));
+            (this->*entry)(item, path, out.emplace_back());
+        }
+    }
+
+    static std::string listKeys(const std::string& list)
+    {
+        std::vector<std::string_view> names;
+        const std::string prefix = list + "[].";
+        for (const ScenarioKeyInfo& row : scenarioListKeyTable())
+            if (std::string_view(row.key).starts_with(prefix))
+                names.push_back(std::string_view(row.key).substr(prefix.size()));
+        return fmt::format("{}", fmt::join(names, ", "));
+    }
+
+    static const json* member(const json& object, const char* name)
+    {
+        const auto it = object.find(name);
+        return it == object.end() ? nullptr : &*it;
+    }
+
+    void domainProcess(const json& item, const std::string& path, DomainFailureProcess& out)
+    {
+        choice(path + ".level", member(item, "level"), out.level, &parseDomainLevel, domainLevelNames());
+        const auto optionalNumber = [&](const char* name, std::optional<double>& field) {
+            const json* value = member(item, name);
+            if (value == nullptr)
+                return;
+            double v = 0.0;
+            const std::size_t before = problems_.size();
+            number(path + "." + name, value, *findScenarioListKey(std::string("failures.domains[].") + name), v);
+            if (problems_.size() == before)
+                field = v;
+        };
+        optionalNumber("mtbf_s", out.mtbfS);
+        optionalNumber("rate_per_1000_domain_days", out.ratePer1000DomainDays);
+        if (!out.mtbfS && !out.ratePer1000DomainDays && !failed(path + ".mtbf_s") &&
+            !failed(path + ".rate_per_1000_domain_days"))
+            fail(path, "missing mtbf_s or rate_per_1000_domain_days; give exactly one");
+        choice(path + ".shape", member(item, "shape"), out.shape, &parseFailureShape, failureShapeNames());
+        number(path + ".weibull_k", member(item, "weibull_k"), *findScenarioListKey("failures.domains[].weibull_k"),
+               out.weibullShape);
+    }
+
+    void category(const json& item, const std::string& path, FailureCategory& out)
+    {
+        if (member(item, "name") == nullptr)
+            fail(path + ".name", "missing; every category needs a name");
+        text(path + ".name", member(item, "name"), out.name);
+        number(path + ".share", member(item, "share"), *findScenarioListKey("failures.categories[].share"), out.share);
+        choice(path + ".level", member(item, "level"), out.level, &parseCategoryLevel, categoryLevelNames());
+    }
+
     void fail(std::string key, std::string message)
     {
         failedKeys_.insert(key);
@@ -127,7 +207,9 @@ private:
             const std::string path = prefix.empty() ? key : prefix + "." + key;
             const bool isSection = prefix.empty() && std::find(std::begin(kSections), std::end(kSections),
                                                                std::string_view(key)) != std::end(kSections);
-            if (isSection || findScenarioKey(path) != nullptr)
+            const auto lists = scenarioListKeys();
+            if (isSection || findScenarioKey(path) != nullptr ||
+                std::find(lists.begin(), lists.end(), std::string_view(path)) != lists.end())
                 continue;
             fail(path, fmt::format("unknown key; known keys here: {}", knownKeys(prefix)));
         }
@@ -147,6 +229,9 @@ private:
             if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
                 names.push_back(std::move(name));
         }
+        for (const std::string_view list : scenarioListKeys())
+            if (!prefix.empty() && list.starts_with(prefix + "."))
+                names.emplace_back(list.substr(prefix.size() + 1));
         return fmt::format("{}", fmt::join(names, ", "));
     }
 
@@ -226,9 +311,11 @@ private:
         }
     }
 
-    void number(const std::string& key, double& out)
+    void number(const std::string& key, double& out) { number(key, find(key), *findScenarioKey(key), out); }
+
+    // `value` (nullptr: absent) read as the number at `key`, whose range is `row`'s.
+    void number(const std::string& key, const json* value, const ScenarioKeyInfo& row, double& out)
     {
-        const json* value = find(key);
         if (value == nullptr)
             return;
         if (!value->is_number()) {
@@ -237,16 +324,16 @@ private:
         }
         const double v = value->get<double>();
         if (!std::isfinite(v)) {
-            fail(key, fmt::format("{} is not a finite number; allowed: {}", describe(*value),
-                                  findScenarioKey(key)->allowed));
+            fail(key, fmt::format("{} is not a finite number; allowed: {}", describe(*value), row.allowed));
             return;
         }
         out = v;
     }
 
-    void text(const std::string& key, std::string& out)
+    void text(const std::string& key, std::string& out) { text(key, find(key), out); }
+
+    void text(const std::string& key, const json* value, std::string& out)
     {
-        const json* value = find(key);
         if (value == nullptr)
             return;
         if (!value->is_string()) {
@@ -272,7 +359,13 @@ private:
     void choice(const std::string& key, Enum& out, std::optional<Enum> (*parse)(std::string_view),
                 const char* allowed)
     {
-        const json* value = find(key);
+        choice(key, find(key), out, parse, allowed);
+    }
+
+    template <typename Enum>
+    void choice(const std::string& key, const json* value, Enum& out, std::optional<Enum> (*parse)(std::string_view),
+                const char* allowed)
+    {
         if (value == nullptr)
             return;
         const std::optional<Enum> parsed =
@@ -448,6 +541,24 @@ Json toJson(const Scenario& s)
     failures["system_mtbf_s"] = s.systemMtbfS;
     failures["weibull_shape"] = s.weibullShape;
     failures["trace"] = s.failureTrace;
+    for (const DomainFailureProcess& d : s.domainFailures) {
+        Json entry;
+        entry["level"] = domainLevelName(d.level);
+        if (d.mtbfS)
+            entry["mtbf_s"] = *d.mtbfS;
+        if (d.ratePer1000DomainDays)
+            entry["rate_per_1000_domain_days"] = *d.ratePer1000DomainDays;
+        entry["shape"] = failureShapeName(d.shape);
+        entry["weibull_k"] = d.weibullShape;
+        failures["domains"].push_back(std::move(entry));
+    }
+    for (const FailureCategory& c : s.failureCategories) {
+        Json entry;
+        entry["name"] = c.name;
+        entry["share"] = c.share;
+        entry["level"] = categoryLevelName(c.level);
+        failures["categories"].push_back(std::move(entry));
+    }
     Json& restart = doc["restart"];
     restart["duration_s"] = s.restartS;
     restart["rule"] = restartRuleName(s.restartRule);

@@ -35,6 +35,11 @@ struct ScenarioLimits {
     static constexpr int maxNodesPerRack = 100'000;
     static constexpr int maxRacksPerPod = 100'000;
     static constexpr int maxNodes = 10'000'000;  // nodes the groups may occupy
+    static constexpr int maxDomainProcesses = 64;    // failures.domains entries
+    static constexpr int maxFailureCategories = 64;  // failures.categories entries
+    static constexpr int maxCategoryNameLength = 80;  // bytes
+    static constexpr double maxDomainRate = 1e9;     // per 1,000 domain-days
+    static constexpr double maxCategoryShare = 1e12;
 };
 
 enum class ScenarioValueKind { Integer, Number, Boolean, Text, Choice };
@@ -54,13 +59,22 @@ struct ScenarioKeyInfo {
 };
 
 std::span<const ScenarioKeyInfo> scenarioKeyTable();
+// The keys of each entry of the scenario's lists ("failures.domains[].level", ...): kept apart from
+// scenarioKeyTable(), whose rows are single values the GUI editor shows as fields.
+std::span<const ScenarioKeyInfo> scenarioListKeyTable();
+// The lists themselves: "failures.domains", "failures.categories".
+std::span<const char* const> scenarioListKeys();
 // Sections a scenario may leave out as a whole (absent = the feature is off): "topology".
 std::span<const char* const> optionalScenarioSections();
 // The row for `key`, or nullptr.
 const ScenarioKeyInfo* findScenarioKey(std::string_view key);
+// The row of a list entry's key ("failures.domains[].level"), or nullptr.
+const ScenarioKeyInfo* findScenarioListKey(std::string_view key);
 // "<value> is out of range; allowed: <row.allowed> <unit>": the wording every range message uses.
 std::string scenarioRangeMessage(const ScenarioKeyInfo& row, std::string_view valueText);
 // The key table as a Markdown table (key, meaning, unit, default, allowed), for docs and `scenario-keys`.
 std::string scenarioKeyTableMarkdown();
+// The list-entry keys as a Markdown table of the same columns.
+std::string scenarioListKeyTableMarkdown();
 
 }  // namespace spare

@@ -66,7 +66,8 @@ constexpr std::array<ScenarioKeyInfo, 30> kKeys{{
     {"failures.weibull_shape", K::Number, L::minWeibullShape, false, L::maxWeibullShape, "", "",
      "k: Weibull shape (k < 1: failures cluster early)", "0.78", "0.05 .. 20"},
     {"failures.trace", K::Text, kNone, false, kNone, "", "",
-     "Failure trace CSV (time_s,group), relative to the scenario file; required when model = trace", "\"\"",
+     "Failure trace CSV (time_s,group, or time_s,level,id for domain failures), relative to the scenario file; "
+     "required when model = trace", "\"\"",
      "file path"},
     {"restart.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_r: global restart time", "3600.0",
      "0 .. 1e9"},
@@ -88,6 +89,28 @@ constexpr std::array<ScenarioKeyInfo, 30> kKeys{{
      "Rep+CKPT replica-set size in the Race, or \"auto\" (the r minimising its model TTT)", "\"auto\"",
      "2 .. min(cluster.groups, 64), or \"auto\""},
 }};
+constexpr std::array<ScenarioKeyInfo, 8> kListKeys{{
+    {"failures.domains[].level", K::Choice, kNone, false, kNone, "", "",
+     "Domain level of an extra failure process: one clock per domain; a firing fails every group with a node "
+     "in the domain (needs topology)", "\"rack\"", "node | rack | pod"},
+    {"failures.domains[].mtbf_s", K::Number, L::minSystemMtbfS, false, L::maxSystemMtbfS, "", "s",
+     "Mean time between failures of one domain (give this or rate_per_1000_domain_days)", "(none)",
+     "0.001 .. 1e12"},
+    {"failures.domains[].rate_per_1000_domain_days", K::Number, 0.0, false, L::maxDomainRate, "",
+     "per 1,000 domain-days", "Failures of one domain per 1,000 days, 0 = never (or mtbf_s)", "(none)",
+     "0 .. 1e9"},
+    {"failures.domains[].shape", K::Choice, kNone, false, kNone, "", "", "Lifetime distribution of each domain's clock",
+     "\"exponential\"", "exponential | weibull"},
+    {"failures.domains[].weibull_k", K::Number, L::minWeibullShape, false, L::maxWeibullShape, "", "",
+     "Weibull shape when shape = weibull", "0.78", "0.05 .. 20"},
+    {"failures.categories[].name", K::Text, kNone, false, kNone, "", "",
+     "Category name shown in events (unique in the list)", "(required)", "1 .. 80 bytes, no control characters"},
+    {"failures.categories[].share", K::Number, 0.0, false, L::maxCategoryShare, "", "",
+     "Share of all failures (normalised over the list; the shares must sum to > 0)", "1.0", "0 .. 1e12"},
+    {"failures.categories[].level", K::Choice, kNone, false, kNone, "", "",
+     "gpu: labels failures of the per-group clocks; node | rack | pod: a domain process whose rate is the "
+     "share of the system failure rate (needs topology)", "\"gpu\"", "gpu | node | rack | pod"},
+}};
 // clang-format on
 
 class IssueList {
@@ -107,7 +130,15 @@ public:
         if (!std::isfinite(value) || belowMin || value > row.max)
             issues_.push_back({key, scenarioRangeMessage(row, fmt::format("{}", value))});
     }
-    void add(const char* key, std::string message) { issues_.push_back({key, std::move(message)}); }
+    // A list entry's number: `key` as the message names it ("failures.domains[2].mtbf_s"), `row` its
+    // list-key row.
+    void listNumber(const std::string& key, const char* row, double value)
+    {
+        const ScenarioKeyInfo& info = *findScenarioListKey(row);
+        if (!std::isfinite(value) || value < info.min || value > info.max)
+            issues_.push_back({key, scenarioRangeMessage(info, fmt::format("{}", value))});
+    }
+    void add(std::string key, std::string message) { issues_.push_back({std::move(key), std::move(message)}); }
     std::vector<ScenarioIssue> take() { return std::move(issues_); }
 
 private:
@@ -126,6 +157,22 @@ std::optional<Enum> parseName(std::string_view name, const std::array<Enum, Coun
 }  // namespace
 
 std::span<const ScenarioKeyInfo> scenarioKeyTable() { return kKeys; }
+
+std::span<const ScenarioKeyInfo> scenarioListKeyTable() { return kListKeys; }
+
+std::span<const char* const> scenarioListKeys()
+{
+    static constexpr const char* lists[] = {"failures.domains", "failures.categories"};
+    return lists;
+}
+
+const ScenarioKeyInfo* findScenarioListKey(std::string_view key)
+{
+    for (const ScenarioKeyInfo& row : kListKeys)
+        if (key == row.key)
+            return &row;
+    return nullptr;
+}
 
 std::span<const char* const> optionalScenarioSections()
 {
@@ -147,7 +194,9 @@ std::string scenarioRangeMessage(const ScenarioKeyInfo& row, std::string_view va
                        row.unit);
 }
 
-std::string scenarioKeyTableMarkdown()
+namespace {
+
+std::string keyTableMarkdown(std::span<const ScenarioKeyInfo> rows)
 {
     auto cell = [](std::string_view text) {
         std::string escaped;
@@ -156,11 +205,73 @@ std::string scenarioKeyTableMarkdown()
         return escaped;
     };
     std::string out = "| key | meaning | unit | default | allowed |\n|---|---|---|---|---|\n";
-    for (const ScenarioKeyInfo& row : kKeys)
+    for (const ScenarioKeyInfo& row : rows)
         out += fmt::format("| `{}` | {} | {} | `{}` | {} |\n", row.key, cell(row.meaning), row.unit, row.defaultText,
                            cell(row.allowed));
     return out;
 }
+
+// failures.domains and failures.categories (ranges: kListKeys).
+void validateFailureLists(const Scenario& s, IssueList& issues)
+{
+    const bool anyDomainLevel =
+        !s.domainFailures.empty() ||
+        std::any_of(s.failureCategories.begin(), s.failureCategories.end(),
+                    [](const FailureCategory& c) { return c.level.has_value(); });
+    if (anyDomainLevel && !s.topology)
+        issues.add(!s.domainFailures.empty() ? "failures.domains" : "failures.categories",
+                   "a domain-level failure process needs a topology section; allowed without one: no "
+                   "failures.domains and only gpu-level failures.categories");
+    if ((!s.domainFailures.empty() || !s.failureCategories.empty()) && s.failureModel == FailureModel::Trace)
+        issues.add(!s.domainFailures.empty() ? "failures.domains" : "failures.categories",
+                   "needs failures.model weibull or exponential; with a trace, write domain failures as "
+                   "time_s,level,id rows");
+    if (s.domainFailures.size() > static_cast<std::size_t>(L::maxDomainProcesses))
+        issues.add("failures.domains", fmt::format("{} entries; allowed: at most {}", s.domainFailures.size(),
+                                                   L::maxDomainProcesses));
+    for (std::size_t i = 0; i < s.domainFailures.size(); ++i) {
+        const DomainFailureProcess& d = s.domainFailures[i];
+        const std::string key = fmt::format("failures.domains[{}]", i);
+        if (d.mtbfS.has_value() == d.ratePer1000DomainDays.has_value())
+            issues.add(key, "give exactly one of mtbf_s and rate_per_1000_domain_days");
+        if (d.mtbfS)
+            issues.listNumber(key + ".mtbf_s", "failures.domains[].mtbf_s", *d.mtbfS);
+        if (d.ratePer1000DomainDays)
+            issues.listNumber(key + ".rate_per_1000_domain_days", "failures.domains[].rate_per_1000_domain_days",
+                              *d.ratePer1000DomainDays);
+        issues.listNumber(key + ".weibull_k", "failures.domains[].weibull_k", d.weibullShape);
+    }
+    if (s.failureCategories.size() > static_cast<std::size_t>(L::maxFailureCategories))
+        issues.add("failures.categories", fmt::format("{} entries; allowed: at most {}", s.failureCategories.size(),
+                                                      L::maxFailureCategories));
+    double total = 0.0;
+    for (std::size_t i = 0; i < s.failureCategories.size(); ++i) {
+        const FailureCategory& c = s.failureCategories[i];
+        const std::string key = fmt::format("failures.categories[{}]", i);
+        const bool control = std::any_of(c.name.begin(), c.name.end(), [](char ch) {
+            return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f;
+        });
+        if (c.name.empty() || c.name.size() > static_cast<std::size_t>(L::maxCategoryNameLength) || control)
+            issues.add(key + ".name", fmt::format("\"{}\" is not allowed; allowed: {}", c.name.substr(0, 60),
+                                                  findScenarioListKey("failures.categories[].name")->allowed));
+        for (std::size_t j = 0; j < i; ++j)
+            if (s.failureCategories[j].name == c.name)
+                issues.add(key + ".name", fmt::format("\"{}\" is also the name of failures.categories[{}]; "
+                                                      "allowed: each name once",
+                                                      c.name.substr(0, 60), j));
+        issues.listNumber(key + ".share", "failures.categories[].share", c.share);
+        if (std::isfinite(c.share))
+            total += c.share;
+    }
+    if (!s.failureCategories.empty() && !(total > 0.0))
+        issues.add("failures.categories", "the shares sum to 0; allowed: a sum > 0");
+}
+
+}  // namespace
+
+std::string scenarioKeyTableMarkdown() { return keyTableMarkdown(kKeys); }
+
+std::string scenarioListKeyTableMarkdown() { return keyTableMarkdown(kListKeys); }
 
 std::vector<ScenarioIssue> validateScenario(const Scenario& s)
 {
@@ -198,6 +309,7 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
     issues.number("failures.weibull_shape", s.weibullShape);
     if (s.failureModel == FailureModel::Trace && s.failureTrace.empty())
         issues.add("failures.trace", "missing; failures.model = \"trace\" needs a trace CSV path");
+    validateFailureLists(s, issues);
     issues.number("restart.duration_s", s.restartS);
     if (s.checkpointIntervalSteps)
         issues.integer("checkpoint.interval_steps", *s.checkpointIntervalSteps, std::max(s.steps, 1));
@@ -262,8 +374,40 @@ std::optional<RestartRule> parseRestartRule(std::string_view name)
     return parseName(name, std::array{RestartRule::ExtendOnFailure, RestartRule::Fixed}, &restartRuleName);
 }
 
+const char* failureShapeName(FailureShape shape)
+{
+    return shape == FailureShape::Weibull ? "weibull" : "exponential";
+}
+
+const char* categoryLevelName(std::optional<DomainLevel> level) { return level ? domainLevelName(*level) : "gpu"; }
+
+std::optional<FailureShape> parseFailureShape(std::string_view name)
+{
+    return parseName(name, std::array{FailureShape::Exponential, FailureShape::Weibull}, &failureShapeName);
+}
+
+std::optional<std::optional<DomainLevel>> parseCategoryLevel(std::string_view name)
+{
+    if (name == "gpu")
+        return std::optional<DomainLevel>();
+    if (const auto level = parseDomainLevel(name))
+        return std::optional<DomainLevel>(level);
+    return std::nullopt;
+}
+
+double DomainFailureProcess::domainMtbfS() const
+{
+    constexpr double kSecondsPer1000Days = 1000.0 * 86400.0;
+    if (mtbfS)
+        return *mtbfS;
+    const double rate = ratePer1000DomainDays.value_or(0.0);
+    return rate > 0.0 ? kSecondsPer1000Days / rate : std::numeric_limits<double>::infinity();
+}
+
 const char* policyNames() { return "spare | rep | ckpt"; }
 const char* failureModelNames() { return "weibull | exponential | trace"; }
 const char* restartRuleNames() { return "extend_on_failure | fixed"; }
+const char* failureShapeNames() { return "exponential | weibull"; }
+const char* categoryLevelNames() { return "gpu | node | rack | pod"; }
 
 }  // namespace spare

@@ -2,6 +2,8 @@
 
 #include "analysis/ClosedForms.h"
 #include "sim/ComputeJitter.h"
+#include "sim/DomainFailureClocks.h"
+#include "sim/FailureCategories.h"
 #include "sim/FailureClocks.h"
 #include "sim/RandomStream.h"
 #include "sim/RecoveryPolicy.h"
@@ -19,10 +21,12 @@ namespace {
 // One run's mutable state; the step loop of docs/simulator-model.md.
 class SimulationRun {
 public:
-    SimulationRun(const Scenario& scenario, FailureClocks clocks, int checkpointInterval,
+    SimulationRun(const Scenario& scenario, FailureClocks clocks, DomainFailureClocks domains, int checkpointInterval,
                   SimulationObserver* observer, const SimulationLimits& limits)
         : sc_(scenario),
           clocks_(std::move(clocks)),
+          domains_(std::move(domains)),
+          categories_(scenario),
           jitter_(scenario.jitterSd, scenario.jitterMin, scenario.seed),
           gpuStream_(scenario.seed, StreamPurpose::FailedGpu),
           policy_(RecoveryPolicy::create(scenario)),
@@ -35,6 +39,8 @@ public:
         if (observer_) {
             snapshotIntervalS_ = std::max(0.0, observer_->snapshotIntervalS());
             failedGpu_.assign(alive_.size(), -1);
+            for (const FailureCategory& category : scenario.failureCategories)
+                categoryOrigins_.push_back(std::make_shared<const FailureOrigin>(FailureOrigin{category.name, {}, -1}));
         }
         if (!(limits_.maxTttRatio > 0.0))
             throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
@@ -192,7 +198,7 @@ private:
     {
         const int checkpointStep = stepsDone_ - 1;
         const int writer = static_cast<int>(std::find(alive_.begin(), alive_.end(), 1) - alive_.begin());
-        if (clocks_.next(writer) <= t_) {
+        if (clocks_.next(writer) <= t_ || domains_.firedBy(writer, t_)) {
             ++m_.checkpointsVoided;
             emit(EventKind::CheckpointVoided, t_, 0.0, writer, 0, -1, checkpointStep);
             return;
@@ -230,28 +236,66 @@ private:
     }
 
     // A check point: every clock fired by `when` is handled. A live group's failure is noticed (the
-    // group drops out, its clock renews now); a dead group's clock just renews from its firing.
+    // group drops out, its clock renews now); a dead group's clock just renews from its firing. A domain
+    // firing is noticed for every live group in the domain (their own clocks run on), as are the domain
+    // failures a restart deferred.
     void checkAt(double when)
     {
         int found = 0;
-        while (clocks_.earliest() <= when) {
+        const auto notice = [&](int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
+            if (failLiveGroup(group, timeS, origin)) {
+                noticed_.push_back(group);
+                ++found;
+            }
+        };
+        for (const DomainHit& hit : deferredHits_)
+            notice(hit.group, hit.timeS, hit.origin);
+        deferredHits_.clear();
+        while (nextFiringS() <= when) {
+            if (domainFiresFirst()) {
+                takeDomainFiring(notice);
+                continue;
+            }
             const FailureClocks::Firing firing = clocks_.pop();
             const auto g = static_cast<std::size_t>(firing.group);
             if (!alive_[g]) {
                 clocks_.renew(firing.group, firing.timeS);
                 continue;
             }
-            alive_[g] = 0;
-            --aliveCount_;
-            noticed_.push_back(firing.group);
-            ++m_.failures;
-            ++found;
+            const auto origin = groupOrigin(firing);
             clocks_.renew(firing.group, when);
-            emitFailure(firing);
+            notice(firing.group, firing.timeS, origin);
         }
         if (found > 0)
             emit(EventKind::Detection, when, 0.0, -1, found);
     }
+
+    // Group g fails at timeS if it is alive (drops out, counted, reported); false when it was out already.
+    bool failLiveGroup(int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin)
+    {
+        const auto g = static_cast<std::size_t>(group);
+        if (!alive_[g])
+            return false;
+        alive_[g] = 0;
+        --aliveCount_;
+        ++m_.failures;
+        emitFailure(timeS, group, origin);
+        return true;
+    }
+
+    // Pops the earliest domain firing and hands every group it hits to hit(group, time, origin).
+    template <typename Hit>
+    void takeDomainFiring(Hit&& hit)
+    {
+        const DomainFailureClocks::Firing firing = domains_.pop();
+        const auto origin = domainOrigin(firing);
+        for (const int g : domains_.groupsHit(firing))
+            hit(g, firing.timeS, origin);
+    }
+
+    double nextFiringS() const { return std::min(clocks_.earliest(), domains_.earliest()); }
+    // Of a group clock and a domain clock due at the same instant, the group clock goes first.
+    bool domainFiresFirst() const { return domains_.earliest() < clocks_.earliest(); }
 
     // Global restart: every group waits out a window of T_r; under extend_on_failure a failure inside
     // a group's window starts it over (clock renewed at the failure instant) and the restart ends with
@@ -263,18 +307,19 @@ private:
         const double start = t_;
         ledger_.restartStarted();
         // Clocks fired since the last check point: live groups are noticed by the restart itself.
-        while (clocks_.earliest() <= start) {
-            const FailureClocks::Firing firing = clocks_.pop();
-            const auto g = static_cast<std::size_t>(firing.group);
-            if (alive_[g]) {
-                alive_[g] = 0;
-                --aliveCount_;
-                ++m_.failures;
-                clocks_.renew(firing.group, start);
-                emitFailure(firing);
-            } else {
-                clocks_.renew(firing.group, firing.timeS);
+        while (nextFiringS() <= start) {
+            if (domainFiresFirst()) {
+                takeDomainFiring([this](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
+                    failLiveGroup(g, timeS, origin);
+                });
+                continue;
             }
+            const FailureClocks::Firing firing = clocks_.pop();
+            const auto origin = groupOrigin(firing);
+            const bool alive = alive_[static_cast<std::size_t>(firing.group)] != 0;
+            clocks_.renew(firing.group, alive ? start : firing.timeS);
+            if (alive)
+                failLiveGroup(firing.group, firing.timeS, origin);
         }
         ++m_.restarts;
         emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(cause));
@@ -287,11 +332,33 @@ private:
         if (extend) {
             windowEnd_.assign(alive_.size(), end);
             deferred_.clear();
+            deferredHits_.clear();
         }
+        // A domain firing inside the restart hits each of its groups as if its own clock had fired there.
+        const auto hitInRestart = [&](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
+            if (extend) {
+                double& windowEnd = windowEnd_[static_cast<std::size_t>(g)];
+                if (timeS >= windowEnd) {
+                    deferredHits_.push_back({timeS, g, origin});
+                    return;
+                }
+                windowEnd = timeS + sc_.restartS;
+                end = std::max(end, windowEnd);
+            }
+            ++m_.failures;
+            ++m_.restartFailures;
+            emitFailure(timeS, g, origin);
+        };
         const double limitS = std::min(limits_.untilS, capS_);
-        while (clocks_.earliest() < end) {
-            if (clocks_.earliest() >= limitS || limitReached(t_) != StopReason::None)
+        while (nextFiringS() < end) {
+            if (nextFiringS() >= limitS || limitReached(t_) != StopReason::None)
                 break;
+            if (domainFiresFirst()) {
+                t_ = domains_.earliest();
+                takeDomainFiring(hitInRestart);
+                maybeSnapshot(t_);
+                continue;
+            }
             const FailureClocks::Firing firing = clocks_.pop();
             if (extend) {
                 double& windowEnd = windowEnd_[static_cast<std::size_t>(firing.group)];
@@ -304,11 +371,12 @@ private:
                 windowEnd = firing.timeS + sc_.restartS;
                 end = std::max(end, windowEnd);
             }
+            const auto origin = groupOrigin(firing);
             clocks_.renew(firing.group, firing.timeS);
             ++m_.failures;
             ++m_.restartFailures;
             t_ = firing.timeS;
-            emitFailure(firing);
+            emitFailure(firing.timeS, firing.group, origin);
             maybeSnapshot(t_);
         }
         // Stopped inside the window: by a cancel or the failure limit at t_, or by a time limit the
@@ -385,12 +453,35 @@ private:
         observer_->onEvent(event);
     }
 
-    void emitFailure(const FailureClocks::Firing& firing)
+    void emitFailure(double timeS, int group, const std::shared_ptr<const FailureOrigin>& origin)
     {
-        const int gpu = observer_ ? gpuStream_.below(sc_.gpusPerGroup) : -1;
-        if (observer_)
-            failedGpu_[static_cast<std::size_t>(firing.group)] = gpu;
-        emit(EventKind::Failure, firing.timeS, 0.0, firing.group, 0, gpu);
+        ++m_.events;
+        if (!observer_)
+            return;
+        const int gpu = gpuStream_.below(sc_.gpusPerGroup);
+        failedGpu_[static_cast<std::size_t>(group)] = gpu;
+        Event event;
+        event.time = timeS;
+        event.kind = EventKind::Failure;
+        event.group = group;
+        event.gpu = gpu;
+        event.step = stepsDone_;
+        event.stackNumber = policy_->stackNumber();
+        event.origin = origin;
+        observer_->onEvent(event);
+    }
+
+    // The category of a per-group clock's failure (observed runs with gpu-level categories), else none.
+    std::shared_ptr<const FailureOrigin> groupOrigin(const FailureClocks::Firing& firing) const
+    {
+        if (!observer_ || !categories_.labelsGroupFailures())
+            return nullptr;
+        return categoryOrigins_[static_cast<std::size_t>(categories_.categoryOf(firing.group, firing.lifetime))];
+    }
+
+    std::shared_ptr<const FailureOrigin> domainOrigin(const DomainFailureClocks::Firing& firing) const
+    {
+        return observer_ ? domains_.origin(firing) : nullptr;
     }
 
     void emitDecision(ReorderDecision&& decision)
@@ -466,6 +557,9 @@ private:
 
     const Scenario& sc_;
     FailureClocks clocks_;
+    DomainFailureClocks domains_;
+    FailureCategories categories_;
+    std::vector<std::shared_ptr<const FailureOrigin>> categoryOrigins_;  // per category (observed runs)
     ComputeJitter jitter_;
     RandomStream gpuStream_;
     std::unique_ptr<RecoveryPolicy> policy_;
@@ -477,6 +571,13 @@ private:
     int aliveCount_;
     std::vector<int> noticed_;  // failures noticed in this step, not yet handled
     std::vector<FailureClocks::Firing> deferred_;
+    // Domain failures inside a restart that hit a group after its own window: noticed at the first check point.
+    struct DomainHit {
+        double timeS = 0.0;
+        int group = -1;
+        std::shared_ptr<const FailureOrigin> origin;
+    };
+    std::vector<DomainHit> deferredHits_;
     std::vector<double> windowEnd_;
 
     double t_ = 0.0;
@@ -533,9 +634,15 @@ int autoCheckpointIntervalSteps(const Scenario& sc)
 
 Simulator::Simulator(Scenario scenario) : scenario_(std::move(scenario))
 {
+    const bool domainCategories = std::any_of(scenario_.failureCategories.begin(), scenario_.failureCategories.end(),
+                                              [](const FailureCategory& c) { return c.level.has_value(); });
+    if (scenario_.topology && (scenario_.failureModel == FailureModel::Trace || domainCategories ||
+                               !scenario_.domainFailures.empty()))
+        placement_ = std::make_shared<const ClusterPlacement>(
+            ClusterPlacement::fromTopology(*scenario_.topology, scenario_.groups, scenario_.gpusPerGroup));
     if (scenario_.failureModel == FailureModel::Trace) {
         useTrace_ = true;
-        trace_ = loadFailureTrace(scenario_.failureTrace, scenario_.groups);
+        trace_ = loadFailureTrace(scenario_.failureTrace, scenario_.groups, placement_.get());
     }
     checkpointIntervalSteps_ = scenario_.checkpointIntervalSteps ? *scenario_.checkpointIntervalSteps
                                                                   : autoCheckpointIntervalSteps(scenario_);
@@ -552,7 +659,9 @@ Simulator::Simulator(Scenario scenario, std::vector<TraceFailure> trace)
 RunMetrics Simulator::run(SimulationObserver* observer, const SimulationLimits& limits) const
 {
     FailureClocks clocks = useTrace_ ? FailureClocks(scenario_.groups, trace_) : FailureClocks(scenario_);
-    SimulationRun run(scenario_, std::move(clocks), checkpointIntervalSteps_, observer, limits);
+    DomainFailureClocks domains =
+        placement_ && !useTrace_ ? DomainFailureClocks(scenario_, placement_) : DomainFailureClocks();
+    SimulationRun run(scenario_, std::move(clocks), std::move(domains), checkpointIntervalSteps_, observer, limits);
     return run.run();
 }
 

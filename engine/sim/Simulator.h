@@ -4,10 +4,12 @@
 #include "sim/FailureTrace.h"
 #include "sim/RunMetrics.h"
 #include "sim/Scenario.h"
+#include "topology/ClusterPlacement.h"
 
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace spare {
@@ -52,6 +54,8 @@ private:
     Scenario scenario_;
     bool useTrace_ = false;
     std::vector<TraceFailure> trace_;
+    // Where the groups sit, when a domain failure process or a trace's domain rows need it.
+    std::shared_ptr<const ClusterPlacement> placement_;
     int checkpointIntervalSteps_ = 1;
 };
 

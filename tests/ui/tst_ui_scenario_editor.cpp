@@ -29,6 +29,7 @@ private slots:
     void labelsLineUpAndEveryKeyHasOne();
     void marksModifiedUntilApplied();
     void topologyIsOptional();
+    void keepsFailureCategories();
 };
 
 void TestScenarioEditor::rejectsBadValues_data()
@@ -199,6 +200,19 @@ void TestScenarioEditor::topologyIsOptional()
     QVERIFY(editor.editedScenario().topology->domainLevel == DomainLevel::Rack);
     editor.setFieldText(QStringLiteral("topology.nodes_per_rack"), QString());
     QVERIFY(!editor.editedScenario().topology);
+}
+
+// The failure lists have no fields: an edit elsewhere keeps the loaded scenario's categories.
+void TestScenarioEditor::keepsFailureCategories()
+{
+    ScenarioEditor editor;
+    const Scenario loaded = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/llama3-16k-categories.json");
+    QCOMPARE(loaded.failureCategories.size(), std::size_t{18});
+    editor.setScenario(loaded, QString());
+    editor.setFieldText(QStringLiteral("run.seed"), QStringLiteral("5"));
+    QVERIFY(editor.isValid());
+    QCOMPARE(editor.editedScenario().seed, std::uint64_t(5));
+    QVERIFY(editor.editedScenario().failureCategories == loaded.failureCategories);
 }
 
 QTEST_MAIN(TestScenarioEditor)

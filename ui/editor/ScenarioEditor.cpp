@@ -292,6 +292,13 @@ void ScenarioEditor::revalidate()
         if (empty)
             doc.erase(section);
     }
+    // The lists (failures.domains, failures.categories) have no fields here: they keep the loaded scenario's.
+    nlohmann::json loaded = scenarioToJson(applied_);
+    for (const char* list : scenarioListKeys()) {
+        const QString key = QString::fromLatin1(list);
+        if (const nlohmann::json* value = pathIn(loaded, key, false))
+            *pathIn(doc, key, true) = *value;
+    }
     issues_.clear();
     const std::string baseDir = path_.isEmpty() ? std::string() : QFileInfo(path_).absolutePath().toStdString();
     try {

@@ -4,6 +4,7 @@
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLayout.h"
 #include "sim/Simulator.h"
+#include "topology/ClusterPlacement.h"
 
 namespace spare {
 
@@ -45,7 +46,12 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
         setup.trace = std::move(trace);
     } else if (scenario.failureModel == FailureModel::Trace) {
         try {
-            setup.trace = loadFailureTrace(scenario.failureTrace, scenario.groups);
+            // Domain rows (time_s,level,id) need to know where the groups sit.
+            const std::optional<ClusterPlacement> placement =
+                scenario.topology ? std::optional(ClusterPlacement::fromTopology(*scenario.topology, scenario.groups,
+                                                                                 scenario.gpusPerGroup))
+                                  : std::nullopt;
+            setup.trace = loadFailureTrace(scenario.failureTrace, scenario.groups, placement ? &*placement : nullptr);
         } catch (const std::exception& e) {
             for (const QString& line : lines(e))
                 setup.problems.append(QStringLiteral("failures.trace: %1").arg(line));

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "sim/Event.h"
+#include "sim/FailureClocks.h"
+#include "sim/Scenario.h"
+#include "topology/ClusterPlacement.h"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace spare {
+
+// The domain failure processes of a run (docs/simulator-model.md, "Failure domains and categories"):
+// every failures.domains entry, then every domain-level failures.categories entry, in list order, is a
+// process; each has one renewal clock per domain of its level that holds at least one group. Process p's
+// clock for its i-th such domain draws from stream (p << 32) + i of the domain-clock purpose, so the
+// per-group clocks and every other draw of the run are unchanged. A domain clock renews at its own firing
+// (the domain's hardware is replaced whatever the training run is doing), so its firings are the same
+// for every policy. Empty (no processes) when the scenario has none.
+class DomainFailureClocks {
+public:
+    struct Firing {
+        double timeS = 0.0;
+        int process = -1;
+        int domain = -1;
+    };
+
+    DomainFailureClocks() = default;
+    DomainFailureClocks(const Scenario& scenario, std::shared_ptr<const ClusterPlacement> placement);
+
+    bool empty() const { return processes_.empty(); }
+    // The earliest pending firing over all domains (+inf when none).
+    double earliest() const;
+    // Removes and returns the earliest firing; its clock renews from the firing instant.
+    Firing pop();
+    // The groups a firing takes down: every group with a node in its domain, ascending.
+    std::span<const int> groupsHit(const Firing& firing) const;
+    // True when a domain of group g has a clock due at or before timeS.
+    bool firedBy(int group, double timeS) const;
+    // What the firing was, for events: its category name (if from failures.categories) and domain.
+    std::shared_ptr<const FailureOrigin> origin(const Firing& firing) const;
+
+private:
+    struct Process {
+        DomainLevel level = DomainLevel::Rack;
+        std::string category;             // empty for a failures.domains entry
+        std::vector<int> domains;         // clock i -> domain id
+        std::vector<int> clockOfDomain;   // domain id -> clock, -1 where the domain holds no group
+        FailureClocks clocks;
+    };
+    std::size_t earliestProcess() const;
+
+    std::shared_ptr<const ClusterPlacement> placement_;
+    std::vector<Process> processes_;
+};
+
+}  // namespace spare
