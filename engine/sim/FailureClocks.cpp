@@ -82,24 +82,23 @@ FailureClocks::FailureClocks(int groups, const std::vector<TraceFailure>& trace)
 // never reallocates.
 void FailureClocks::buildHeap()
 {
-    std::vector<Firing> firings;
+    std::vector<Pending> firings;
     firings.reserve(next_.size());
     for (std::size_t g = 0; g < next_.size(); ++g)
         if (next_[g] != infinity)
             firings.push_back({next_[g], static_cast<int>(g)});
-    heap_ = std::priority_queue<Firing, std::vector<Firing>, Later>(Later{}, std::move(firings));
+    heap_ = std::priority_queue<Pending, std::vector<Pending>, Later>(Later{}, std::move(firings));
 }
 
 double FailureClocks::earliest() const { return heap_.empty() ? infinity : heap_.top().timeS; }
 
 FailureClocks::Firing FailureClocks::pop()
 {
-    Firing firing = heap_.top();
+    const Pending top = heap_.top();
     heap_.pop();
-    const auto g = static_cast<std::size_t>(firing.group);
+    const auto g = static_cast<std::size_t>(top.group);
     next_[g] = infinity;
-    firing.lifetime = model_ == FailureModel::Trace ? traceCursor_[g] : draws_[g] - 1;
-    return firing;
+    return {top.timeS, top.group, model_ == FailureModel::Trace ? traceCursor_[g] : draws_[g] - 1};
 }
 
 void FailureClocks::renew(int group, double from)
@@ -137,7 +136,7 @@ void FailureClocks::schedule(int group, double timeS)
 {
     next_[static_cast<std::size_t>(group)] = timeS;
     if (timeS != infinity)
-        heap_.push({timeS, group, 0});
+        heap_.push({timeS, group});
 }
 
 }  // namespace spare

@@ -56,8 +56,13 @@ private:
     void schedule(int group, double timeS);
     void buildHeap();
 
+    // A heap entry: 16 bytes per group (the lifetime index is read from the clock when it is popped).
+    struct Pending {
+        double timeS = 0.0;
+        int group = -1;
+    };
     struct Later {
-        bool operator()(const Firing& a, const Firing& b) const
+        bool operator()(const Pending& a, const Pending& b) const
         {
             return a.timeS != b.timeS ? a.timeS > b.timeS : a.group > b.group;
         }
@@ -72,7 +77,7 @@ private:
     std::vector<std::vector<double>> traceTimes_;  // trace model, per group ascending
     std::vector<std::size_t> traceCursor_;
     std::vector<double> next_;
-    std::priority_queue<Firing, std::vector<Firing>, Later> heap_;
+    std::priority_queue<Pending, std::vector<Pending>, Later> heap_;
 };
 
 }  // namespace spare
