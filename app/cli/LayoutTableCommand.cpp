@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -32,6 +33,7 @@ struct LayoutTableOptions {
     std::string from;
     long long budget = 20'000'000;
     long long localMoves = 300'000;
+    std::uint64_t localSeed = 1;
     std::optional<int> count;
     std::vector<int> moduli;
     bool undecidedOnly = false;
@@ -43,7 +45,7 @@ constexpr long long orbitSearchBudget = 20'000'000;
 
 // Constructions, the greedy search and the orbit search first (cheap), then the local search, then the
 // exhaustive search within the budget.
-ModularSidonRow computeRow(int modulus, int count, long long budget, long long localMoves)
+ModularSidonRow computeRow(int modulus, int count, long long budget, long long localMoves, std::uint64_t localSeed)
 {
     ModularSidonRow row{modulus, count, SidonSearchOutcome::BudgetExhausted, {}};
     std::vector<int> offsets;
@@ -53,7 +55,7 @@ ModularSidonRow computeRow(int modulus, int count, long long budget, long long l
     } else if (auto invariant = orbitSidonSearch(modulus, count, orbitSearchBudget)) {
         offsets = std::move(*invariant);
         row.outcome = SidonSearchOutcome::Found;
-    } else if (auto local = localSidonSearch(modulus, count, localMoves)) {
+    } else if (auto local = localSidonSearch(modulus, count, localMoves, localSeed)) {
         offsets = std::move(*local);
         row.outcome = SidonSearchOutcome::Found;
     } else {
@@ -188,6 +190,8 @@ CommandAction setupLayoutTable(CLI::App& sub)
     sub.add_option("--local-moves", opts->localMoves, "Local-search moves per (N, r) before the exhaustive search")
         ->capture_default_str()
         ->check(CLI::Range(0LL, 1'000'000'000'000LL));
+    sub.add_option("--local-seed", opts->localSeed, "Seed of the local search (another seed explores other sets)")
+        ->capture_default_str();
     sub.add_option("--count", opts->count, "Recompute only rows with this r (others kept from the earlier table)");
     sub.add_option("--modulus", opts->moduli, "Recompute only rows with these N (others kept from the earlier table)");
     sub.add_option("--from", opts->from,
@@ -222,7 +226,7 @@ CommandAction setupLayoutTable(CLI::App& sub)
                    (!opts->undecidedOnly || row.outcome == SidonSearchOutcome::BudgetExhausted);
         };
         const std::string command = fmt::format(
-            "spare-cli layout-table --budget {} --local-moves {}{}{}{}{}", opts->budget, opts->localMoves, opts->from.empty() ? "" : " --from " + opts->from,
+            "spare-cli layout-table --budget {} --local-moves {} --local-seed {}{}{}{}{}", opts->budget, opts->localMoves, opts->localSeed, opts->from.empty() ? "" : " --from " + opts->from,
             opts->count ? fmt::format(" --count {}", *opts->count) : "",
             opts->moduli.empty() ? "" : fmt::format(" --modulus {}", fmt::join(opts->moduli, " ")),
             opts->undecidedOnly ? " --undecided-only" : "");
@@ -234,7 +238,7 @@ CommandAction setupLayoutTable(CLI::App& sub)
         std::atomic<size_t> done = 0;
         tbb::parallel_for(size_t{0}, rows.size(), [&](size_t i) {
             if (selected(earlier[i])) {
-                const auto fresh = computeRow(earlier[i].modulus, earlier[i].count, opts->budget, opts->localMoves);
+                const auto fresh = computeRow(earlier[i].modulus, earlier[i].count, opts->budget, opts->localMoves, opts->localSeed);
                 const std::scoped_lock lock(rowsMutex);
                 rows[i] = merged(earlier[i], fresh);
                 if (!opts->out.empty())

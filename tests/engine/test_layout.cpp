@@ -423,7 +423,8 @@ private slots:
     void knownSidonSetsAreFound()
     {
         QVERIFY(isSidonModulo({0, 1, 3, 9, 22, 27, 34, 38, 66}, 80));
-        for (auto [n, r] : {std::pair{80, 9}, {107, 10}, {138, 11}, {156, 12}, {193, 13}, {194, 13}, {196, 13}, {201, 13}})
+        for (auto [n, r] : {std::pair{80, 9}, {107, 10}, {138, 11}, {156, 12}, {193, 13}, {194, 13}, {195, 13}, {196, 13},
+                            {198, 13}, {201, 13}, {202, 13}, {225, 14}})
             QVERIFY2(Layout::golomb(n, r).independent(), qPrintable(QStringLiteral("N %1 r %2").arg(n).arg(r)));
     }
 
