@@ -294,8 +294,8 @@ void TestAnimationExport::framesShowThePickedStackRange()
         }
         return n;
     };
-    QVERIFY(markedRows(some) > 0);
-    QVERIFY2(markedRows(some) < markedRows(all) / 2, qPrintable(QStringLiteral("%1 vs %2").arg(markedRows(some)).arg(markedRows(all))));
+    // Following shows all 12 groups: only the legend's swatch has the mark's colour.
+    QVERIFY2(markedRows(some) > markedRows(all) + 10, qPrintable(QStringLiteral("%1 vs %2").arg(markedRows(some)).arg(markedRows(all))));
     QVERIFY(meanDifference(some, all, picked.stackViewRect()) > 5.0);
 }
 

@@ -327,7 +327,9 @@ void ClusterView::paintEvent(QPaintEvent*)
     if (!compact_) {
         layoutLegend(&p);
         drawAxes(p);
-        if (viewState_ && viewState_->stackLast() >= viewState_->stackFirst())
+        // Marked only when the stack view shows part of the cluster; around every group it says nothing.
+        if (viewState_ && viewState_->stackLast() >= viewState_->stackFirst() &&
+            (viewState_->stackFirst() > 0 || viewState_->stackLast() < s.groups() - 1))
             drawStackRange(p, viewState_->stackFirst(), viewState_->stackLast(), false);
         if (picking_)
             drawStackRange(p, std::min(pickFrom_, pickTo_), std::max(pickFrom_, pickTo_), true);
