@@ -26,12 +26,12 @@ public:
             restart();
             for (long long move = 0; move < movesPerRestart && done < moveBudget; ++move, ++done) {
                 if (score_ == 0)
-                    return normalised();
+                    return translatedToZero(set_);
                 step(done);
             }
         }
         if (score_ == 0)
-            return normalised();
+            return translatedToZero(set_);
         return std::nullopt;
     }
 
@@ -124,16 +124,6 @@ private:
         set_[static_cast<size_t>(bestMember)] = bestResidue;
         inSet_[static_cast<size_t>(bestResidue)] = 1;
         score_ += account(bestResidue, bestMember, +1);
-    }
-
-    std::vector<int> normalised() const
-    {
-        std::vector<int> offsets = set_;
-        std::sort(offsets.begin(), offsets.end());
-        const int first = offsets.front();
-        for (int& o : offsets)
-            o -= first;
-        return offsets;
     }
 
     int n_;

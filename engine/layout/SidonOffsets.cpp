@@ -275,6 +275,15 @@ std::optional<std::vector<int>> searchedSidonOffsets(int modulus, int count)
 
 }  // namespace
 
+std::vector<int> translatedToZero(std::vector<int> set)
+{
+    std::sort(set.begin(), set.end());
+    const int smallest = set.front();
+    for (int& element : set)
+        element -= smallest;
+    return set;
+}
+
 bool isSidonModulo(const std::vector<int>& offsets, int modulus)
 {
     if (modulus < 1)

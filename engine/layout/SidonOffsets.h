@@ -12,6 +12,9 @@ namespace spare {
 // (then two cyclic stacks share at most one type, and two types at most one holder).
 bool isSidonModulo(const std::vector<int>& offsets, int modulus);
 
+// `set` sorted and translated so that its smallest element is 0 (a translate of a Sidon set is one).
+std::vector<int> translatedToZero(std::vector<int> set);
+
 // Offsets 0 = o_0 < .. < o_{count-1} < modulus forming a Sidon set modulo `modulus`, found by a
 // Singer (q + 1 elements mod q^2+q+1), Bose (q elements mod q^2-1) or Ruzsa (p - 1 elements mod p^2-p) set,
 // q and p prime, dilated and windowed,

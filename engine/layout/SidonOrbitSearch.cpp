@@ -27,7 +27,7 @@ public:
                 if (!buildOrbits(t, b))
                     continue;
                 if (extend(0, 0))
-                    return normalised();
+                    return translatedToZero(elements_);
             }
         }
         return std::nullopt;
@@ -139,16 +139,6 @@ private:
                 return false;
         }
         return false;
-    }
-
-    std::vector<int> normalised() const
-    {
-        std::vector<int> offsets = elements_;
-        std::sort(offsets.begin(), offsets.end());
-        const int first = offsets.front();
-        for (int& o : offsets)
-            o -= first;
-        return offsets;
     }
 
     int n_;
