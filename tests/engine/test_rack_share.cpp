@@ -1,6 +1,7 @@
 #include "sim/FailureCategories.h"
 #include "sim/ScenarioJson.h"
 #include "sweep/RackCorrelatedFailures.h"
+#include "topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 
@@ -18,14 +19,14 @@ Scenario teachingRacks()
     return loadScenarioFile(std::string(SPARE_SOURCE_DIR) + "/scenarios/teaching-racks.json");
 }
 
-// The rate at which one GPU fails: its group's clock spread over the group's GPUs, plus every rack
-// process (each GPU sits in exactly one rack).
-double perGpuRate(const Scenario& s)
+// The rate at which group g goes down (and with it each of its GPUs): its own clock plus every rack
+// process of every rack it touches.
+double groupDownRate(const Scenario& s, const ClusterPlacement& placement, int g)
 {
-    double rate = 1.0 / (double(s.gpusPerGroup) * groupClockMeanS(s));
+    double rate = 1.0 / groupClockMeanS(s);
     for (const DomainFailureProcess& d : s.domainFailures)
         if (d.level == DomainLevel::Rack)
-            rate += 1.0 / d.domainMtbfS();
+            rate += double(placement.domainsOf(g, DomainLevel::Rack).size()) / d.domainMtbfS();
     return rate;
 }
 
@@ -34,32 +35,43 @@ double perGpuRate(const Scenario& s)
 class TestRackShare : public QObject {
     Q_OBJECT
 private slots:
-    void keepsPerGpuRate_data()
+    void keepsEveryGroupsRate_data()
     {
         QTest::addColumn<double>("share");
         QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("gpusPerGroup");  // 64: 2 groups per rack; 256: each group spans 2 racks
         for (double share : {0.05, 0.1, 0.3, 0.9})
             for (const char* model : {"weibull", "exponential"})
-                QTest::addRow("share %g %s", share, model) << share << QString::fromLatin1(model);
+                for (int gpus : {64, 256})
+                    QTest::addRow("share %g %s M=%d", share, model, gpus) << share << QString::fromLatin1(model) << gpus;
     }
 
-    void keepsPerGpuRate()
+    void keepsEveryGroupsRate()
     {
         QFETCH(double, share);
         QFETCH(QString, model);
+        QFETCH(int, gpusPerGroup);
         Scenario base = teachingRacks();
         base.failureModel = model == QLatin1String("weibull") ? FailureModel::Weibull : FailureModel::Exponential;
+        base.gpusPerGroup = gpusPerGroup;
         const Scenario correlated = withRackShare(base, share);
         QVERIFY(validateScenario(correlated).empty());
         QCOMPARE(correlated.domainFailures.size(), base.domainFailures.size() + 1);
         const DomainFailureProcess& racks = correlated.domainFailures.back();
         QCOMPARE(racks.level, DomainLevel::Rack);
         QCOMPARE(racks.shape, FailureShape::Exponential);
-        // Analytic: rack part = share of the per-GPU rate, group part = the rest, total unchanged.
-        const double original = perGpuRate(base);
-        QVERIFY(std::abs(1.0 / racks.domainMtbfS() - share * original) <= 1e-12 * original);
-        QVERIFY(std::abs(perGpuRate(correlated) - original) <= 1e-12 * original);
         QCOMPARE(correlated.failureModel, base.failureModel);
+        // Analytic: every group (every group here touches the same number of racks) goes down at
+        // 1 / (N m) as before, share of it from its racks.
+        const ClusterPlacement placement = ClusterPlacement::fromTopology(*base.topology, base.groups, base.gpusPerGroup);
+        const double original = 1.0 / (base.groups * base.systemMtbfS);
+        for (int g = 0; g < base.groups; ++g) {
+            QCOMPARE(groupDownRate(base, placement, g), original);
+            const double fromRacks = groupDownRate(correlated, placement, g) - 1.0 / groupClockMeanS(correlated);
+            QVERIFY(std::abs(fromRacks - share * original) <= 1e-12 * original);
+            QVERIFY(std::abs(groupDownRate(correlated, placement, g) - original) <= 1e-12 * original);
+        }
+        QCOMPARE(meanRacksPerGroup(base), gpusPerGroup == 64 ? 1.0 : 2.0);
     }
 
     void shareZeroIsTheScenario()
