@@ -10,7 +10,7 @@ expect "negative rack share rejected" 2 '--rack-share -0.1: .*allowed 0 <= share
 expect "rack share needs a topology" 2 '--rack-share 0.1: .*no topology section' "$SPARE_CLI" sweep "$P" --rack-share 0.1 -r 3
 expect "golomb-domain needs a topology" 2 '--layout golomb-domain: cluster.layout: golomb-domain needs a topology' \
   "$SPARE_CLI" sweep "$P" --layout golomb-domain -r 3
-expect "rack share 0 on a plain scenario" 0 'CKPT' "$SPARE_CLI" sweep "$P" --rack-share 0 -r 3 --seeds 1
+expect "rack share 0 on a plain scenario" 0 'ckpt +1 ' "$SPARE_CLI" sweep "$P" --rack-share 0 -r 3 --seeds 1
 
 # The analysis grid of teaching-racks: r = 2..6, seeds 1..3, all 200 steps.
 for share in 0 0.1; do

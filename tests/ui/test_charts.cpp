@@ -325,7 +325,7 @@ private slots:
                                      QStringLiteral("SPARe+CKPT golomb-domain, independent"),
                                      QStringLiteral("SPARe+CKPT golomb, 30% rack"), QStringLiteral("Rep+CKPT, 30% rack"),
                                      QStringLiteral("CKPT-only, 30% rack"), QStringLiteral("SPARe+CKPT golomb-domain, 30% rack")}));
-        QVERIFY(spec->subtitle.contains(QStringLiteral("dashed: 30% of each group's failure rate")));
+        QVERIFY(spec->subtitle.contains(QStringLiteral("dashed: 30% rack failures, same rate per GPU")));
 
         // Without a topology: no series, and the subtitle says why.
         AnalysisRequest plain = request;

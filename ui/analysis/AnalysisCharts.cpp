@@ -157,8 +157,7 @@ ChartSpec correlatedChart(const char* id, const QString& title, const QString& y
         return spec;
     }
     const QString rackShare = QStringLiteral("%1% rack").arg(100.0 * request.rackShare);
-    spec.subtitle += QStringLiteral("; solid: independent failures, dashed: %1% of each group's failure rate from "
-                                    "whole-rack failures (the same rate per GPU)").arg(100.0 * request.rackShare);
+    spec.subtitle += QStringLiteral("; solid: independent, dashed: %1 failures, same rate per GPU").arg(rackShare);
     for (const CorrelatedSweep& sweep : results.correlated) {
         const bool plain = sweep.layout == QLatin1String("golomb");
         const qsizetype first = spec.series.size();
