@@ -7,6 +7,7 @@
 #include "io/AtomicFile.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
+#include "sweep/RackCorrelatedFailures.h"
 #include "sweep/Sweep.h"
 #include "sweep/SweepReport.h"
 
@@ -30,6 +31,8 @@ struct SweepOptions {
     int threads = 0;
     std::string outPath;
     std::string memoryLimit;
+    std::string layout;
+    double rackShare = 0.0;
     bool json = false;
 };
 
@@ -81,6 +84,11 @@ CommandAction setupSweep(CLI::App& sub)
         ->check(integerIn(0, 1024));
     sub.add_option("--out", opts->outPath, "Write the rows as CSV (atomically)");
     sub.add_flag("--json", opts->json, "Print the rows as a JSON array");
+    sub.add_option("--layout", opts->layout, "Replace cluster.layout: golomb, consecutive, golomb-domain or a layout file");
+    sub.add_option("--rack-share", opts->rackShare,
+                   "Share of the per-GPU failure rate that arrives as whole-rack failures, 0 <= share < 1 (the "
+                   "correlated-failures what-if; needs a topology section)")
+        ->capture_default_str();
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         OutputFiles files;
@@ -88,6 +96,16 @@ CommandAction setupSweep(CLI::App& sub)
         files.check();
         SweepSpec spec;
         spec.base = loadScenarioFile(opts->scenarioPath);
+        if (!opts->layout.empty()) {
+            spec.base.layout = opts->layout;
+            for (const ScenarioIssue& issue : validateScenario(spec.base))
+                throw UsageError(fmt::format("--layout {}: {}: {}", opts->layout, issue.key, issue.message));
+        }
+        try {
+            spec.base = withRackShare(spec.base, opts->rackShare);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("--rack-share {}: {}", opts->rackShare, e.what()));
+        }
         spec.policies = parsePolicyList(opts->policies);
         spec.seeds = opts->seeds;
         std::vector<int> redundancies;

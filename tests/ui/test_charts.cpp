@@ -1,6 +1,8 @@
 // Chart interface and exports: the spec -> QChart mapping, PNG/SVG/PDF/CSV files, SVG thinning, and
 // the analysis chart builders on a small hand-made result set.
 #include "analysis/AnalysisCharts.h"
+#include "analysis/AnalysisComputation.h"
+#include "sim/ScenarioJson.h"
 #include "charts/ChartExporter.h"
 #include "charts/ChartLegendFlow.h"
 #include "charts/ChartPalette.h"
@@ -282,6 +284,58 @@ private slots:
         }
         QCOMPARE(names, series);
         QCOMPARE(spec->markers.size(), markers);
+    }
+
+    void correlatedFailuresChart_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("TTT/T0") << QStringLiteral("correlated-failures");
+        QTest::newRow("availability") << QStringLiteral("correlated-availability");
+    }
+
+    // Computed by the engine on teaching-racks (a topology with 2 groups per rack), small grid.
+    void correlatedFailuresChart()
+    {
+        QFETCH(QString, name);
+        AnalysisRequest request;
+        request.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-racks.json");
+        request.redundancies = {2, 3};
+        request.seeds = 1;
+        request.monteCarloTrials = 0;
+        request.chosenRedundancy = 2;
+        request.rackShare = 0.3;
+        const std::atomic<bool> never{false};
+        const AnalysisResults results = AnalysisComputation::run(request, never);
+        QVERIFY2(results.complete, qPrintable(results.error));
+        const auto spec = AnalysisCharts::build(name, request, results);
+        QVERIFY(spec);
+        QStringList names;
+        for (const ChartSeries& s : spec->series) {
+            names.append(s.name);
+            QCOMPARE(s.points.size(), qsizetype(2));
+            QCOMPARE(s.style, s.name.endsWith(QStringLiteral("30% rack")) ? ChartSeries::Style::DashedLine
+                                                                            : ChartSeries::Style::Line);
+            QCOMPARE(s.color, s.name.contains(QStringLiteral("golomb-domain")) ? ChartPalette::series(2)
+                              : s.name.startsWith(QStringLiteral("Rep"))     ? ChartPalette::policy(Policy::Rep)
+                              : s.name.startsWith(QStringLiteral("CKPT"))    ? ChartPalette::policy(Policy::Ckpt)
+                                                                             : ChartPalette::policy(Policy::Spare));
+        }
+        QCOMPARE(names, (QStringList{QStringLiteral("SPARe+CKPT golomb, independent"), QStringLiteral("Rep+CKPT, independent"),
+                                     QStringLiteral("CKPT-only, independent"),
+                                     QStringLiteral("SPARe+CKPT golomb-domain, independent"),
+                                     QStringLiteral("SPARe+CKPT golomb, 30% rack"), QStringLiteral("Rep+CKPT, 30% rack"),
+                                     QStringLiteral("CKPT-only, 30% rack"), QStringLiteral("SPARe+CKPT golomb-domain, 30% rack")}));
+        QVERIFY(spec->subtitle.contains(QStringLiteral("dashed: 30% rack failures, same rate per GPU")));
+
+        // Without a topology: no series, and the subtitle says why.
+        AnalysisRequest plain = request;
+        plain.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
+        QVERIFY(!plain.correlatedFailuresUnavailable().isEmpty());
+        const AnalysisResults none = AnalysisComputation::run(plain, never);
+        QVERIFY(none.correlated.empty());
+        const auto empty = AnalysisCharts::build(name, plain, none);
+        QVERIFY(empty->series.isEmpty());
+        QVERIFY2(empty->subtitle.contains(QStringLiteral("no topology section")), qPrintable(empty->subtitle));
     }
 
     void headlineMarkersPointAtBestAndRStar()

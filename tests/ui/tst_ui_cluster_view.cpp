@@ -51,6 +51,8 @@ private slots:
     void foldedKeepsFailedGpu();
     void widgetShowsStateColours();
     void widgetDrawsDomainBoundaries();
+    void domainFailureFlashesOneBlock_data();
+    void domainFailureFlashesOneBlock();
 };
 
 void TestClusterView::fullDetailMatchesCellColours()
@@ -178,6 +180,66 @@ void TestClusterView::widgetDrawsDomainBoundaries()
     plain.reset(shape(40, 64, 3), layout);
     ClusterView withoutTopology(&plain);
     QVERIFY(!withoutTopology.tooltipFor(QPoint(5, 10)).contains(QStringLiteral(", rack ")));
+}
+
+void TestClusterView::domainFailureFlashesOneBlock_data()
+{
+    QTest::addColumn<bool>("fromRack");
+    QTest::addRow("rack failure") << true;
+    QTest::addRow("two group failures") << false;
+}
+
+void TestClusterView::domainFailureFlashesOneBlock()
+{
+    // A rack every 2 groups: rack 2 holds groups 4 and 5. Both fail at t = 1, from one rack firing (one
+    // shared origin) or as two independent group failures.
+    QFETCH(bool, fromRack);
+    Scenario s = shape(40, 64, 3);
+    s.topology = Topology{8, 16, 4, "contiguous", DomainLevel::Rack};
+    auto layout = std::make_shared<const Layout>(Layout::consecutive(40, 3));
+    PlaybackCursor cursor;
+    cursor.reset(s, layout);
+    auto origin = std::make_shared<FailureOrigin>();
+    origin->category = "network switch/cable";
+    origin->level = DomainLevel::Rack;
+    origin->domain = 2;
+    auto chunk = std::make_shared<RecordingChunk>();
+    for (int group : {4, 5}) {
+        Event e = failure(1.0, group, 10);
+        if (fromRack)
+            e.origin = origin;
+        chunk->events.push_back(e);
+    }
+    chunk->last = true;
+    cursor.append(chunk);
+    ClusterView view(&cursor);
+    view.resize(640, 422);
+    // Each failure on a frame of its own (within one frame only the latest group would be marked).
+    for (qint64 ms : {0, 50}) {
+        view.animationClock()->setFrameTime(ms);
+        QVERIFY(cursor.stepEvent());
+    }
+    view.animationClock()->setFrameTime(150);  // mid-flash
+    const QImage shot = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const auto rowTop = [&](int group) {
+        int y = 0;
+        while (y < view.height() && view.cellAt(QPointF(view.gridRect().left() + 1, y)).x() != group)
+            ++y;
+        return y;
+    };
+    // A column far from the failed GPUs' rings (GPU 10): only outlines cross it.
+    const int x = view.groupRect(0).left() + static_cast<int>(50.5 * view.groupRect(0).width() / 64.0);
+    const auto flashNear = [&](int y) {
+        for (int dy = -2; dy <= 1; ++dy)
+            if ((shot.pixel(x, y + dy) & 0xffffff) == (ClusterPalette::failureFlash() & 0xffffff))
+                return true;
+        return false;
+    };
+    QVERIFY(flashNear(rowTop(4)));  // the top edge of group 4 (the rack's first)
+    QVERIFY(flashNear(rowTop(6)));  // the bottom edge of group 5 (its last)
+    // One block: no edge between the rack's two groups; separate failures outline each group.
+    QCOMPARE(flashNear(rowTop(5)), !fromRack);
+    QCOMPARE(view.flashingGroups(), fromRack ? 0 : 2);
 }
 
 QTEST_MAIN(TestClusterView)

@@ -38,7 +38,48 @@ class TestEventLog : public QObject {
 private slots:
     void passesModelTester();
     void filtersAndSorts();
+    void failureNamesCategoryAndDomain_data();
+    void failureNamesCategoryAndDomain();
 };
+
+void TestEventLog::failureNamesCategoryAndDomain_data()
+{
+    QTest::addColumn<QString>("category");
+    QTest::addColumn<int>("level");  // -1: gpu level (no domain)
+    QTest::addColumn<int>("domain");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("rack category") << QStringLiteral("network switch/cable") << int(DomainLevel::Rack) << 12
+                                   << QStringLiteral("GPU 3 failed (category=network switch/cable rack=12)");
+    QTest::addRow("domains entry") << QString() << int(DomainLevel::Pod) << 1 << QStringLiteral("GPU 3 failed (pod=1)");
+    QTest::addRow("gpu category") << QStringLiteral("faulty GPU") << -1 << -1
+                                  << QStringLiteral("GPU 3 failed (category=faulty GPU)");
+}
+
+void TestEventLog::failureNamesCategoryAndDomain()
+{
+    QFETCH(QString, category);
+    QFETCH(int, level);
+    QFETCH(int, domain);
+    QFETCH(QString, expected);
+    auto origin = std::make_shared<FailureOrigin>();
+    origin->category = category.toStdString();
+    if (level >= 0)
+        origin->level = static_cast<DomainLevel>(level);
+    origin->domain = domain;
+    auto chunk = std::make_shared<RecordingChunk>();
+    for (int group : {4, 5}) {  // one domain firing: two groups, one origin
+        Event e;
+        e.kind = EventKind::Failure;
+        e.group = group;
+        e.gpu = 3;
+        e.origin = origin;
+        chunk->events.push_back(e);
+    }
+    EventLogModel model;
+    model.append(chunk);
+    for (int row = 0; row < 2; ++row)
+        QCOMPARE(model.data(model.index(row, EventLogModel::DetailsColumn)).toString(), expected);
+}
 
 void TestEventLog::passesModelTester()
 {

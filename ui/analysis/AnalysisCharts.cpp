@@ -142,7 +142,56 @@ ChartSeries monteCarloSeries(const QString& name, const std::vector<LayoutEstima
     return series;
 }
 
+// The correlated-failures chart of one metric: one series per (sweep, policy).
+ChartSpec correlatedChart(const char* id, const QString& title, const QString& yLabel, const AnalysisRequest& request,
+                          const AnalysisResults& results, const std::function<SeedSpread(const SimulatedPoint&)>& metric,
+                          const std::function<double(double)>& transform)
+{
+    ChartSpec spec = baseSpec(id, title, request);
+    spec.xLabel = QStringLiteral("redundancy r");
+    spec.yLabel = yLabel;
+    spec.integerX = true;
+    const QString unavailable = request.correlatedFailuresUnavailable();
+    if (!unavailable.isEmpty()) {
+        spec.subtitle += QStringLiteral("; not available: %1 (scenarios/teaching-racks.json has racks)").arg(unavailable);
+        return spec;
+    }
+    const QString rackShare = QStringLiteral("%1% rack").arg(100.0 * request.rackShare);
+    spec.subtitle += QStringLiteral("; solid: independent, dashed: %1 failures, same rate per GPU").arg(rackShare);
+    for (const CorrelatedSweep& sweep : results.correlated) {
+        const bool plain = sweep.layout == QLatin1String("golomb");
+        const qsizetype first = spec.series.size();
+        addSimulatedSeries(spec, sweep.points, plain ? request.policies : std::vector<Policy>{Policy::Spare}, metric,
+                           transform, QStringLiteral(", %1").arg(sweep.correlated ? rackShare : QStringLiteral("independent")));
+        for (qsizetype i = first; i < spec.series.size(); ++i) {
+            ChartSeries& series = spec.series[i];
+            series.style = sweep.correlated ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line;
+            if (series.name.startsWith(policyLabel(Policy::Spare)))
+                series.name.insert(policyLabel(Policy::Spare).size(), QStringLiteral(" ") + sweep.layout);
+            if (!plain)
+                series.color = layoutColor(2);
+        }
+    }
+    return spec;
+}
+
 }  // namespace
+
+ChartSpec AnalysisCharts::correlatedFailures(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    return correlatedChart("correlated-failures", QStringLiteral("Correlated failures: TTT/T₀ vs redundancy"),
+                           QStringLiteral("TTT / T₀ (band: ± 1 sd)"), request, results,
+                           [](const SimulatedPoint& p) { return p.tttRatio; }, &identity);
+}
+
+ChartSpec AnalysisCharts::correlatedAvailability(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = correlatedChart("correlated-availability", QStringLiteral("Correlated failures: availability vs redundancy"),
+                                     QStringLiteral("availability, % of wall-clock time up (band: ± 1 sd)"), request,
+                                     results, [](const SimulatedPoint& p) { return p.availability; }, &percent);
+    spec.yUpperBound = 100.0;
+    return spec;
+}
 
 QStringList AnalysisCharts::names()
 {
@@ -150,7 +199,8 @@ QStringList AnalysisCharts::names()
             QStringLiteral("stack-number-vs-r"), QStringLiteral("mu-vs-r"),
             QStringLiteral("ttt-vs-n"), QStringLiteral("checkpoint-period"),
             QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar"),
-            QString::fromLatin1(TimeBreakdownChart::kId)};
+            QString::fromLatin1(TimeBreakdownChart::kId), QStringLiteral("correlated-failures"),
+            QStringLiteral("correlated-availability")};
 }
 
 std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
@@ -158,7 +208,8 @@ std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const Analys
 {
     using Builder = ChartSpec (*)(const AnalysisRequest&, const AnalysisResults&);
     const Builder builders[] = {&throughput, &availability, &stackNumber, &enduredFailures,
-                                &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar, &timeBreakdown};
+                                &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar, &timeBreakdown,
+                                &correlatedFailures, &correlatedAvailability};
     const qsizetype index = names().indexOf(name);
     if (index < 0)
         return std::nullopt;

@@ -16,7 +16,8 @@ namespace spare {
 class AnalysisCharts {
 public:
     // Chart ids, in display order: throughput-vs-r, availability-vs-r, stack-number-vs-r, mu-vs-r,
-    // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown.
+    // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown, correlated-failures,
+    // correlated-availability.
     static QStringList names();
     // nullopt for an unknown name.
     static std::optional<ChartSpec> build(const QString& name, const AnalysisRequest& request,
@@ -33,6 +34,13 @@ public:
     // One bar per simulated (policy, r) of the headline grid: TTT split into its nine parts (means over
     // the seeds); CKPT-only, which has no r, once.
     static ChartSpec timeBreakdown(const AnalysisRequest& request, const AnalysisResults& results);
+
+    // The correlated-failures what-if against r: TTT/T0 (or availability) of SPARe on the golomb and
+    // golomb-domain layouts, Rep and CKPT-only once, solid under independent failures, dashed with the
+    // request's rack share of each GPU's failure rate as whole-rack failures. Without a topology (or
+    // with a rack share of 0) no series, and the subtitle says why.
+    static ChartSpec correlatedFailures(const AnalysisRequest& request, const AnalysisResults& results);
+    static ChartSpec correlatedAvailability(const AnalysisRequest& request, const AnalysisResults& results);
 
     // The point with the lowest mean TTT/T0 for a policy among points whose runs all completed (the
     // rule of Sweep::markBest); nullopt until every r of the request has all its seeds (a partial sweep

@@ -1,6 +1,7 @@
 #include "analysis/AnalysisComputation.h"
 
 #include "layout/Layout.h"
+#include "sweep/RackCorrelatedFailures.h"
 #include "sweep/Sweep.h"
 
 #include <QObject>
@@ -49,6 +50,16 @@ SweepSpec sweepSpec(const Scenario& base, const std::vector<Policy>& policies, c
     return spec;
 }
 
+// x of a row of a sweep over r: its r; CKPT-only does not depend on r, so its single row is drawn at
+// every r of the grid.
+std::function<std::vector<double>(const SweepRow&)> atEveryR(const std::vector<int>& grid)
+{
+    return [&grid](const SweepRow& row) {
+        return row.policy == Policy::Ckpt ? std::vector<double>(grid.begin(), grid.end())
+                                          : std::vector<double>{double(row.redundancy)};
+    };
+}
+
 std::vector<Policy> withoutCkpt(const std::vector<Policy>& policies)
 {
     std::vector<Policy> kept;
@@ -66,8 +77,16 @@ public:
 
     bool cancelled() const { return cancel_.load(); }
 
+    using Target = std::function<std::vector<SimulatedPoint>&(AnalysisResults&)>;
+
     // Runs one sweep; each finished row becomes points (x from xOf) appended to target.
     void sweep(const QString& stage, const SweepSpec& spec, std::vector<SimulatedPoint> AnalysisResults::*target,
+               const std::function<std::vector<double>(const SweepRow&)>& xOf)
+    {
+        sweep(stage, spec, Target([target](AnalysisResults& results) -> auto& { return results.*target; }), xOf);
+    }
+
+    void sweep(const QString& stage, const SweepSpec& spec, const Target& target,
                const std::function<std::vector<double>(const SweepRow&)>& xOf)
     {
         SweepRunOptions options;
@@ -83,7 +102,7 @@ public:
                 return;
             std::lock_guard lock(mutex_);
             for (double x : xOf(row))
-                (results_.*target).push_back(pointOf(row, x));
+                target(results_).push_back(pointOf(row, x));
             publish(stage);
         };
         const SweepResult result = Sweep::run(spec, options);
@@ -104,6 +123,15 @@ public:
         results_.layouts.push_back(std::move(estimate));
         ++done_;
         publish(QObject::tr("Monte-Carlo, %1 layout").arg(layoutName));
+    }
+
+    // Opens the correlated-failures sweep of (layout, correlated) in the results.
+    Target correlatedSweep(const QString& layout, bool correlated)
+    {
+        std::lock_guard lock(mutex_);
+        const std::size_t index = results_.correlated.size();
+        results_.correlated.push_back({layout, correlated, {}});
+        return [index](AnalysisResults& results) -> auto& { return results.correlated[index].points; };
     }
 
     AnalysisResults finish(bool complete, const QString& error)
@@ -144,6 +172,9 @@ int AnalysisComputation::totalUnits(const AnalysisRequest& request)
              * static_cast<int>(Sweep::cells(sweepSpec(base, withoutCkpt(request.policies), chosen, request.seeds)).size());
     units += static_cast<int>(request.intervalGrid.size())
              * static_cast<int>(Sweep::cells(sweepSpec(base, {Policy::Spare}, chosen, request.seeds)).size());
+    if (request.correlatedFailuresUnavailable().isEmpty())
+        units += 2 * static_cast<int>(Sweep::cells(sweepSpec(base, request.policies, request.redundancies, request.seeds)).size()
+                                      + Sweep::cells(sweepSpec(base, {Policy::Spare}, request.redundancies, request.seeds)).size());
     return units;
 }
 
@@ -154,13 +185,10 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
     const Scenario base = request.simulatedScenario();
     const std::vector<int> chosen{request.chosenRedundancy};
     try {
-        // Headline: CKPT-only does not depend on r, so its single row is drawn at every r of the grid.
+        // Headline.
         const std::vector<int> grid = request.redundancies;
         stages.sweep(QObject::tr("sweep over r"), sweepSpec(base, request.policies, grid, request.seeds),
-                     &AnalysisResults::headline, [&grid](const SweepRow& row) {
-                         return row.policy == Policy::Ckpt ? std::vector<double>(grid.begin(), grid.end())
-                                                           : std::vector<double>{double(row.redundancy)};
-                     });
+                     &AnalysisResults::headline, atEveryR(grid));
 
         for (const char* name : {"golomb", "consecutive"})
             for (int r : request.redundancies) {
@@ -192,6 +220,25 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
                          sweepSpec(periodic, {Policy::Spare}, chosen, request.seeds), &AnalysisResults::byInterval,
                          [interval](const SweepRow&) { return std::vector<double>{double(interval)}; });
         }
+
+        // Correlated failures: SPARe on both layouts, Rep and CKPT-only once (on golomb), independent
+        // and with the rack share, at the same per-GPU failure rate.
+        if (request.correlatedFailuresUnavailable().isEmpty())
+            for (bool correlated : {false, true})
+                for (const char* layout : {"golomb", "golomb-domain"}) {
+                    if (stages.cancelled())
+                        break;
+                    Scenario variant = withRackShare(base, correlated ? request.rackShare : 0.0);
+                    variant.layout = layout;
+                    const bool plain = variant.layout == "golomb";
+                    const QString name = QString::fromLatin1(layout);
+                    stages.sweep(QObject::tr("correlated failures (%1, %2)")
+                                     .arg(name, correlated ? QObject::tr("rack share %1").arg(request.rackShare)
+                                                           : QObject::tr("independent")),
+                                 sweepSpec(variant, plain ? request.policies : std::vector<Policy>{Policy::Spare}, grid,
+                                           request.seeds),
+                                 stages.correlatedSweep(name, correlated), atEveryR(grid));
+                }
     } catch (const std::exception& e) {
         return stages.finish(false, QString::fromUtf8(e.what()));
     }

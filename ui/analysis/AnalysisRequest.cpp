@@ -2,8 +2,10 @@
 
 #include "analysis/ClosedForms.h"
 #include "sim/ScenarioJson.h"
+#include "sweep/RackCorrelatedFailures.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace spare {
 
@@ -34,6 +36,7 @@ AnalysisRequest AnalysisRequest::headlineBenchmark(const Scenario& scenario)
     request.seeds = 3;
     request.monteCarloTrials = 0;
     request.chosenRedundancy = optimalRedundancy(scenario.groups);
+    request.rackShare = 0.0;
     return request;
 }
 
@@ -43,6 +46,18 @@ Scenario AnalysisRequest::simulatedScenario() const
     if (stepsCap > 0)
         simulated.steps = std::min(simulated.steps, stepsCap);
     return simulated;
+}
+
+QString AnalysisRequest::correlatedFailuresUnavailable() const
+{
+    if (rackShare <= 0.0)
+        return QStringLiteral("the rack share is 0");
+    try {
+        withRackShare(scenario, rackShare);
+    } catch (const std::invalid_argument& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
 }
 
 QString AnalysisRequest::cacheKey() const
@@ -58,12 +73,13 @@ QString AnalysisRequest::cacheKey() const
     appendList("r", redundancies);
     appendList("n", groupsGrid);
     appendList("tc", intervalGrid);
-    key += QStringLiteral("seeds %1 trials %2 chosen %3 cap %4 layout %5\n")
+    key += QStringLiteral("seeds %1 trials %2 chosen %3 cap %4 rack share %6 layout %5\n")
                .arg(seeds)
                .arg(monteCarloTrials)
                .arg(chosenRedundancy)
                .arg(stepsCap)
-               .arg(QString::fromStdString(extraLayoutPath));
+               .arg(QString::fromStdString(extraLayoutPath))
+               .arg(rackShare);
     return key;
 }
 

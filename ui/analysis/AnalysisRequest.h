@@ -22,6 +22,7 @@ struct AnalysisRequest {
     std::vector<int> intervalGrid;      // checkpoint explorer (steps)
     std::string extraLayoutPath;        // a loaded layout for the layout comparison (may be empty)
     int stepsCap = 0;                   // > 0: simulate at most this many steps (interactive default)
+    double rackShare = 0.1;             // correlated-failures what-if: share of failures as whole racks (0 = off)
 
     static constexpr int kInteractiveStepsCap = 10'000;
 
@@ -34,6 +35,8 @@ struct AnalysisRequest {
 
     // The scenario as simulated (steps capped).
     Scenario simulatedScenario() const;
+    // Why the correlated-failures what-if cannot run on this scenario (empty when it can).
+    QString correlatedFailuresUnavailable() const;
     QString cacheKey() const;
 };
 

@@ -37,6 +37,14 @@ struct LayoutEstimate {
     MonteCarloResult result;
 };
 
+// One sweep of the correlated-failures what-if: the scenario on one layout with independent failures or
+// with a share of them as whole-rack failures (withRackShare); x = r.
+struct CorrelatedSweep {
+    QString layout;           // "golomb" or "golomb-domain"
+    bool correlated = false;  // rack share applied
+    std::vector<SimulatedPoint> points;
+};
+
 // Everything the Analysis tab has computed so far for one request. Grows while the worker runs;
 // complete = every stage finished (only complete results are cached).
 struct AnalysisResults {
@@ -44,13 +52,17 @@ struct AnalysisResults {
     std::vector<LayoutEstimate> layouts;    // x = r per layout
     std::vector<SimulatedPoint> byGroups;   // x = N, r = chosen
     std::vector<SimulatedPoint> byInterval; // x = T_c steps, SPARe at the chosen r
+    std::vector<CorrelatedSweep> correlated; // x = r; empty when the scenario cannot have rack failures
     bool complete = false;
     bool cancelled = false;
     QString error;  // first error of a stage (the rest of the results stay valid)
 
     int simulatedPointCount() const
     {
-        return static_cast<int>(headline.size() + byGroups.size() + byInterval.size());
+        std::size_t count = headline.size() + byGroups.size() + byInterval.size();
+        for (const CorrelatedSweep& sweep : correlated)
+            count += sweep.points.size();
+        return static_cast<int>(count);
     }
 };
 

@@ -34,6 +34,7 @@ const std::pair<const char*, QStringList> kTabs[] = {
     {"Checkpoint period", {QStringLiteral("checkpoint-period")}},
     {"Layouts", {QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")}},
     {"Time breakdown", {QStringLiteral("time-breakdown")}},
+    {"Correlated failures", {QStringLiteral("correlated-failures"), QStringLiteral("correlated-availability")}},
 };
 
 // While results stream in, the progress bar follows at most every kProgressMs and the charts are

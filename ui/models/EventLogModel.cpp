@@ -1,5 +1,6 @@
 #include "models/EventLogModel.h"
 
+#include "io/EventDetails.h"
 #include "models/CountedNoun.h"
 
 #include <QCoreApplication>
@@ -74,7 +75,10 @@ QString EventLogModel::details(const Event& e)
     case EventKind::AllReduce: return tr("all-reduce %1 s").arg(e.duration, 0, 'f', 1);
     case EventKind::FailedAllReduce: return tr("failed all-reduce %1 s").arg(e.duration, 0, 'f', 1);
     case EventKind::StepEnd: return tr("step %1 committed").arg(e.step);
-    case EventKind::Failure: return tr("GPU %1 failed").arg(e.gpu);
+    case EventKind::Failure:
+        // A domain or categorised failure names where it came from, as the events CSV does.
+        return e.origin ? tr("GPU %1 failed (%2)").arg(e.gpu).arg(QString::fromStdString(failureOriginText(*e.origin)))
+                        : tr("GPU %1 failed").arg(e.gpu);
     case EventKind::Detection: return tr("%1 failure(s) noticed").arg(e.value);
     case EventKind::Decision: {
         if (!e.decision)

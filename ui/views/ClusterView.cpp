@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace spare {
 
@@ -80,6 +81,7 @@ void ClusterView::followState()
         flashUntilMs_.assign(static_cast<std::size_t>(cursor_->state().groups()), 0);
         flashing_.assign(flashUntilMs_.size(), 0);
         flashCells_.clear();
+        domainFlashes_.clear();
         if (fitted_)
             fitToView();
     }
@@ -240,6 +242,8 @@ void ClusterView::updateFlashes()
         any = any || flashing_[g];
     }
     std::erase_if(flashCells_, [&](const QPoint& cell) { return !flashing_[static_cast<std::size_t>(cell.x())]; });
+    std::erase_if(domainFlashes_, [now](const DomainFlash& flash) { return flash.untilMs <= now; });
+    any = any || !domainFlashes_.empty();
     if (!any)
         animationTimer_.stop();
 }
@@ -265,6 +269,13 @@ void ClusterView::onEventPlayed(const Event& event)
     // At high playback speeds failures come faster than frames and than they fade: one mark per frame
     // (the latest failure of the frame) and only the latest few marks, so the view never turns red.
     const qint64 now = clock_.elapsed();
+    if (flashDomain(event, now)) {
+        updateFlashes();
+        update();
+        if (!animationTimer_.isActive())
+            animationTimer_.start();
+        return;
+    }
     if (!flashCells_.empty() && now - lastFlashMs_ < kFrameMs)
         stopFlash(flashCells_.size() - 1);
     lastFlashMs_ = now;
@@ -275,6 +286,38 @@ void ClusterView::onEventPlayed(const Event& event)
     updateFlashes();
     if (!animationTimer_.isActive())
         animationTimer_.start();
+}
+
+bool ClusterView::flashDomain(const Event& event, qint64 now)
+{
+    if (!event.origin || !event.origin->level || event.origin->domain < 0 || !cursor_->state().placement())
+        return false;
+    const auto same = [&event](const DomainFlash& flash) { return flash.origin == event.origin; };
+    if (std::none_of(domainFlashes_.begin(), domainFlashes_.end(), same)) {
+        domainFlashes_.push_back({event.origin, now + kFlashMs});
+        if (domainFlashes_.size() > kMaxFlashes)
+            domainFlashes_.erase(domainFlashes_.begin());
+    }
+    return true;
+}
+
+void ClusterView::drawDomainFlashes(QPainter& p)
+{
+    const PlaybackState& s = cursor_->state();
+    const ClusterPlacement* placement = s.placement();
+    if (!placement)
+        return;
+    p.setPen(QPen(QColor::fromRgb(ClusterPalette::failureFlash()), 2.0));
+    p.setBrush(Qt::NoBrush);
+    for (const DomainFlash& flash : domainFlashes_) {
+        const std::span<const int> groups = placement->groupsIn(*flash.origin->level, flash.origin->domain);
+        if (groups.empty())
+            continue;
+        const auto [first, last] = std::minmax_element(groups.begin(), groups.end());
+        p.drawRect(QRectF(viewport_.originX, viewport_.originY + *first * viewport_.cellHeight,
+                          s.gpusPerGroup() * viewport_.cellWidth,
+                          std::max(2.0, (*last - *first + 1) * viewport_.cellHeight)));
+    }
 }
 
 void ClusterView::resizeEvent(QResizeEvent* event)
@@ -299,7 +342,8 @@ void ClusterView::paintEvent(QPaintEvent*)
     if (!compact_)
         drawDomainBoundaries(p);
     const PlaybackState& s = cursor_->state();
-    // Failure animation: a shrinking ring at the failing GPU and an outline around its group.
+    // Failure animation: a shrinking ring at the failing GPU and an outline around its group (a domain
+    // failure: one outline around the domain's groups, drawn below).
     const qint64 now = clock_.elapsed();
     p.setRenderHint(QPainter::Antialiasing);
     for (const QPoint& cell : flashCells_) {
@@ -317,6 +361,7 @@ void ClusterView::paintEvent(QPaintEvent*)
                           s.gpusPerGroup() * viewport_.cellWidth, std::max(2.0, viewport_.cellHeight)));
     }
     p.setRenderHint(QPainter::Antialiasing, false);
+    drawDomainFlashes(p);
     if (viewState_ && viewState_->selectedGroup() >= 0 && viewState_->selectedGroup() < s.groups()) {
         p.setPen(QPen(QColor(0x30, 0x30, 0xff), 1.5));
         p.setBrush(Qt::NoBrush);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "views/AnimationClock.h"
+#include "sim/Event.h"
 #include "views/ClusterImageRenderer.h"
 
 #include <QImage>
@@ -8,6 +9,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -97,6 +99,9 @@ private:
     int layoutLegend(QPainter* painter) const;
     void updateFlashes();
     void stopFlash(std::size_t index);
+    // Starts the outline of a domain failure's groups; false when the event is not a domain failure.
+    bool flashDomain(const Event& event, qint64 now);
+    void drawDomainFlashes(QPainter& painter);
 
     QPointer<PlaybackCursor> cursor_;
     QPointer<ViewState> viewState_;
@@ -115,6 +120,13 @@ private:
     std::vector<qint64> flashUntilMs_;  // per group: end of the failure animation (clock_)
     std::vector<std::uint8_t> flashing_;
     std::vector<QPoint> flashCells_;    // {group, gpu} being animated, oldest first
+    // Domain failures being animated (one outline around the domain's groups each), oldest first: the
+    // failure events of one domain firing share their origin.
+    struct DomainFlash {
+        std::shared_ptr<const FailureOrigin> origin;
+        qint64 untilMs = 0;
+    };
+    std::vector<DomainFlash> domainFlashes_;
     qint64 lastFlashMs_ = -1000;
     QTimer animationTimer_;
 };
