@@ -114,7 +114,7 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     fmt::print("trials            {} (seed {})\n", countText(static_cast<std::int64_t>(result.trials)), result.seed);
     if (options.bursts)
         fmt::print("bursts            share {} of failure events, {} {}s\n", flags.burstShare,
-                   options.bursts->domains(), domainLevelName(placement->topology().domainLevel));
+                   countText(options.bursts->domains()), domainLevelName(placement->topology().domainLevel));
     fmt::print("mu                {}  95% CI [{}, {}]{}\n", fixedText(result.mu, 2), fixedText(result.muCi95.low, 2),
                fixedText(result.muCi95.high, 2), options.bursts ? " (failed groups)" : "");
     if (options.bursts)
