@@ -6,8 +6,6 @@
 
 #include <QtTest/QtTest>
 
-#include <tbb/global_control.h>
-
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -150,7 +148,6 @@ private slots:
     void matchesExactLaw();
     void shareZeroIsThePlainOrder();
     void shareOneFailsWholeDomains();
-    void resultsIgnoreThreadCount();
     void rejectsBadBursts();
 };
 
@@ -240,29 +237,6 @@ void TestMonteCarloBursts::shareOneFailsWholeDomains()
         QCOMPARE(o.failuresEndured % 4, 0u);
         QCOMPARE(o.failuresEndured, 4 * o.burstsEndured);
     }
-}
-
-void TestMonteCarloBursts::resultsIgnoreThreadCount()
-{
-    const ClusterPlacement placement = rackPlacement(128, 8, 1);
-    const Layout layout = Layout::golombDomain(placement, 3);
-    const MonteCarloOptions options =
-        burstOptions(3000, 11, DomainBursts::fromPlacement(placement, DomainLevel::Rack, 0.3));
-    MonteCarloResult one;
-    MonteCarloResult two;
-    {
-        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-        one = MonteCarlo::run(layout, options);
-    }
-    {
-        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-        two = MonteCarlo::run(layout, options);
-    }
-    QCOMPARE(one.mu, two.mu);
-    QCOMPARE(one.sbar, two.sbar);
-    QCOMPARE(one.burstsEndured, two.burstsEndured);
-    QVERIFY(one.failuresHistogram == two.failuresHistogram);
-    QVERIFY(one.burstsEndured > 0.0);
 }
 
 void TestMonteCarloBursts::rejectsBadBursts()
