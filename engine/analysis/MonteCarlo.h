@@ -59,8 +59,9 @@ struct WhatIfResult {
 };
 
 // The Monte-Carlo of SPARe failure orders (docs/method.md, sections 2, 3, 6): uniformly random failure
-// orders, K failures endured before the first wipe-out, and the exact smallest S after each failure.
-// Results depend only on (layout, trials, seed): not on the thread count nor on CPU vs CUDA.
+// orders (or, with domain bursts, events of one group or a whole domain; docs/simulator-model.md), K
+// failures endured before the first wipe-out, and the exact smallest S after each failure. Results
+// depend only on (layout, bursts, trials, seed): not on the thread count nor on CPU vs CUDA.
 class MonteCarlo {
 public:
     // Throws InputError when trials is 0, CUDA is requested but unusable, or the bursts are for another
