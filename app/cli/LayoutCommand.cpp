@@ -1,11 +1,9 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "DomainOptions.h"
 
 #include "layout/Layout.h"
 #include "layout/LayoutDomainReport.h"
-#include "sim/ScenarioJson.h"
-#include "sim/TopologyFile.h"
-#include "topology/ClusterPlacement.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -16,35 +14,6 @@
 namespace spare::cli {
 
 namespace {
-
-struct DomainOptions {
-    std::string topologyPath;
-    std::string scenarioPath;
-    std::string level;
-};
-
-// The placement of --groups groups from --topology or --scenario (nullopt when neither is given), at the
-// level --domain-level names (default: the file's topology.domain_level).
-std::optional<ClusterPlacement> placementFor(const DomainOptions& opts, int groups)
-{
-    if (opts.topologyPath.empty() && opts.scenarioPath.empty()) {
-        if (!opts.level.empty())
-            throw UsageError("--domain-level needs --topology or --scenario");
-        return std::nullopt;
-    }
-    TopologyFile file;
-    if (!opts.topologyPath.empty()) {
-        file = loadTopologyFile(opts.topologyPath);
-    } else {
-        const Scenario scenario = loadScenarioFile(opts.scenarioPath);
-        if (!scenario.topology)
-            throw UsageError(fmt::format("--scenario {}: the scenario has no topology section", opts.scenarioPath));
-        file = {*scenario.topology, scenario.gpusPerGroup};
-    }
-    if (!opts.level.empty())
-        file.topology.domainLevel = *parseDomainLevel(opts.level);
-    return ClusterPlacement::fromTopology(file.topology, groups, file.gpusPerGroup);
-}
 
 void printDomainReport(const LayoutDomainReport& report)
 {
@@ -76,15 +45,8 @@ CommandAction setupLayout(CLI::App& sub)
     auto domains = std::make_shared<DomainOptions>();
     auto json = std::make_shared<bool>(false);
     addLayoutOptions(sub, *opts);
-    auto* topology = sub.add_option("--topology", domains->topologyPath,
-                                    "Topology JSON (a scenario's topology keys and gpus_per_group): report how the "
-                                    "layout's holders fall into failure domains; needed by --layout golomb-domain");
-    auto* scenario = sub.add_option("--scenario", domains->scenarioPath,
-                                    "Take the topology and cluster.gpus_per_group from this scenario instead");
-    topology->excludes(scenario);
-    sub.add_option("--domain-level", domains->level,
-                   "Failure-domain level to report and to separate (default: the topology's domain_level)")
-        ->check(choiceOf(domainLevelNames(), [](std::string_view name) { return parseDomainLevel(name).has_value(); }));
+    addDomainOptions(sub, *domains,
+                     "report how the layout's holders fall into failure domains; needed by --layout golomb-domain");
     sub.add_flag("--json", *json, "Print JSON instead of a table");
     return [opts, domains, json] {
         checkGroupsAndRedundancy(*opts);

@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
+#include "DomainOptions.h"
 #include "HumanFormat.h"
 #include "ProgressPrinter.h"
 
@@ -21,6 +22,9 @@ namespace {
 
 struct MonteCarloFlags {
     LayoutOptions layout;
+    DomainOptions domains;
+    double burstShare = 0.0;
+    bool burstShareGiven = false;
     long long trials = 0;
     unsigned long long seed = 1;
     int threads = 0;
@@ -51,7 +55,12 @@ int runMonteCarlo(const MonteCarloFlags& flags)
         if (!why.empty())
             throw UsageError(fmt::format("--device cuda is not available: {}", why));
     }
-    const Layout layout = makeLayout(flags.layout);
+    checkGroupsAndRedundancy(flags.layout);
+    const auto placement = placementFor(flags.domains, flags.layout.groups);
+    if (flags.burstShareGiven && !placement)
+        throw UsageError("--burst-share needs --topology or --scenario (the failure domains that burst)");
+    const Layout layout = Layout::byName(flags.layout.layout, flags.layout.groups, flags.layout.redundancy, "",
+                                         placement ? &*placement : nullptr);
 
     std::optional<tbb::global_control> threadLimit;
     if (flags.threadsGiven)
@@ -63,6 +72,8 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     options.seed = flags.seed;
     options.device = requested;
     options.wipeoutOnly = flags.wipeoutOnly;
+    if (flags.burstShareGiven)
+        options.bursts = DomainBursts::fromPlacement(*placement, placement->topology().domainLevel, flags.burstShare);
     if (options.trials >= 100'000)
         options.progress = stderrProgress("montecarlo", "trials");
 
@@ -87,6 +98,13 @@ int runMonteCarlo(const MonteCarloFlags& flags)
         out["redundancy"] = layout.redundancy();
         out["layout"] = layout.name();
         out["failures_histogram"] = result.failuresHistogram;
+        if (options.bursts) {
+            out["burst_share"] = flags.burstShare;
+            out["domain_level"] = domainLevelName(placement->topology().domainLevel);
+            out["domains"] = options.bursts->domains();
+            out["bursts_endured"] = result.burstsEndured;
+            out["bursts_endured_ci95"] = interval(result.burstsEnduredCi95);
+        }
         out["wipeout_only"] = flags.wipeoutOnly;
         out["layout_independence"] = independenceJson(layoutIndependence(layout));
         fmt::print("{}\n", out.dump(2));
@@ -94,8 +112,14 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     }
     fmt::print("layout            {} (N = {}, r = {})\n", layout.name(), countText(layout.groups()), layout.redundancy());
     fmt::print("trials            {} (seed {})\n", countText(static_cast<std::int64_t>(result.trials)), result.seed);
-    fmt::print("mu                {}  95% CI [{}, {}]\n", fixedText(result.mu, 2), fixedText(result.muCi95.low, 2),
-               fixedText(result.muCi95.high, 2));
+    if (options.bursts)
+        fmt::print("bursts            share {} of failure events, {} {}s\n", flags.burstShare,
+                   countText(options.bursts->domains()), domainLevelName(placement->topology().domainLevel));
+    fmt::print("mu                {}  95% CI [{}, {}]{}\n", fixedText(result.mu, 2), fixedText(result.muCi95.low, 2),
+               fixedText(result.muCi95.high, 2), options.bursts ? " (failed groups)" : "");
+    if (options.bursts)
+        fmt::print("bursts endured    {}  95% CI [{}, {}]\n", fixedText(result.burstsEndured, 2),
+                   fixedText(result.burstsEnduredCi95.low, 2), fixedText(result.burstsEnduredCi95.high, 2));
     if (flags.wipeoutOnly) {
         fmt::print("S_bar             not computed (--wipeout-only)\n");
     } else {
@@ -128,11 +152,17 @@ CommandAction setupMonteCarlo(CLI::App& sub)
         ->check(choiceOf("auto | cpu | cuda", [](std::string_view name) {
             return name == "auto" || name == "cpu" || name == "cuda";
         }));
+    addDomainOptions(sub, flags->domains, "the failure domains of --burst-share; needed by --layout golomb-domain");
+    CLI::Option* burstShare =
+        sub.add_option("--burst-share", flags->burstShare,
+                       "Share of failure events that fail a whole domain at --domain-level at once (0 .. 1)")
+            ->check(numberIn(0.0, 1.0));
     sub.add_flag("--json", flags->json, "Print JSON instead of a table");
     sub.add_flag("--wipeout-only", flags->wipeoutOnly,
                  "Only mu: the wipe-out loop without S*(k), the reference the exact kernel is timed against");
-    return [flags, threads] {
+    return [flags, threads, burstShare] {
         flags->threadsGiven = threads->count() > 0;
+        flags->burstShareGiven = burstShare->count() > 0;
         return runMonteCarlo(*flags);
     };
 }

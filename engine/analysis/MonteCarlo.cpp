@@ -24,6 +24,7 @@ __extension__ typedef unsigned __int128 Wide;
 struct TrialSums {
     std::uint64_t trials = 0;
     Wide k = 0, kk = 0;
+    Wide b = 0, bb = 0;
     Wide y = 0, yy = 0, ky = 0;
     Wide c = 0, cc = 0, kc = 0;
     std::vector<std::uint64_t> histogram;
@@ -36,6 +37,8 @@ struct TrialSums {
         ++trials;
         k += kv;
         kk += kv * kv;
+        b += o.burstsEndured;
+        bb += static_cast<Wide>(o.burstsEndured) * o.burstsEndured;
         y += yv;
         yy += yv * yv;
         ky += kv * yv;
@@ -77,21 +80,28 @@ void pooledRatio(const TrialSums& s, Wide v, Wide vv, Wide kv, double& ratio, Co
     ci = around(r, half);
 }
 
+// Mean of a per-trial count from its sum and sum of squares, with the normal 95% interval.
+void mean(const TrialSums& s, Wide sum, Wide squares, double& value, ConfidenceInterval& ci)
+{
+    const long double t = static_cast<long double>(s.trials);
+    const long double m = static_cast<long double>(sum) / t;
+    long double half = 0.0L;
+    if (s.trials > 1) {
+        // T * sum K^2 - (sum K)^2 is exact in 128 bits for T <= 1e9 and K <= 1e7.
+        const Wide scaled = static_cast<Wide>(s.trials) * squares - sum * sum;
+        const long double variance = static_cast<long double>(scaled) / (t * (t - 1.0L));
+        half = kZ95 * std::sqrt(variance / t);
+    }
+    value = static_cast<double>(m);
+    ci = around(m, half);
+}
+
 MonteCarloResult summarise(const TrialSums& s)
 {
     MonteCarloResult result;
     result.trials = s.trials;
-    const long double t = static_cast<long double>(s.trials);
-    const long double mu = static_cast<long double>(s.k) / t;
-    long double half = 0.0L;
-    if (s.trials > 1) {
-        // T * sum K^2 - (sum K)^2 is exact in 128 bits for T <= 1e9 and K <= 1e7.
-        const Wide scaled = static_cast<Wide>(s.trials) * s.kk - s.k * s.k;
-        const long double variance = static_cast<long double>(scaled) / (t * (t - 1.0L));
-        half = kZ95 * std::sqrt(variance / t);
-    }
-    result.mu = static_cast<double>(mu);
-    result.muCi95 = around(mu, half);
+    mean(s, s.k, s.kk, result.mu, result.muCi95);
+    mean(s, s.b, s.bb, result.burstsEndured, result.burstsEnduredCi95);
     pooledRatio(s, s.y, s.yy, s.ky, result.sbar, result.sbarCi95);
     pooledRatio(s, s.c, s.cc, s.kc, result.sbarLowerBound, result.sbarLowerBoundCi95);
     result.failuresHistogram = s.histogram;
@@ -99,15 +109,17 @@ MonteCarloResult summarise(const TrialSums& s)
 }
 
 template <typename Index>
-void runTrialsCpu(const FlatLayout& flat, std::uint64_t seed, std::uint64_t firstTrial, std::size_t count,
-                  bool wipeoutOnly, TrialOutcome* outcomes)
+void runTrialsCpu(const FlatLayout& flat, const DomainBursts* bursts, std::uint64_t seed, std::uint64_t firstTrial,
+                  std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes)
 {
     const LayoutArrays arrays = flat.arrays();
+    const BurstArrays burstArrays = bursts ? bursts->arrays() : BurstArrays();
     tbb::enumerable_thread_specific<TrialWorkspaceBuffer<Index>> buffers(flat.groups());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 8), [&](const tbb::blocked_range<std::size_t>& range) {
         const TrialWorkspace<Index>& workspace = buffers.local().view();
         for (std::size_t i = range.begin(); i != range.end(); ++i)
-            outcomes[i] = TrialKernel<Index>::runTrial(arrays, workspace, seed, firstTrial + i, wipeoutOnly);
+            outcomes[i] = TrialKernel<Index>::runTrial(arrays, workspace, seed, firstTrial + i, wipeoutOnly,
+                                                       burstArrays);
     });
 }
 
@@ -128,15 +140,27 @@ void whatIfCpu(const FlatLayout& flat, const std::vector<std::int32_t>& ids, con
     });
 }
 
-void runTrialsOn(Device device, const FlatLayout& flat, std::uint64_t seed, std::uint64_t firstTrial,
-                 std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes)
+// Null when there are no bursts to draw (none given, or share 0: the plain order); throws InputError
+// when they are for another number of groups.
+const DomainBursts* activeBursts(const DomainBursts* bursts, const Layout& layout)
+{
+    if (bursts == nullptr)
+        return nullptr;
+    if (bursts->groups() != layout.groups())
+        throw InputError(fmt::format("the burst domains cover {} groups, the layout has {}", bursts->groups(),
+                                     layout.groups()));
+    return DomainBursts::thresholdOf(bursts->share()) == 0 ? nullptr : bursts;
+}
+
+void runTrialsOn(Device device, const FlatLayout& flat, const DomainBursts* bursts, std::uint64_t seed,
+                 std::uint64_t firstTrial, std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes)
 {
     if (device == Device::Cuda)
-        MonteCarloAccelerator::installed()->runTrials(flat, seed, firstTrial, count, wipeoutOnly, outcomes);
+        MonteCarloAccelerator::installed()->runTrials(flat, bursts, seed, firstTrial, count, wipeoutOnly, outcomes);
     else if (flat.compactIndex())
-        runTrialsCpu<std::uint16_t>(flat, seed, firstTrial, count, wipeoutOnly, outcomes);
+        runTrialsCpu<std::uint16_t>(flat, bursts, seed, firstTrial, count, wipeoutOnly, outcomes);
     else
-        runTrialsCpu<std::uint32_t>(flat, seed, firstTrial, count, wipeoutOnly, outcomes);
+        runTrialsCpu<std::uint32_t>(flat, bursts, seed, firstTrial, count, wipeoutOnly, outcomes);
 }
 
 }  // namespace
@@ -172,12 +196,13 @@ Device MonteCarlo::resolve(Device requested)
 }
 
 std::vector<TrialOutcome> MonteCarlo::trialOutcomes(const Layout& layout, std::uint64_t seed, std::uint64_t firstTrial,
-                                                    std::size_t count, Device device)
+                                                    std::size_t count, Device device, const DomainBursts* bursts)
 {
     const Device resolved = resolve(device);
+    const DomainBursts* active = activeBursts(bursts, layout);
     const FlatLayout flat(layout);
     std::vector<TrialOutcome> outcomes(count);
-    runTrialsOn(resolved, flat, seed, firstTrial, count, false, outcomes.data());
+    runTrialsOn(resolved, flat, active, seed, firstTrial, count, false, outcomes.data());
     return outcomes;
 }
 
@@ -186,6 +211,7 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
     if (options.trials == 0)
         throw InputError("trials 0 is out of range: allowed 1 .. 1000000000");
     const Device device = resolve(options.device);
+    const DomainBursts* bursts = activeBursts(options.bursts ? &*options.bursts : nullptr, layout);
     const FlatLayout flat(layout);
 
     // Chunks bound the outcome buffer and pace the progress callback; the GPU wants large ones.
@@ -196,7 +222,7 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
     TrialSums sums;
     for (std::uint64_t first = 0; first < options.trials; first += chunk) {
         const std::size_t count = static_cast<std::size_t>(std::min(chunk, options.trials - first));
-        runTrialsOn(device, flat, options.seed, first, count, options.wipeoutOnly, outcomes.data());
+        runTrialsOn(device, flat, bursts, options.seed, first, count, options.wipeoutOnly, outcomes.data());
         for (std::size_t i = 0; i < count; ++i)
             sums.add(outcomes[i]);
         if (options.progress)

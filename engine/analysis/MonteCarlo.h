@@ -1,11 +1,13 @@
 #pragma once
 
+#include "analysis/DomainBursts.h"
 #include "analysis/TrialKernel.h"
 #include "layout/Layout.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,9 @@ struct MonteCarloOptions {
     // Only K (mu and its histogram): the wipe-out loop alone, the floor the exact kernel is measured
     // against. S_bar and its lower bound are then NaN.
     bool wipeoutOnly = false;
+    // Domain bursts: each failure event is, with their share, a whole domain failing at once. Unset or
+    // share 0: the plain failure order, bit for bit.
+    std::optional<DomainBursts> bursts;
     // Called after each chunk of trials (from the calling thread) with trials done so far.
     std::function<void(std::uint64_t done, std::uint64_t total)> progress;
     // When set and raised, run() stops after the chunk in progress and returns the trials done so far.
@@ -33,8 +38,10 @@ struct ConfidenceInterval {
 };
 
 struct MonteCarloResult {
-    double mu = 0.0;  // mean failures endured before the wipe-out, K
+    double mu = 0.0;  // mean failures endured before the wipe-out, K (failed groups, with bursts)
     ConfidenceInterval muCi95;
+    double burstsEndured = 0.0;  // mean domain bursts endured before the wipe-out (0 without bursts)
+    ConfidenceInterval burstsEnduredCi95;
     double sbar = 0.0;  // pooled mean of S*(k) over all endured states (NaN when no trial endured one)
     ConfidenceInterval sbarCi95;
     double sbarLowerBound = 0.0;  // pooled mean of c(k) = ceil(N / (N - k)), same pooling
@@ -52,15 +59,18 @@ struct WhatIfResult {
 };
 
 // The Monte-Carlo of SPARe failure orders (docs/method.md, sections 2, 3, 6): uniformly random failure
-// orders, K failures endured before the first wipe-out, and the exact smallest S after each failure.
-// Results depend only on (layout, trials, seed): not on the thread count nor on CPU vs CUDA.
+// orders (or, with domain bursts, events of one group or a whole domain; docs/simulator-model.md), K
+// failures endured before the first wipe-out, and the exact smallest S after each failure. Results
+// depend only on (layout, bursts, trials, seed): not on the thread count nor on CPU vs CUDA.
 class MonteCarlo {
 public:
-    // Throws InputError when trials is 0 or CUDA is requested but unusable.
+    // Throws InputError when trials is 0, CUDA is requested but unusable, or the bursts are for another
+    // number of groups.
     static MonteCarloResult run(const Layout& layout, const MonteCarloOptions& options);
-    // The raw outcomes of trials [firstTrial, firstTrial + count).
+    // The raw outcomes of trials [firstTrial, firstTrial + count), under `bursts` when given.
     static std::vector<TrialOutcome> trialOutcomes(const Layout& layout, std::uint64_t seed, std::uint64_t firstTrial,
-                                                   std::size_t count, Device device);
+                                                   std::size_t count, Device device,
+                                                   const DomainBursts* bursts = nullptr);
     // For each failure set (group ids; repeats count once), the smallest feasible S or the wipe-out.
     // Throws InputError naming the set and the id when an id is out of range.
     static std::vector<WhatIfResult> whatIf(const Layout& layout, const std::vector<std::vector<int>>& failureSets,

@@ -8,6 +8,7 @@
 
 namespace spare {
 
+class DomainBursts;
 class FlatLayout;
 
 // A device backend for the trial kernel. The engine has no CUDA; spare_cuda installs its backend here
@@ -20,9 +21,10 @@ public:
     // Empty when a device is usable, else why not.
     virtual std::string unavailableReason() const = 0;
     virtual std::string deviceName() const = 0;
-    // Trials [firstTrial, firstTrial + count) of `seed`; identical to the CPU path, trial for trial.
-    virtual void runTrials(const FlatLayout& layout, std::uint64_t seed, std::uint64_t firstTrial,
-                           std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes) = 0;
+    // Trials [firstTrial, firstTrial + count) of `seed`, under `bursts` when not null; identical to the
+    // CPU path, trial for trial.
+    virtual void runTrials(const FlatLayout& layout, const DomainBursts* bursts, std::uint64_t seed,
+                           std::uint64_t firstTrial, std::size_t count, bool wipeoutOnly, TrialOutcome* outcomes) = 0;
     // Set i is failedGroups[offsets[i] .. offsets[i+1]); capacities[i] = smallest S or -1 (wipe-out).
     virtual void whatIf(const FlatLayout& layout, const std::int32_t* failedGroups, const std::int64_t* offsets,
                         std::size_t sets, int* capacities) = 0;

@@ -19,11 +19,22 @@ struct LayoutArrays {
     const std::int32_t* initialMatch = nullptr;  // N: a perfect matching type -> group at capacity 1
 };
 
+// Domain bursts as flat read-only arrays: domain d holds groups domainGroups[domainBegin[d] ..
+// domainBegin[d + 1]). Each failure event is a burst when a 32-bit draw falls below `threshold`
+// (the burst share times 2^32); threshold 0 means no bursts (the plain failure order).
+struct BurstArrays {
+    int domains = 0;
+    const std::int32_t* domainBegin = nullptr;
+    const std::int32_t* domainGroups = nullptr;
+    std::uint64_t threshold = 0;
+};
+
 // What one trial records; integers only so host and device agree bit for bit.
 struct TrialOutcome {
     std::uint64_t sumCapacity = 0;    // sum_{k=0}^{K-1} S*(k)
     std::uint64_t sumLowerBound = 0;  // sum_{k=0}^{K-1} ceil(N / (N - k))
-    std::uint32_t failuresEndured = 0;  // K
+    std::uint32_t failuresEndured = 0;  // K: failed groups endured
+    std::uint32_t burstsEndured = 0;    // domain bursts among the events endured
 };
 
 // One trial's scratch arrays, N entries each. Entry i of an array lives at array[i * stride + slot]:
@@ -201,12 +212,17 @@ public:
     // S*(k) over k < K follows from f(C), the last k at which capacity C still suffices, for C = 1, 2, ..:
     // sum = K + sum_C (K - 1 - f(C)). f(C) <= the last k with c(k) <= C: the matching is certified there
     // (or at K - 1), and only where that fails does a backward search find f(C). With wipeoutOnly only K.
+    // With bursts, K counts the groups dead before the event that wiped out, and S*(k) runs over every
+    // prefix of the order, the groups of a burst one after the other.
     SPARE_HOST_DEVICE_INLINE static TrialOutcome runTrial(const LayoutArrays& layout, const TrialWorkspace<Index>& w,
-                                                          std::uint64_t seed, std::uint64_t trial, bool wipeoutOnly)
+                                                          std::uint64_t seed, std::uint64_t trial, bool wipeoutOnly,
+                                                          const BurstArrays& bursts = BurstArrays())
     {
         resetFailureOrder(layout, w);
         TrialOutcome outcome;
-        const int endured = failuresBeforeWipeout(layout, w, seed, trial);
+        const int endured = bursts.threshold == 0
+                                ? failuresBeforeWipeout(layout, w, seed, trial)
+                                : failuresBeforeBurstWipeout(layout, bursts, w, seed, trial, outcome.burstsEndured);
         outcome.failuresEndured = static_cast<std::uint32_t>(endured);
         if (wipeoutOnly || endured == 0)
             return outcome;
@@ -261,24 +277,93 @@ private:
     {
         PhiloxStream random(seed, trial);
         const int n = layout.groups;
-        const int r = layout.redundancy;
         for (int k = 0; k < n; ++k) {
             const int j = k + static_cast<int>(random.uniform(static_cast<std::uint32_t>(n - k)));
             const Index failed = at(w.order, j, w);
             at(w.order, j, w) = at(w.order, k, w);
             at(w.order, k, w) = failed;
-            const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(failed) * r;
-            bool wipedOut = false;
-            for (int i = 0; i < r; ++i) {
-                const int t = stack[i];
-                const Index left = static_cast<Index>(at(w.liveHolders, t, w) - 1);
-                at(w.liveHolders, t, w) = left;
-                wipedOut = wipedOut || left == 0;
-            }
-            if (wipedOut)
+            if (loseHolders(layout, w, failed))
                 return k;
         }
         return n;
+    }
+
+    // The types of group g lose a live holder; true when one lost its last.
+    SPARE_HOST_DEVICE_INLINE static bool loseHolders(const LayoutArrays& layout, const TrialWorkspace<Index>& w, int g)
+    {
+        const int r = layout.redundancy;
+        const std::int32_t* stack = layout.stacks + static_cast<std::int64_t>(g) * r;
+        bool wipedOut = false;
+        for (int i = 0; i < r; ++i) {
+            const int t = stack[i];
+            const Index left = static_cast<Index>(at(w.liveHolders, t, w) - 1);
+            at(w.liveHolders, t, w) = left;
+            wipedOut = wipedOut || left == 0;
+        }
+        return wipedOut;
+    }
+
+    // As failuresBeforeWipeout, but each event is, with the burst share, a burst: every alive group of a
+    // domain drawn uniformly among those with one fails; otherwise one uniformly drawn alive group fails.
+    // Returns the groups dead before the event that wiped out; counts the bursts before it. Meanwhile
+    // w.from holds each group's position in w.order (the matching writes it before reading it).
+    SPARE_HOST_DEVICE_INLINE static int failuresBeforeBurstWipeout(const LayoutArrays& layout,
+                                                                   const BurstArrays& bursts,
+                                                                   const TrialWorkspace<Index>& w, std::uint64_t seed,
+                                                                   std::uint64_t trial, std::uint32_t& burstsEndured)
+    {
+        PhiloxStream random(seed, trial);
+        const int n = layout.groups;
+        for (int g = 0; g < n; ++g)
+            at(w.from, g, w) = static_cast<Index>(g);
+        int k = 0;
+        while (k < n) {
+            const int eventStart = k;
+            bool wipedOut = false;
+            if (random.next() < bursts.threshold) {
+                int d = 0;
+                do {
+                    d = static_cast<int>(random.uniform(static_cast<std::uint32_t>(bursts.domains)));
+                } while (!domainAlive(bursts, w, d, k));
+                for (int i = bursts.domainBegin[d]; i < bursts.domainBegin[d + 1]; ++i) {
+                    const int g = bursts.domainGroups[i];
+                    if (static_cast<int>(at(w.from, g, w)) >= k)
+                        wipedOut = failAt(layout, w, k++, g) || wipedOut;
+                }
+                if (wipedOut)
+                    return eventStart;
+                ++burstsEndured;
+            } else {
+                const int j = k + static_cast<int>(random.uniform(static_cast<std::uint32_t>(n - k)));
+                if (failAt(layout, w, k++, at(w.order, j, w)))
+                    return eventStart;
+            }
+        }
+        return n;
+    }
+
+    // Whether domain d has a group at position k or later in w.order (alive while the order is drawn).
+    SPARE_HOST_DEVICE_INLINE static bool domainAlive(const BurstArrays& bursts, const TrialWorkspace<Index>& w, int d,
+                                                     int k)
+    {
+        for (int i = bursts.domainBegin[d]; i < bursts.domainBegin[d + 1]; ++i)
+            if (static_cast<int>(at(w.from, bursts.domainGroups[i], w)) >= k)
+                return true;
+        return false;
+    }
+
+    // Alive group g moves to position k of w.order (positions in w.from) and its types lose a live
+    // holder; true when one lost its last.
+    SPARE_HOST_DEVICE_INLINE static bool failAt(const LayoutArrays& layout, const TrialWorkspace<Index>& w, int k,
+                                                int g)
+    {
+        const int position = at(w.from, g, w);
+        const Index displaced = at(w.order, k, w);
+        at(w.order, position, w) = displaced;
+        at(w.from, displaced, w) = static_cast<Index>(position);
+        at(w.order, k, w) = static_cast<Index>(g);
+        at(w.from, g, w) = static_cast<Index>(k);
+        return loseHolders(layout, w, g);
     }
 
     // Last k with c(k) = ceil(N / (N - k)) <= C.

@@ -6,6 +6,7 @@
 #include "analysis/FlatLayout.h"
 #include "io/InputError.h"
 #include "layout/Layout.h"
+#include "topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 
@@ -145,7 +146,8 @@ bool sameResult(const MonteCarloResult& a, const MonteCarloResult& b)
 {
     return a.mu == b.mu && a.muCi95.low == b.muCi95.low && a.muCi95.high == b.muCi95.high && a.sbar == b.sbar
            && a.sbarCi95.low == b.sbarCi95.low && a.sbarCi95.high == b.sbarCi95.high
-           && a.sbarLowerBound == b.sbarLowerBound && a.failuresHistogram == b.failuresHistogram;
+           && a.sbarLowerBound == b.sbarLowerBound && a.failuresHistogram == b.failuresHistogram
+           && a.burstsEndured == b.burstsEndured && a.burstsEnduredCi95.high == b.burstsEnduredCi95.high;
 }
 
 }  // namespace
@@ -165,6 +167,7 @@ private slots:
     void outcomesMatchRecordedValues_data();
     void outcomesMatchRecordedValues();
     void wipeoutOnlyKeepsK();
+    void resultsIgnoreThreadCount_data();
     void resultsIgnoreThreadCount();
     void seedsDiffer();
     void muMatchesExactConsecutive_data();
@@ -423,10 +426,24 @@ void TestMonteCarlo::wipeoutOnlyKeepsK()
     QVERIFY(!std::isnan(exact.sbar));
 }
 
+void TestMonteCarlo::resultsIgnoreThreadCount_data()
+{
+    QTest::addColumn<double>("burstShare");
+    QTest::newRow("golomb N200 r6") << -1.0;
+    QTest::newRow("golomb-domain N128 r3, rack bursts of 8 groups, share 0.3") << 0.3;
+}
+
 void TestMonteCarlo::resultsIgnoreThreadCount()
 {
-    const Layout layout = Layout::golomb(200, 6);
-    const MonteCarloOptions options = cpuOptions(3000, 5);
+    QFETCH(double, burstShare);
+    Topology racksOfEight;
+    racksOfEight.gpusPerNode = 1;
+    racksOfEight.nodesPerRack = 8;
+    const ClusterPlacement placement = ClusterPlacement::fromTopology(racksOfEight, 128, 1);
+    const Layout layout = burstShare < 0 ? Layout::golomb(200, 6) : Layout::golombDomain(placement, 3);
+    MonteCarloOptions options = cpuOptions(3000, 5);
+    if (burstShare >= 0)
+        options.bursts = DomainBursts::fromPlacement(placement, DomainLevel::Rack, burstShare);
     MonteCarloResult one;
     MonteCarloResult two;
     {
@@ -438,6 +455,7 @@ void TestMonteCarlo::resultsIgnoreThreadCount()
         two = MonteCarlo::run(layout, options);
     }
     QVERIFY(sameResult(one, two));
+    QCOMPARE(one.burstsEndured > 0.0, burstShare > 0.0);
     QCOMPARE(one.trials, options.trials);
     QCOMPARE(one.device, Device::Cpu);
     QVERIFY(one.sbarLowerBound <= one.sbar);

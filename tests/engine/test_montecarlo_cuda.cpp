@@ -1,5 +1,6 @@
 #include "analysis/MonteCarlo.h"
 #include "layout/Layout.h"
+#include "topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 
@@ -16,6 +17,8 @@ private slots:
     void init();
     void trialsIdentical_data();
     void trialsIdentical();
+    void burstTrialsIdentical_data();
+    void burstTrialsIdentical();
     void runIdentical_data();
     void runIdentical();
     void whatIfIdentical();
@@ -55,6 +58,44 @@ void TestMonteCarloCuda::trialsIdentical()
     QCOMPARE(gpu.size(), cpu.size());
     for (std::size_t i = 0; i < cpu.size(); ++i) {
         QCOMPARE(gpu[i].failuresEndured, cpu[i].failuresEndured);
+        QCOMPARE(gpu[i].sumCapacity, cpu[i].sumCapacity);
+        QCOMPARE(gpu[i].sumLowerBound, cpu[i].sumLowerBound);
+    }
+}
+
+void TestMonteCarloCuda::burstTrialsIdentical_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<int>("groups");
+    QTest::addColumn<int>("nodesPerRack");
+    QTest::addColumn<double>("share");
+    QTest::newRow("golomb-domain N128 r3, racks of 8, 0.3") << QStringLiteral("golomb-domain") << 128 << 8 << 0.3;
+    QTest::newRow("golomb N600 r3, racks of 4, 0.1") << QStringLiteral("golomb") << 600 << 4 << 0.1;
+    QTest::newRow("golomb-domain N70000 r3, racks of 16, 1 (32-bit workspaces)") << QStringLiteral("golomb-domain")
+                                                                                 << 70000 << 16 << 1.0;
+}
+
+// Domain bursts: the same outcomes, bursts endured included.
+void TestMonteCarloCuda::burstTrialsIdentical()
+{
+    QFETCH(QString, layout);
+    QFETCH(int, groups);
+    QFETCH(int, nodesPerRack);
+    QFETCH(double, share);
+    Topology topology;
+    topology.gpusPerNode = 1;
+    topology.nodesPerRack = nodesPerRack;
+    topology.racksPerPod = 100000;
+    const ClusterPlacement placement = ClusterPlacement::fromTopology(topology, groups, 1);
+    const Layout built = Layout::byName(layout.toStdString(), groups, 3, "", &placement);
+    const DomainBursts bursts = DomainBursts::fromPlacement(placement, DomainLevel::Rack, share);
+    const std::size_t trials = groups > 10000 ? 64 : 20000;
+    const auto cpu = MonteCarlo::trialOutcomes(built, 19, 777, trials, Device::Cpu, &bursts);
+    const auto gpu = MonteCarlo::trialOutcomes(built, 19, 777, trials, Device::Cuda, &bursts);
+    QCOMPARE(gpu.size(), cpu.size());
+    for (std::size_t i = 0; i < cpu.size(); ++i) {
+        QCOMPARE(gpu[i].failuresEndured, cpu[i].failuresEndured);
+        QCOMPARE(gpu[i].burstsEndured, cpu[i].burstsEndured);
         QCOMPARE(gpu[i].sumCapacity, cpu[i].sumCapacity);
         QCOMPARE(gpu[i].sumLowerBound, cpu[i].sumLowerBound);
     }
