@@ -578,16 +578,21 @@ void MainWindow::showRace()
         raceView_->start(scenario_, trace_);
 }
 
-void MainWindow::stepEvent()
+void MainWindow::stepEvent() { stepOneEvent(true); }
+
+void MainWindow::stepBack() { stepOneEvent(false); }
+
+void MainWindow::stepOneEvent(bool forward)
 {
+    const QString atTheEnd = forward ? tr("No further event recorded yet") : tr("At the start of the run");
     if (PlaybackClock* tabClock = currentClock(); tabClock != clock_) {
-        if (!tabClock->stepForward())
-            statusBar()->showMessage(tr("No further event recorded yet"), 2000);
+        if (!(forward ? tabClock->stepForward() : tabClock->stepBackward()))
+            statusBar()->showMessage(atTheEnd, 2000);
         return;
     }
     clock_->pause();
-    if (!cursor_->stepEvent())
-        statusBar()->showMessage(tr("No further event recorded yet"), 2000);
+    if (!(forward ? cursor_->stepEvent() : cursor_->stepBack()))
+        statusBar()->showMessage(atTheEnd, 2000);
     clock_->syncTo(cursor_->state().time());
     revealCurrentEvent();
 }
@@ -627,20 +632,6 @@ void MainWindow::chooseSeed()
         return;
     editor_->setFieldText(QStringLiteral("run.seed"), line->text().trimmed());
     editor_->apply();
-}
-
-void MainWindow::stepBack()
-{
-    if (PlaybackClock* tabClock = currentClock(); tabClock != clock_) {
-        if (!tabClock->stepBackward())
-            statusBar()->showMessage(tr("At the start of the run"), 2000);
-        return;
-    }
-    clock_->pause();
-    if (!cursor_->stepBack())
-        statusBar()->showMessage(tr("At the start of the run"), 2000);
-    clock_->syncTo(cursor_->state().time());
-    revealCurrentEvent();
 }
 
 void MainWindow::revealCurrentEvent()

@@ -141,6 +141,7 @@ private:
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void openEventRow(const QModelIndex& proxyIndex);
+    void stepOneEvent(bool forward);  // the current tab's clock: the next event, or back to just before the last
     void revealCurrentEvent();
     void checkRunUntil();
     bool runUntilReached(const RunUntil& until, PlaybackCursor* cursor, std::size_t* eventCount, double* time) const;
