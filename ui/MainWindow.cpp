@@ -284,7 +284,7 @@ void MainWindow::buildDocks()
     kinds->setObjectName(QStringLiteral("kindFilter"));
     kinds->addItem(tr("Notable events"), static_cast<qulonglong>(EventFilterProxyModel::notableKinds()));
     kinds->addItem(tr("All kinds"), static_cast<qulonglong>(EventFilterProxyModel::allKinds()));
-    for (int k = 0; k <= static_cast<int>(EventKind::RunEnd); ++k)
+    for (int k = 0; k <= static_cast<int>(kLastEventKind); ++k)
         kinds->addItem(EventLogModel::kindName(static_cast<EventKind>(k)),
                        static_cast<qulonglong>(EventFilterProxyModel::kindBit(static_cast<EventKind>(k))));
     auto* text = new QLineEdit;

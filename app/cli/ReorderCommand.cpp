@@ -54,6 +54,8 @@ const char* phaseName(ReorderDecision::Phase phase)
         return "1 (free search: no feasible S', wipe-out)";
     case ReorderDecision::Phase::MinCost:
         return "2 (min-cost reorder applied)";
+    case ReorderDecision::Phase::Readmit:
+        return "3 (re-admission: groups back, smallest feasible S' <= S)";
     }
     return "?";
 }

@@ -270,6 +270,10 @@ void ChromeTraceWriter::onEvent(const Event& event)
             instant(kEvents, "rollback", event.time,
                     fmt::format("{{\"resume_step\":{},\"rework_steps\":{}}}", event.step, event.value));
         break;
+    case EventKind::Rejoin:
+        if (inWindow)
+            instant(kEvents, "rejoin", event.time, fmt::format("{{\"group\":{}}}", event.group));
+        break;
     case EventKind::RunEnd:
         closeSpan(step_, kSteps, event.time);
         if (inWindow)

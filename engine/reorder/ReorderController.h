@@ -52,6 +52,14 @@ public:
     ReorderDecision onFailures(std::span<const int> groups);
     ReorderDecision onFailure(int group) { return onFailures(std::span<const int>(&group, 1)); }
 
+    // The groups (all dead, ascending; std::invalid_argument otherwise, or after a wipe-out) come back
+    // with their base stack order. Decision phase Readmit, no patches: S' is the smallest S'' <= S with a
+    // perfect b-matching over the live groups (never below ceil(types / live groups)), and among those
+    // matchings the one with the fewest moves (a type not in its contributor's current top S'), applied
+    // by the same rule as onFailures. S' == S keeps the assignment (moves 0); changedStacks always lists
+    // the rejoined groups (their base order).
+    ReorderDecision onRejoin(std::span<const int> groups);
+
     // Global restart: all groups back, base stacks, S back to the constructor's value.
     void reset();
 

@@ -30,11 +30,12 @@ struct ReorderDecision {
         FixedCheck = 0,  // Phase 0: the survivors' current top-S still covers every type; no reorder
         FreeSearch = 1,  // Phase 1 ended the decision: no S' <= r exists (wipe-out)
         MinCost = 2,     // Phase 2: smallest feasible S' found and the min-move assignment applied
+        Readmit = 3,     // groups came back (rejoin): the smallest feasible S' <= S with the fewest moves
     };
 
     Phase phase = Phase::FixedCheck;
     bool wipeout = false;
-    std::vector<int> failedGroups;    // the groups this decision handled (ascending)
+    std::vector<int> failedGroups;    // the groups this decision handled (ascending): failed, or rejoined (Readmit)
     std::vector<int> lostTypes;       // types with no live holder left (wipe-out only, ascending)
     int previousStackNumber = 1;
     int stackNumber = 1;              // new S (unchanged on a wipe-out)

@@ -22,6 +22,7 @@ const char* eventKindName(EventKind kind)
     case EventKind::CheckpointEnd: return "checkpoint_end";
     case EventKind::CheckpointVoided: return "checkpoint_voided";
     case EventKind::RunEnd: return "run_end";
+    case EventKind::Rejoin: return "rejoin";
     }
     return "unknown";
 }

@@ -31,7 +31,10 @@ enum class EventKind : std::uint8_t {
     CheckpointEnd,     // checkpoint written
     CheckpointVoided,  // writer had failed: checkpoint not written
     RunEnd,            // all steps done
+    Rejoin,            // a group whose nodes were replaced is back (repair.rejoin at_step), at a step
+                       // boundary before the StepStart; SPARe's re-admission follows as a Decision
 };
+constexpr EventKind kLastEventKind = EventKind::Rejoin;
 
 const char* eventKindName(EventKind kind);
 
@@ -70,7 +73,8 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   step          StepStart(step k) -> k; StepEnd(step k) -> k + 1; Rollback(step k) -> k
 //   stackNumber   every event's stackNumber is S in force after it (RestartEnd carries the reset S)
 //   lastCheckpointStep  CheckpointEnd(step k) -> k
-//   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out; N at RestartEnd
+//   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out, plus one for
+//                 each Rejoin; N at RestartEnd
 //   restarts      number of RestartStart events; failures: number of Failure events
 //   shrinkTimeS   sum of Shrink durations
 //   restartTimeS  sum of (RestartEnd.time - its RestartStart.time); a restart in progress is not
@@ -78,10 +82,11 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   downTimeS()   restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
 //   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
 //   groupStates   Restarting for all while restarting; otherwise a group with a Failure since the last
-//                 RestartEnd is Failed, and MaskedOut after a Decision naming it or a Shrink; the
+//                 RestartEnd is Failed, and MaskedOut after a Decision naming it or a Shrink, until a
+//                 Rejoin of it (Idle); the
 //                 others follow the step phases (Idle after StepStart, AllReduce, FailedAllReduce,
 //                 CheckpointEnd/Voided, RestartEnd, RunEnd; Computing in StackCompute, ...)
-//   failedGpus    the gpu of each group's latest Failure since the last RestartEnd, else -1
+//   failedGpus    the gpu of each group's latest Failure since the last RestartEnd and its last Rejoin, else -1
 //   stacks        base layout stacks, changed by each Decision's changedStacks, reset at RestartEnd
 //   lastDecision  the latest Decision since the last RestartEnd; lostTypes its lost types if a wipe-out
 // Snapshots are taken only between steps (just before a StepStart: live groups Idle, out groups

@@ -3,6 +3,7 @@
 #include "sim/TimeBreakdown.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace spare {
 
@@ -13,6 +14,16 @@ enum class StopReason : std::uint8_t {
     MaxTttRatio,  // still unfinished at SimulationLimits::maxTttRatio x T0
     MaxFailures,  // reached SimulationLimits::maxFailures
     Cancelled,    // the cancel flag or the observer asked to stop
+};
+
+// What the repair model did in a run (scenarios with a "repair" section only).
+struct RepairMetrics {
+    std::int64_t nodesFailed = 0;       // nodes sent to repair (a domain failure takes several)
+    std::int64_t rejoins = 0;           // groups re-admitted at a step boundary (rejoin at_step)
+    double meanRejoinDelayS = 0.0;      // failure to rejoin, averaged over rejoins
+    std::int64_t spareWaits = 0;        // restarts that outlasted T_r waiting for spares
+    double spareWaitS = 0.0;            // time restarts waited for spares beyond their window (part of restartS)
+    int minFreeSpares = 0;              // fewest spares the pool held at any time
 };
 
 // What one simulated run measured. A plain value; every field is a deterministic function of the
@@ -57,6 +68,7 @@ struct RunMetrics {
     std::int64_t stepsReordered = 0;
     TimeBreakdown timeBreakdown;      // TTT split into nine parts that sum to tttS
     std::int64_t events = 0;          // simulated events (each Event kind occurrence), observed or not
+    std::optional<RepairMetrics> repair;  // engaged exactly when the scenario has a repair section
 };
 
 }  // namespace spare

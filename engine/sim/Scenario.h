@@ -15,6 +15,28 @@ enum class FailureModel { Weibull, Exponential, Trace };
 enum class RestartRule { ExtendOnFailure, Fixed };
 // Lifetime distribution of a domain failure process.
 enum class FailureShape { Exponential, Weibull };
+// When a group whose nodes were replaced comes back (repair.rejoin).
+enum class RejoinRule { None, AtStep };
+// Distribution of the time a failed node takes to be repaired and return to the spare pool.
+enum class RepairDistribution { Exponential, Lognormal, Fixed };
+
+// The "repair" section (docs/simulator-model.md, "Repair, hot spares and rejoin"). Every failure takes
+// nodes out: one for a per-group clock, the group's nodes inside the domain for a domain failure. Each
+// failed node goes to repair and asks the hot-spare pool for a replacement (first come, first served);
+// a repaired node returns to the pool. A global restart lasts until every group is complete again.
+struct RepairModel {
+    int spareNodes = 16;                     // repair.spare_nodes: hot-spare pool size at the start
+    double swapS = 600.0;                    // repair.swap_s: swap a failed node for a spare (+inf: never in a run)
+    RepairDistribution repairDistribution = RepairDistribution::Lognormal;  // repair.repair_distribution
+    double repairMeanS = 4.0 * 3600.0;       // repair.repair_mean_s: mean time back to the pool
+    double repairSigma = 1.0;                // repair.repair_sigma: log-space sd (lognormal only)
+    double escalationShare = 0.0;            // repair.escalation_share: share sent to a long manual repair
+    double escalationMeanS = 5.0 * 86400.0;  // repair.escalation_mean_s: its mean (exponential)
+    RejoinRule rejoin = RejoinRule::None;    // repair.rejoin: none | at_step
+    double stateTransferS = 120.0;           // repair.state_transfer_s: before a rejoining group computes
+
+    friend bool operator==(const RepairModel&, const RepairModel&) = default;
+};
 
 // failures.domains[i]: one independent renewal clock per domain of `level`, each failing every group
 // with a node in its domain at the same instant. Exactly one of mtbfS and ratePer1000DomainDays is set;
@@ -79,6 +101,10 @@ struct Scenario {
     double restartS = 3600.0;                           // restart.duration_s: T_r
     RestartRule restartRule = RestartRule::ExtendOnFailure;  // restart.rule: extend_on_failure | fixed
 
+    // repair.*: absent (nullopt) = the paper's model: a restart always finds healthy nodes, a failed
+    // group stays out until the next restart
+    std::optional<RepairModel> repair;
+
     // checkpoint.*
     std::optional<int> checkpointIntervalSteps;  // checkpoint.interval_steps: integer or "auto" (nullopt)
     double checkpointWriteS = 59.0;              // checkpoint.write_s: T_s
@@ -112,6 +138,8 @@ const char* restartRuleName(RestartRule rule);    // "extend_on_failure", "fixed
 const char* failureShapeName(FailureShape shape); // "exponential", "weibull"
 // A category's level: "gpu" for nullopt (the per-group clocks), else the domain level's name.
 const char* categoryLevelName(std::optional<DomainLevel> level);
+const char* rejoinRuleName(RejoinRule rule);                      // "none", "at_step"
+const char* repairDistributionName(RepairDistribution distribution);  // "exponential", "lognormal", "fixed"
 
 // Parse the names above (exact, lower case); nullopt for anything else.
 std::optional<Policy> parsePolicy(std::string_view name);
@@ -120,6 +148,8 @@ std::optional<RestartRule> parseRestartRule(std::string_view name);
 std::optional<FailureShape> parseFailureShape(std::string_view name);
 // nullopt for an unknown name; an engaged nullopt (gpu) or a domain level otherwise.
 std::optional<std::optional<DomainLevel>> parseCategoryLevel(std::string_view name);
+std::optional<RejoinRule> parseRejoinRule(std::string_view name);
+std::optional<RepairDistribution> parseRepairDistribution(std::string_view name);
 
 // "spare | rep | ckpt" etc.: the allowed names, for messages and help texts.
 const char* policyNames();
@@ -127,5 +157,7 @@ const char* failureModelNames();
 const char* restartRuleNames();
 const char* failureShapeNames();
 const char* categoryLevelNames();  // "gpu | node | rack | pod"
+const char* rejoinRuleNames();
+const char* repairDistributionNames();
 
 }  // namespace spare

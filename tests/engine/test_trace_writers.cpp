@@ -362,7 +362,7 @@ private slots:
         wipe.decision = d;
         QCOMPARE(CsvEventWriter::formatRow(wipe),
                  std::string("1.500000,0.000000,decision,,,0,1,0,phase=1 moves=0 S=1->1 patches=0 failed=1;2 wipeout lost=7;9"));
-        for (int k = 0; k <= static_cast<int>(EventKind::RunEnd); ++k)
+        for (int k = 0; k <= static_cast<int>(kLastEventKind); ++k)
             QVERIFY(std::string(eventKindName(static_cast<EventKind>(k))) != "unknown");
     }
 

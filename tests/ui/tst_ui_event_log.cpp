@@ -16,7 +16,7 @@ RecordingChunkPtr makeChunk(std::size_t first, int count, double t0)
     for (int i = 0; i < count; ++i) {
         Event e;
         e.time = t0 + i;
-        e.kind = static_cast<EventKind>(i % (static_cast<int>(EventKind::RunEnd) + 1));
+        e.kind = static_cast<EventKind>(i % (static_cast<int>(kLastEventKind) + 1));
         e.group = e.kind == EventKind::Failure ? i % 7 : -1;
         e.gpu = e.kind == EventKind::Failure ? 3 : -1;
         e.step = i / 10;

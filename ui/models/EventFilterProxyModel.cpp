@@ -12,7 +12,7 @@ EventFilterProxyModel::EventFilterProxyModel(QObject* parent)
 
 std::uint32_t EventFilterProxyModel::allKinds()
 {
-    return (kindBit(EventKind::RunEnd) << 1) - 1;
+    return (kindBit(kLastEventKind) << 1) - 1;
 }
 
 std::uint32_t EventFilterProxyModel::notableKinds()
@@ -20,7 +20,7 @@ std::uint32_t EventFilterProxyModel::notableKinds()
     std::uint32_t mask = 0;
     for (EventKind k : {EventKind::Failure, EventKind::Decision, EventKind::PatchCompute, EventKind::RestartStart,
                         EventKind::RestartEnd, EventKind::Rollback, EventKind::CheckpointEnd,
-                        EventKind::CheckpointVoided, EventKind::RunEnd})
+                        EventKind::CheckpointVoided, EventKind::RunEnd, EventKind::Rejoin})
         mask |= kindBit(k);
     return mask;
 }

@@ -112,6 +112,7 @@ QString EventLogModel::details(const Event& e)
     case EventKind::CheckpointEnd: return tr("checkpoint of step %1 written").arg(e.step);
     case EventKind::CheckpointVoided: return tr("writer failed: checkpoint of step %1 not written").arg(e.step);
     case EventKind::RunEnd: return tr("all steps done");
+    case EventKind::Rejoin: return tr("group %1 back: nodes replaced, state transferred").arg(e.group);
     }
     return {};
 }

@@ -190,6 +190,13 @@ void PlaybackState::apply(const Event& e)
             setLive(GroupState::Checkpointing);
         }
         break;
+    case EventKind::Rejoin:
+        if (validGroup && isOut(g)) {
+            ++s_.aliveGroups;
+            s_.groupStates[g] = GroupState::Idle;
+            s_.failedGpus[g] = -1;
+        }
+        break;
     case EventKind::RunEnd:
         finished_ = true;
         setLive(GroupState::Idle);
