@@ -16,6 +16,8 @@ public:
     {
         return {FailureResponse::Action::Restart, RestartCause::AnyFailure, 0, std::nullopt};
     }
+    // Any failure restarts, so no group is ever out at a step boundary.
+    std::optional<ReorderDecision> onRejoin(std::span<const int>) override { return std::nullopt; }
     void reset() override {}
     void appendStacks(std::vector<int>&) const override {}
 

@@ -2,6 +2,7 @@
 
 #include "sim/FailureCategories.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace spare {
@@ -72,6 +73,15 @@ DomainFailureClocks::Firing DomainFailureClocks::pop()
 std::span<const int> DomainFailureClocks::groupsHit(const Firing& firing) const
 {
     return placement_->groupsIn(processes_[static_cast<std::size_t>(firing.process)].level, firing.domain);
+}
+
+int DomainFailureClocks::nodesHit(const Firing& firing, int group) const
+{
+    const DomainLevel level = processes_[static_cast<std::size_t>(firing.process)].level;
+    const auto nodes = placement_->nodesOf(group);
+    return static_cast<int>(std::count_if(nodes.begin(), nodes.end(), [&](int node) {
+        return placement_->domainOfNode(node, level) == firing.domain;
+    }));
 }
 
 bool DomainFailureClocks::firedBy(int group, double timeS) const

@@ -36,6 +36,8 @@ public:
     Firing pop();
     // The groups a firing takes down: every group with a node in its domain, ascending.
     std::span<const int> groupsHit(const Firing& firing) const;
+    // How many of group g's nodes lie in the firing's domain (the nodes it sends to repair).
+    int nodesHit(const Firing& firing, int group) const;
     // True when a domain of group g has a clock due at or before timeS.
     bool firedBy(int group, double timeS) const;
     // What the firing was, for events: its category name (if from failures.categories) and domain.

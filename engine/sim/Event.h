@@ -82,7 +82,7 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   downTimeS()   restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
 //   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
 //   groupStates   Restarting for all while restarting; otherwise a group with a Failure since the last
-//                 RestartEnd is Failed, and MaskedOut after a Decision naming it or a Shrink, until a
+//                 RestartEnd is Failed, and MaskedOut after a failure Decision naming it or a Shrink, until a
 //                 Rejoin of it (Idle); the
 //                 others follow the step phases (Idle after StepStart, AllReduce, FailedAllReduce,
 //                 CheckpointEnd/Voided, RestartEnd, RunEnd; Computing in StackCompute, ...)

@@ -18,9 +18,10 @@ constexpr std::uint64_t splitmix64(std::uint64_t x)
 // Which random streams of a run a draw feeds. Each purpose (and each group for failures) has its own
 // stream, so drawing jitter or GPU indices never shifts the failure clocks: all policies run with the
 // same seed see the same failures (common random numbers).
-// Domain clocks and failure categories have purposes of their own, so adding them leaves every other
+// Domain clocks, failure categories and repair times have purposes of their own, so adding them leaves every other
 // draw of a run unchanged.
-enum class StreamPurpose : std::uint64_t { FailureClock = 1, Jitter = 2, FailedGpu = 3, DomainClock = 4, FailureCategory = 5 };
+enum class StreamPurpose : std::uint64_t { FailureClock = 1, Jitter = 2, FailedGpu = 3, DomainClock = 4, FailureCategory = 5,
+                                          RepairTime = 6 };
 
 // Counter-based streams: draw d of stream `index` is Philox4x32-10 of the counter (d, index) under a
 // key derived from (seed, purpose) through splitmix64, a pure function of those four numbers. A

@@ -41,6 +41,9 @@ public:
     virtual int stackNumber() const = 0;
     // `groups` (ascending) failed together; they are out until reset().
     virtual FailureResponse onFailures(std::span<const int> groups) = 0;
+    // `groups` (ascending, each out) are back at a step boundary (repair.rejoin at_step). SPARe returns
+    // its re-admission decision; the other policies nothing.
+    virtual std::optional<ReorderDecision> onRejoin(std::span<const int> groups) = 0;
     // Global restart: every group back, S = 1.
     virtual void reset() = 0;
     // Current N x r stack orders for snapshots (SPARe); policies without stacks append nothing.

@@ -22,6 +22,13 @@ FailureResponse ReplicaPolicy::onFailures(std::span<const int> groups)
     return response;
 }
 
+std::optional<ReorderDecision> ReplicaPolicy::onRejoin(std::span<const int> groups)
+{
+    for (const int g : groups)
+        ++liveInSet_[static_cast<std::size_t>(g / redundancy_)];
+    return std::nullopt;
+}
+
 void ReplicaPolicy::reset()
 {
     const int sets = (groups_ + redundancy_ - 1) / redundancy_;

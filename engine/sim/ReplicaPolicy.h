@@ -16,6 +16,7 @@ public:
     double pieceSeconds() const override { return redundancy_ * computeS_; }
     int stackNumber() const override { return redundancy_; }
     FailureResponse onFailures(std::span<const int> groups) override;
+    std::optional<ReorderDecision> onRejoin(std::span<const int> groups) override;
     void reset() override;
     void appendStacks(std::vector<int>&) const override {}
 

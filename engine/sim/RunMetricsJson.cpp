@@ -85,6 +85,18 @@ nlohmann::json controllerPhasesToJson(const RunMetrics& m)
     };
 }
 
+nlohmann::json repairMetricsToJson(const RepairMetrics& r)
+{
+    return {
+        {"nodes_failed", r.nodesFailed},
+        {"rejoins", r.rejoins},
+        {"mean_rejoin_delay_s", jsonNumber(r.meanRejoinDelayS)},
+        {"spare_waits", r.spareWaits},
+        {"spare_wait_s", jsonNumber(r.spareWaitS)},
+        {"min_free_spares", r.minFreeSpares},
+    };
+}
+
 nlohmann::json runMetricsToJson(const RunMetrics& metrics)
 {
     nlohmann::json out;
@@ -94,6 +106,8 @@ nlohmann::json runMetricsToJson(const RunMetrics& metrics)
         out[key] = jsonNumber(value);
     out["time_breakdown"] = timeBreakdownToJson(metrics.timeBreakdown);
     out["controller_phases"] = controllerPhasesToJson(metrics);
+    if (metrics.repair)
+        out["repair"] = repairMetricsToJson(*metrics.repair);
     return out;
 }
 

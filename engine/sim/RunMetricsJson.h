@@ -26,8 +26,11 @@ nlohmann::json timeBreakdownToJson(const TimeBreakdown& breakdown);
 //  "per_executed_step": {"no_decision", "fixed_check_only", "reorder"}}: counts.
 nlohmann::json controllerPhasesToJson(const RunMetrics& metrics);
 
+// {"nodes_failed", "rejoins", "mean_rejoin_delay_s", "spare_waits", "spare_wait_s", "min_free_spares"}.
+nlohmann::json repairMetricsToJson(const RepairMetrics& repair);
+
 // {"completed": bool, "stop_reason": name, "<key>": number, ..., "time_breakdown": {...},
-// "controller_phases": {...}} with integer fields as integers.
+// "controller_phases": {...}, and "repair": {...} under a repair model} with integer fields as integers.
 nlohmann::json runMetricsToJson(const RunMetrics& metrics);
 
 // runMetricsToJson plus the run's identity (scenario name, policy, redundancy, groups, seed): what

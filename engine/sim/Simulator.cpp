@@ -7,11 +7,14 @@
 #include "sim/FailureClocks.h"
 #include "sim/RandomStream.h"
 #include "sim/RecoveryPolicy.h"
+#include "sim/SparePool.h"
 #include "sim/TimeLedger.h"
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <queue>
 #include <stdexcept>
 
 namespace spare {
@@ -41,6 +44,11 @@ public:
             failedGpu_.assign(alive_.size(), -1);
             for (const FailureCategory& category : scenario.failureCategories)
                 categoryOrigins_.push_back(std::make_shared<const FailureOrigin>(FailureOrigin{category.name, {}, -1}));
+        }
+        if (sc_.repair) {
+            pool_.emplace(*sc_.repair, sc_.groups, sc_.seed);
+            failedAtS_.assign(alive_.size(), 0.0);
+            m_.repair.emplace();
         }
         if (!(limits_.maxTttRatio > 0.0))
             throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
@@ -83,6 +91,7 @@ private:
 
     void runStep()
     {
+        rejoinReadyGroups();
         maybeSnapshot(t_);
         emit(EventKind::StepStart, t_);
         stepPhase_ = StepPhase::NoDecision;
@@ -242,14 +251,15 @@ private:
     void checkAt(double when)
     {
         int found = 0;
-        const auto notice = [&](int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
-            if (failLiveGroup(group, timeS, origin)) {
+        const auto notice = [&](int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin,
+                                int nodes) {
+            if (failLiveGroup(group, timeS, origin, nodes)) {
                 noticed_.push_back(group);
                 ++found;
             }
         };
         for (const DomainHit& hit : deferredHits_)
-            notice(hit.group, hit.timeS, hit.origin);
+            notice(hit.group, hit.timeS, hit.origin, hit.nodes);
         deferredHits_.clear();
         while (nextFiringS() <= when) {
             if (domainFiresFirst()) {
@@ -264,14 +274,15 @@ private:
             }
             const auto origin = groupOrigin(firing);
             clocks_.renew(firing.group, when);
-            notice(firing.group, firing.timeS, origin);
+            notice(firing.group, firing.timeS, origin, 1);
         }
         if (found > 0)
             emit(EventKind::Detection, when, 0.0, -1, found);
     }
 
-    // Group g fails at timeS if it is alive (drops out, counted, reported); false when it was out already.
-    bool failLiveGroup(int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin)
+    // Group g fails at timeS if it is alive (drops out, counted, reported, its `nodes` nodes sent to
+    // repair); false when it was out already.
+    bool failLiveGroup(int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin, int nodes)
     {
         const auto g = static_cast<std::size_t>(group);
         if (!alive_[g])
@@ -279,18 +290,64 @@ private:
         alive_[g] = 0;
         --aliveCount_;
         ++m_.failures;
+        sendToRepair(group, nodes, timeS);
         emitFailure(timeS, group, origin);
         return true;
     }
 
-    // Pops the earliest domain firing and hands every group it hits to hit(group, time, origin).
+    void sendToRepair(int group, int nodes, double timeS)
+    {
+        if (!pool_)
+            return;
+        pool_->nodesFailed(group, nodes, timeS);
+        failedAtS_[static_cast<std::size_t>(group)] = timeS;
+    }
+
+    // Pops the earliest domain firing and hands every group it hits to hit(group, time, origin, nodes),
+    // nodes being how many of the group's nodes lie in the domain (counted only under a repair model).
     template <typename Hit>
     void takeDomainFiring(Hit&& hit)
     {
         const DomainFailureClocks::Firing firing = domains_.pop();
         const auto origin = domainOrigin(firing);
         for (const int g : domains_.groupsHit(firing))
-            hit(g, firing.timeS, origin);
+            hit(g, firing.timeS, origin, pool_ ? domains_.nodesHit(firing, g) : 1);
+    }
+
+    // repair.rejoin at_step: every out group whose nodes were replaced (spare in hand, swap done) and whose
+    // state transfer has ended is back at this step boundary; the policy re-admits them together.
+    void rejoinReadyGroups()
+    {
+        if (!pool_ || sc_.repair->rejoin != RejoinRule::AtStep)
+            return;
+        pool_->advance(t_);
+        const double delayS = sc_.repair->swapS + sc_.repair->stateTransferS;
+        for (const SparePool::Served& served : pool_->takeServed())
+            if (std::isfinite(delayS))
+                rejoinQueue_.push({served.timeS + delayS, served.group});
+        rejoining_.clear();
+        while (!rejoinQueue_.empty() && rejoinQueue_.top().timeS <= t_) {
+            rejoining_.push_back(rejoinQueue_.top().group);
+            rejoinQueue_.pop();
+        }
+        if (rejoining_.empty())
+            return;
+        std::sort(rejoining_.begin(), rejoining_.end());
+        for (const int group : rejoining_) {
+            const auto g = static_cast<std::size_t>(group);
+            alive_[g] = 1;
+            ++aliveCount_;
+            if (observer_)
+                failedGpu_[g] = -1;
+            ++m_.repair->rejoins;
+            rejoinDelaySumS_ += t_ - failedAtS_[g];
+            emit(EventKind::Rejoin, t_, 0.0, group);
+        }
+        if (std::optional<ReorderDecision> decision = policy_->onRejoin(rejoining_)) {
+            ++m_.events;
+            if (observer_)
+                emitDecision(std::move(*decision));
+        }
     }
 
     double nextFiringS() const { return std::min(clocks_.earliest(), domains_.earliest()); }
@@ -309,9 +366,10 @@ private:
         // Clocks fired since the last check point: live groups are noticed by the restart itself.
         while (nextFiringS() <= start) {
             if (domainFiresFirst()) {
-                takeDomainFiring([this](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
-                    failLiveGroup(g, timeS, origin);
-                });
+                takeDomainFiring(
+                    [this](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin, int nodes) {
+                        failLiveGroup(g, timeS, origin, nodes);
+                    });
                 continue;
             }
             const FailureClocks::Firing firing = clocks_.pop();
@@ -319,7 +377,7 @@ private:
             const bool alive = alive_[static_cast<std::size_t>(firing.group)] != 0;
             clocks_.renew(firing.group, alive ? start : firing.timeS);
             if (alive)
-                failLiveGroup(firing.group, firing.timeS, origin);
+                failLiveGroup(firing.group, firing.timeS, origin, 1);
         }
         ++m_.restarts;
         emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(cause));
@@ -329,55 +387,73 @@ private:
 
         const bool extend = sc_.restartRule == RestartRule::ExtendOnFailure;
         double end = start + sc_.restartS;
+        double windowsEnd = end;  // end without the wait for spares
+        const auto extendTo = [&](double windowEnd) {
+            windowsEnd = std::max(windowsEnd, windowEnd);
+            end = std::max(end, windowEnd);
+        };
         if (extend) {
             windowEnd_.assign(alive_.size(), end);
             deferred_.clear();
             deferredHits_.clear();
         }
         // A domain firing inside the restart hits each of its groups as if its own clock had fired there.
-        const auto hitInRestart = [&](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin) {
+        const auto hitInRestart = [&](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin,
+                                      int nodes) {
             if (extend) {
                 double& windowEnd = windowEnd_[static_cast<std::size_t>(g)];
                 if (timeS >= windowEnd) {
-                    deferredHits_.push_back({timeS, g, origin});
+                    deferredHits_.push_back({timeS, g, origin, nodes});
                     return;
                 }
                 windowEnd = timeS + sc_.restartS;
-                end = std::max(end, windowEnd);
+                extendTo(windowEnd);
             }
             ++m_.failures;
             ++m_.restartFailures;
+            sendToRepair(g, nodes, timeS);
             emitFailure(timeS, g, origin);
         };
         const double limitS = std::min(limits_.untilS, capS_);
-        while (nextFiringS() < end) {
-            if (nextFiringS() >= limitS || limitReached(t_) != StopReason::None)
-                break;
-            if (domainFiresFirst()) {
-                t_ = domains_.earliest();
-                takeDomainFiring(hitInRestart);
-                maybeSnapshot(t_);
-                continue;
-            }
-            const FailureClocks::Firing firing = clocks_.pop();
-            if (extend) {
-                double& windowEnd = windowEnd_[static_cast<std::size_t>(firing.group)];
-                if (firing.timeS >= windowEnd) {
-                    // Fired after its own window while others still wait: it surfaces at the first
-                    // check point after the restart.
-                    deferred_.push_back(firing);
+        // Under a repair model the restart also lasts until every group is complete again; failures in
+        // that wait are handled like those in the window, so the two are iterated to a fixed point.
+        for (;;) {
+            while (nextFiringS() < end) {
+                if (nextFiringS() >= limitS || limitReached(t_) != StopReason::None)
+                    break;
+                if (domainFiresFirst()) {
+                    t_ = domains_.earliest();
+                    takeDomainFiring(hitInRestart);
+                    maybeSnapshot(t_);
                     continue;
                 }
-                windowEnd = firing.timeS + sc_.restartS;
-                end = std::max(end, windowEnd);
+                const FailureClocks::Firing firing = clocks_.pop();
+                if (extend) {
+                    double& windowEnd = windowEnd_[static_cast<std::size_t>(firing.group)];
+                    if (firing.timeS >= windowEnd) {
+                        // Fired after its own window while others still wait: it surfaces at the first
+                        // check point after the restart.
+                        deferred_.push_back(firing);
+                        continue;
+                    }
+                    windowEnd = firing.timeS + sc_.restartS;
+                    extendTo(windowEnd);
+                }
+                const auto origin = groupOrigin(firing);
+                clocks_.renew(firing.group, firing.timeS);
+                ++m_.failures;
+                ++m_.restartFailures;
+                t_ = firing.timeS;
+                sendToRepair(firing.group, 1, firing.timeS);
+                emitFailure(firing.timeS, firing.group, origin);
+                maybeSnapshot(t_);
             }
-            const auto origin = groupOrigin(firing);
-            clocks_.renew(firing.group, firing.timeS);
-            ++m_.failures;
-            ++m_.restartFailures;
-            t_ = firing.timeS;
-            emitFailure(firing.timeS, firing.group, origin);
-            maybeSnapshot(t_);
+            if (!pool_ || (nextFiringS() < end && nextFiringS() < limitS))
+                break;  // no repair model, or stopped by a cancel or the failure limit
+            const double servedS = pool_->allServedBy();
+            if (servedS <= end)
+                break;
+            end = servedS;
         }
         // Stopped inside the window: by a cancel or the failure limit at t_, or by a time limit the
         // window reaches.
@@ -399,6 +475,16 @@ private:
         m_.restartS += end - start;
         ledger_.restart(end - start);
         restarting_ = false;
+        if (pool_) {
+            if (end > windowsEnd) {
+                ++m_.repair->spareWaits;
+                m_.repair->spareWaitS += end - windowsEnd;
+            }
+            // Every request is served by now and every group is back: nothing is left to rejoin.
+            pool_->advance(end);
+            pool_->takeServed();
+            rejoinQueue_ = {};
+        }
         policy_->reset();
         std::fill(alive_.begin(), alive_.end(), 1);
         aliveCount_ = sc_.groups;
@@ -552,6 +638,12 @@ private:
         m_.meanRestartS = m_.restarts > 0 ? m_.restartS / static_cast<double>(m_.restarts) : 0.0;
         m_.meanStackNumber = m_.executedSteps > 0 ? stackSum_ / static_cast<double>(m_.executedSteps) : 0.0;
         m_.timeBreakdown = ledger_.breakdown();
+        if (pool_) {
+            m_.repair->nodesFailed = pool_->nodesFailedTotal();
+            m_.repair->minFreeSpares = pool_->minFreeSpares();
+            m_.repair->meanRejoinDelayS =
+                m_.repair->rejoins > 0 ? rejoinDelaySumS_ / static_cast<double>(m_.repair->rejoins) : 0.0;
+        }
         return m_;
     }
 
@@ -576,9 +668,24 @@ private:
         double timeS = 0.0;
         int group = -1;
         std::shared_ptr<const FailureOrigin> origin;
+        int nodes = 1;
     };
     std::vector<DomainHit> deferredHits_;
     std::vector<double> windowEnd_;
+    // Repair model (scenarios with a repair section).
+    std::optional<SparePool> pool_;
+    std::vector<double> failedAtS_;  // each group's latest failure
+    struct ReadyGroup {
+        double timeS = 0.0;
+        int group = -1;
+        bool operator>(const ReadyGroup& other) const
+        {
+            return timeS != other.timeS ? timeS > other.timeS : group > other.group;
+        }
+    };
+    std::priority_queue<ReadyGroup, std::vector<ReadyGroup>, std::greater<>> rejoinQueue_;
+    std::vector<int> rejoining_;
+    double rejoinDelaySumS_ = 0.0;
 
     double t_ = 0.0;
     int stepsDone_ = 0;

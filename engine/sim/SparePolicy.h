@@ -15,6 +15,10 @@ public:
     double pieceSeconds() const override { return computeS_; }
     int stackNumber() const override { return controller_.stackNumber(); }
     FailureResponse onFailures(std::span<const int> groups) override;
+    std::optional<ReorderDecision> onRejoin(std::span<const int> groups) override
+    {
+        return controller_.onRejoin(groups);
+    }
     void reset() override { controller_.reset(); }
     void appendStacks(std::vector<int>& out) const override;
 

@@ -146,7 +146,7 @@ public:
                 std::copy(u.stack.begin(), u.stack.end(), s.stacks.begin() + static_cast<std::ptrdiff_t>(u.group) * static_cast<std::ptrdiff_t>(u.stack.size()));
             if (e.decision->wipeout)
                 s.lostTypes = e.decision->lostTypes;
-            else
+            else if (e.decision->phase != ReorderDecision::Phase::Readmit)
                 for (int f : e.decision->failedGroups)
                     s.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
             break;
@@ -170,6 +170,11 @@ public:
             s.stacks = baseStacks_;
             s.lastDecision.reset();
             s.lostTypes.clear();
+            break;
+        case EventKind::Rejoin:
+            ++s.aliveGroups;
+            s.groupStates[g] = GroupState::Idle;
+            s.failedGpus[g] = -1;
             break;
         default: break;
         }
@@ -617,12 +622,16 @@ private slots:
         QTest::addColumn<double>("mtbfS");
         QTest::addColumn<RestartRule>("rule");
         QTest::addColumn<bool>("writerOnlyWaits");
-        QTest::newRow("spare") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << false;
-        QTest::newRow("rep") << Policy::Rep << 300.0 << RestartRule::ExtendOnFailure << false;
-        QTest::newRow("ckpt") << Policy::Ckpt << 300.0 << RestartRule::ExtendOnFailure << false;
-        QTest::newRow("spare many restarts") << Policy::Spare << 30.0 << RestartRule::ExtendOnFailure << false;
-        QTest::newRow("rep fixed restarts") << Policy::Rep << 30.0 << RestartRule::Fixed << false;
-        QTest::newRow("spare writer only waits") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << true;
+        QTest::addColumn<bool>("rejoin");
+        QTest::newRow("spare") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << false << false;
+        QTest::newRow("rep") << Policy::Rep << 300.0 << RestartRule::ExtendOnFailure << false << false;
+        QTest::newRow("ckpt") << Policy::Ckpt << 300.0 << RestartRule::ExtendOnFailure << false << false;
+        QTest::newRow("spare many restarts") << Policy::Spare << 30.0 << RestartRule::ExtendOnFailure << false << false;
+        QTest::newRow("rep fixed restarts") << Policy::Rep << 30.0 << RestartRule::Fixed << false << false;
+        QTest::newRow("spare writer only waits") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << true
+                                                 << false;
+        QTest::newRow("spare rejoin") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << false << true;
+        QTest::newRow("rep rejoin") << Policy::Rep << 100.0 << RestartRule::ExtendOnFailure << false << true;
     }
 
     void snapshotsEqualReplay()
@@ -631,10 +640,20 @@ private slots:
         QFETCH(double, mtbfS);
         QFETCH(RestartRule, rule);
         QFETCH(bool, writerOnlyWaits);
+        QFETCH(bool, rejoin);
         Scenario s = paperLike(policy, 600);
         s.systemMtbfS = mtbfS;
         s.restartRule = rule;
         s.writerOnlyWaits = writerOnlyWaits;
+        if (rejoin) {
+            RepairModel repair;
+            repair.spareNodes = 4;
+            repair.swapS = 300.0;
+            repair.stateTransferS = 60.0;
+            repair.repairMeanS = 3600.0;
+            repair.rejoin = RejoinRule::AtStep;
+            s.repair = repair;
+        }
         SnapshotRecorder recorder(600.0);
         SimulationLimits limits;
         limits.maxTttRatio = 20.0;
@@ -654,6 +673,9 @@ private slots:
             inRestart += snapshot.restarting ? 1 : 0;
         }
         QVERIFY(inRestart > 0);
+        if (rejoin)
+            QVERIFY(std::any_of(recorder.events.begin(), recorder.events.end(),
+                                [](const Event& e) { return e.kind == EventKind::Rejoin; }));
         if (writerOnlyWaits)
             QVERIFY(std::any_of(recorder.snapshots.begin(), recorder.snapshots.end(), [](const auto& entry) {
                 return std::count(entry.second.groupStates.begin(), entry.second.groupStates.end(),

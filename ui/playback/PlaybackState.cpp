@@ -149,7 +149,7 @@ void PlaybackState::apply(const Event& e)
                               s_.stacks.begin() + static_cast<std::ptrdiff_t>(u.group) * redundancy_);
             if (e.decision->wipeout)
                 s_.lostTypes = e.decision->lostTypes;
-            else
+            else if (e.decision->phase != ReorderDecision::Phase::Readmit)
                 for (int f : e.decision->failedGroups)
                     if (f >= 0 && f < groups_)
                         s_.groupStates[static_cast<std::size_t>(f)] = GroupState::MaskedOut;
