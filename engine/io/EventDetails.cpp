@@ -31,8 +31,9 @@ std::string eventDetails(const Event& event)
         if (!event.decision)
             return {};
         const ReorderDecision& d = *event.decision;
-        std::string text = fmt::format("phase={} moves={} S={}->{} patches={} failed={}", static_cast<int>(d.phase),
-                                       d.moves, d.previousStackNumber, d.stackNumber, d.patches.size(),
+        const char* groupsLabel = d.phase == ReorderDecision::Phase::Readmit ? "rejoined" : "failed";
+        std::string text = fmt::format("phase={} moves={} S={}->{} patches={} {}={}", static_cast<int>(d.phase),
+                                       d.moves, d.previousStackNumber, d.stackNumber, d.patches.size(), groupsLabel,
                                        fmt::join(d.failedGroups, ";"));
         if (d.wipeout)
             text += fmt::format(" wipeout lost={}", fmt::join(d.lostTypes, ";"));
