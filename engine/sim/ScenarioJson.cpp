@@ -84,7 +84,7 @@ public:
         integer("cluster.gpus_per_group", s.gpusPerGroup);
         integer("cluster.redundancy", s.redundancy);
         text("cluster.layout", s.layout);
-        if (const auto it = doc_.find("topology"); it != doc_.end() && it->is_object()) {
+        if (sectionPresent("topology")) {
             Topology& t = s.topology.emplace();
             integer("topology.gpus_per_node", t.gpusPerNode);
             integer("topology.nodes_per_rack", t.nodesPerRack);
@@ -107,7 +107,7 @@ public:
         list("failures.categories", s.failureCategories, &ScenarioReader::category);
         number("restart.duration_s", s.restartS);
         choice("restart.rule", s.restartRule, &parseRestartRule, restartRuleNames());
-        if (const auto it = doc_.find("repair"); it != doc_.end() && it->is_object()) {
+        if (sectionPresent("repair")) {
             RepairModel& r = s.repair.emplace();
             integer("repair.spare_nodes", r.spareNodes);
             numberOrInfinity("repair.swap_s", r.swapS);
@@ -127,6 +127,13 @@ public:
         seed(s.seed);
         integerOrAuto("run.rep_redundancy", s.repRedundancy);
         return s;
+    }
+
+    // True when the optional section `name` is there as an object (absent: the feature is off).
+    bool sectionPresent(const char* name) const
+    {
+        const auto it = doc_.find(name);
+        return it != doc_.end() && it->is_object();
     }
 
     // Problems as (key, message), in document order of the checks.
