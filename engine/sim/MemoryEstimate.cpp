@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <numeric>
 #include <system_error>
 
 #include <sys/resource.h>
@@ -28,8 +29,71 @@ constexpr std::uint64_t kSpareBytesPerGroupAndR = 13;
 constexpr std::uint64_t kTraceBytesPerFileByte = 4;
 // The process itself (code, libraries, allocator, thread stacks), measured about 6 MB.
 constexpr std::uint64_t kProcessBytes = 16ull << 20;
+// The placement (ClusterPlacement): per group its node list's offset, first GPU and one offset per
+// level; per group and domain it lies in, the two directions of the incidence (the node level also
+// the node list); per domain an offset. Its lists grow by doubling: the peak measured about the exact
+// size (2 x 10^4 .. 2 x 10^5 groups), counted a quarter more.
+constexpr std::uint64_t kPlacementBytesPerGroup = 40;
+constexpr std::uint64_t kPlacementBytesPerGroupAndNode = 12;
+constexpr std::uint64_t kPlacementBytesPerGroupAndDomain = 8;  // racks and pods
+constexpr std::uint64_t kPlacementBytesPerDomain = 8;
+constexpr double kPlacementGrowth = 1.25;
+// A domain failure clock (DomainFailureClocks): draw count, next firing, heap slot, its domain id, and
+// the domain's entry in the domain -> clock map.
+constexpr std::uint64_t kDomainClockBytes = 40;
+// The repair model per group: the time its nodes are ready (double) and its pending spares (int); per
+// failed node in flight a heap entry, at most every node of every group at once.
+constexpr std::uint64_t kRepairBytesPerGroup = 12;
+constexpr std::uint64_t kRepairBytesPerNodeInFlight = 16;
 
 constexpr std::array<char, 5> kUnits{'K', 'M', 'G', 'T', 'P'};
+
+// Mean number of domains of `gpusPerDomain` GPUs a run of `gpusPerGroup` consecutive GPUs starting on a
+// multiple of gpusPerGroup lies in: 1 + (M - gcd(M, D)) / D, over the slots' offsets inside a domain.
+double domainsPerGroup(long long gpusPerGroup, long long gpusPerDomain)
+{
+    return 1.0 + static_cast<double>(gpusPerGroup - std::gcd(gpusPerGroup, gpusPerDomain)) /
+                     static_cast<double>(gpusPerDomain);
+}
+
+// The placement and the domain failure clocks, built when a topology meets domain processes or a trace
+// (which may hold domain rows). A placement file is assumed to use as many nodes as the contiguous rule.
+std::uint64_t failureDomainBytes(const Scenario& s)
+{
+    if (!s.topology || s.topology->gpusPerNode < 1 || s.topology->nodesPerRack < 1 || s.topology->racksPerPod < 1)
+        return 0;
+    const bool trace = s.failureModel == FailureModel::Trace;
+    std::array<std::uint64_t, 3> processes{};  // per level (DomainLevel order)
+    if (!trace) {
+        for (const DomainFailureProcess& d : s.domainFailures)
+            ++processes[static_cast<std::size_t>(d.level)];
+        for (const FailureCategory& c : s.failureCategories)
+            if (c.level)
+                ++processes[static_cast<std::size_t>(*c.level)];
+    }
+    if (!trace && processes == std::array<std::uint64_t, 3>{})
+        return 0;
+    const Topology& t = *s.topology;
+    const long long gpusPerGroup = std::max(1, s.gpusPerGroup);
+    const auto groups = static_cast<std::uint64_t>(std::max(0, s.groups));
+    const long long gpusPerRack = static_cast<long long>(t.gpusPerNode) * t.nodesPerRack;
+    const long long gpusPerPod = gpusPerRack * t.racksPerPod;
+    const long long nodes = t.nodesFor(s.groups, s.gpusPerGroup);
+    const long long racks = (nodes + t.nodesPerRack - 1) / t.nodesPerRack;
+    const std::array<std::uint64_t, 3> domains{static_cast<std::uint64_t>(nodes), static_cast<std::uint64_t>(racks),
+                                               static_cast<std::uint64_t>((racks + t.racksPerPod - 1) / t.racksPerPod)};
+    const double incidences = static_cast<double>(groups) * domainsPerGroup(gpusPerGroup, t.gpusPerNode);
+    const double upperIncidences = static_cast<double>(groups) * (domainsPerGroup(gpusPerGroup, gpusPerRack) +
+                                                                  domainsPerGroup(gpusPerGroup, gpusPerPod));
+    const double placement = static_cast<double>(groups * kPlacementBytesPerGroup) +
+                             incidences * kPlacementBytesPerGroupAndNode +
+                             upperIncidences * kPlacementBytesPerGroupAndDomain +
+                             static_cast<double>((domains[0] + domains[1] + domains[2]) * kPlacementBytesPerDomain);
+    std::uint64_t clocks = 0;
+    for (std::size_t level = 0; level < domains.size(); ++level)
+        clocks += processes[level] * domains[level] * kDomainClockBytes;
+    return static_cast<std::uint64_t>(std::ceil(kPlacementGrowth * placement)) + clocks;
+}
 
 }  // namespace
 
@@ -40,13 +104,24 @@ MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns)
     e.perGroupBytes = kClockBytesPerGroup;
     if (scenario.policy == Policy::Spare)
         e.perGroupBytes += kSpareBytesPerGroup + kSpareBytesPerGroupAndR * static_cast<std::uint64_t>(std::max(0, scenario.redundancy));
+    if (scenario.repair) {
+        // Without a topology a failure takes one node out.
+        const double nodesPerGroup =
+            scenario.topology && scenario.topology->gpusPerNode >= 1
+                ? domainsPerGroup(std::max(1, scenario.gpusPerGroup), scenario.topology->gpusPerNode)
+                : 1.0;
+        e.perGroupBytes +=
+            kRepairBytesPerGroup + static_cast<std::uint64_t>(std::ceil(kRepairBytesPerNodeInFlight * nodesPerGroup));
+    }
+    e.failureDomainBytes = failureDomainBytes(scenario);
     if (scenario.failureModel == FailureModel::Trace && !scenario.failureTrace.empty()) {
         std::error_code error;
         const auto size = std::filesystem::file_size(scenario.failureTrace, error);
         if (!error)  // an unreadable trace is reported by its loader
             e.traceBytes = kTraceBytesPerFileByte * static_cast<std::uint64_t>(size);
     }
-    e.perRunBytes = static_cast<std::uint64_t>(std::max(0, scenario.groups)) * e.perGroupBytes + e.traceBytes;
+    e.perRunBytes =
+        static_cast<std::uint64_t>(std::max(0, scenario.groups)) * e.perGroupBytes + e.failureDomainBytes + e.traceBytes;
     e.bytes = kProcessBytes + static_cast<std::uint64_t>(e.concurrentRuns) * e.perRunBytes;
     return e;
 }
@@ -115,6 +190,8 @@ std::string memoryBudgetProblem(const MemoryEstimate& estimate, const Scenario& 
     if (estimate.bytes <= budget)
         return {};
     std::string what = fmt::format("{} groups x {}", scenario.groups, formatByteSize(estimate.perGroupBytes));
+    if (estimate.failureDomainBytes > 0)
+        what += fmt::format(" + {} for the failure domains", formatByteSize(estimate.failureDomainBytes));
     if (estimate.traceBytes > 0)
         what += fmt::format(" + {} for the failure trace", formatByteSize(estimate.traceBytes));
     if (estimate.concurrentRuns > 1)

@@ -12,9 +12,10 @@ namespace spare {
 // What a simulation will hold in memory, estimated from the scenario alone before any work, so that
 // the CLI and the GUI can refuse a run that would not fit (the same rule in both).
 struct MemoryEstimate {
-    std::uint64_t perGroupBytes = 0;  // one run's bytes per group (failure clocks, policy state)
+    std::uint64_t perGroupBytes = 0;  // one run's bytes per group (failure clocks, policy state, repair)
+    std::uint64_t failureDomainBytes = 0;  // the placement on the topology and the domain failure clocks
     std::uint64_t traceBytes = 0;     // one run's copy of a failure trace (trace model only)
-    std::uint64_t perRunBytes = 0;    // groups x perGroupBytes + traceBytes
+    std::uint64_t perRunBytes = 0;    // groups x perGroupBytes + failureDomainBytes + traceBytes
     int concurrentRuns = 1;           // runs alive at once (a sweep's worker threads)
     std::uint64_t bytes = 0;          // the estimate: concurrentRuns x perRunBytes + the process itself
 };
@@ -22,7 +23,9 @@ struct MemoryEstimate {
 // The peak memory of `concurrentRuns` simultaneous runs of `scenario` (its policy and r). Measured
 // against peak RSS (docs/simulator-model.md, "Memory"): 44 bytes per group for the failure clocks and
 // the simulator's per-group state, plus 64 + 16 r bytes for SPARe's layout and controller; a failure trace
-// costs about 4 x its file size while it is loaded. Event writers stream and are not counted.
+// costs about 4 x its file size while it is loaded. With a topology and domain processes (or a trace),
+// the placement and one clock per domain and process; with a repair section, its per-group state and
+// one heap entry per node that can be in repair. Event writers stream and are not counted.
 MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns = 1);
 
 // The default budget: half of physical memory, and at most half of the address-space limit

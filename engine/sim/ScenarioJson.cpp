@@ -22,7 +22,10 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSections[] = {"cluster", "topology", "workload", "failures", "restart", "checkpoint", "run"};
+constexpr const char* kSections[] = {"cluster",    "topology", "workload", "failures",
+                                     "restart",    "repair",   "checkpoint", "run"};
+// How a JSON document writes an infinite duration (repair.swap_s): JSON has no number for it.
+constexpr const char* kInfinityWord = "inf";
 constexpr double kTwoTo63 = 9223372036854775808.0;
 constexpr double kTwoTo64 = 18446744073709551616.0;
 // Entries of a scenario list read at most (a longer list is refused by validation anyway).
@@ -81,7 +84,7 @@ public:
         integer("cluster.gpus_per_group", s.gpusPerGroup);
         integer("cluster.redundancy", s.redundancy);
         text("cluster.layout", s.layout);
-        if (const auto it = doc_.find("topology"); it != doc_.end() && it->is_object()) {
+        if (sectionPresent("topology")) {
             Topology& t = s.topology.emplace();
             integer("topology.gpus_per_node", t.gpusPerNode);
             integer("topology.nodes_per_rack", t.nodesPerRack);
@@ -104,6 +107,19 @@ public:
         list("failures.categories", s.failureCategories, &ScenarioReader::category);
         number("restart.duration_s", s.restartS);
         choice("restart.rule", s.restartRule, &parseRestartRule, restartRuleNames());
+        if (sectionPresent("repair")) {
+            RepairModel& r = s.repair.emplace();
+            integer("repair.spare_nodes", r.spareNodes);
+            numberOrInfinity("repair.swap_s", r.swapS);
+            choice("repair.repair_distribution", r.repairDistribution, &parseRepairDistribution,
+                   repairDistributionNames());
+            number("repair.repair_mean_s", r.repairMeanS);
+            number("repair.repair_sigma", r.repairSigma);
+            number("repair.escalation_share", r.escalationShare);
+            number("repair.escalation_mean_s", r.escalationMeanS);
+            choice("repair.rejoin", r.rejoin, &parseRejoinRule, rejoinRuleNames());
+            number("repair.state_transfer_s", r.stateTransferS);
+        }
         integerOrAuto("checkpoint.interval_steps", s.checkpointIntervalSteps);
         number("checkpoint.write_s", s.checkpointWriteS);
         boolean("checkpoint.writer_only_waits", s.writerOnlyWaits);
@@ -111,6 +127,13 @@ public:
         seed(s.seed);
         integerOrAuto("run.rep_redundancy", s.repRedundancy);
         return s;
+    }
+
+    // True when the optional section `name` is there as an object (absent: the feature is off).
+    bool sectionPresent(const char* name) const
+    {
+        const auto it = doc_.find(name);
+        return it != doc_.end() && it->is_object();
     }
 
     // Problems as (key, message), in document order of the checks.
@@ -377,18 +400,46 @@ private:
         out = *parsed;
     }
 
+    // For a key that also takes the string `word`: nullopt when `value` is no string (read it as a
+    // number), true when it is `word`, false (a problem reported) for any other string.
+    std::optional<bool> isWord(const std::string& key, const json& value, std::string_view word)
+    {
+        if (!value.is_string())
+            return std::nullopt;
+        if (value.get_ref<const std::string&>() == word)
+            return true;
+        fail(key, fmt::format("{} is not a known value; allowed: {}", describe(value), findScenarioKey(key)->allowed));
+        return false;
+    }
+
+    // A number key that also takes "inf" (+infinity). A document built in memory (the GUI editor) may
+    // hold +infinity itself.
+    void numberOrInfinity(const std::string& key, double& out)
+    {
+        const json* value = find(key);
+        if (value == nullptr)
+            return;
+        constexpr double infinity = std::numeric_limits<double>::infinity();
+        if (const std::optional<bool> word = isWord(key, *value, kInfinityWord)) {
+            if (*word)
+                out = infinity;
+            return;
+        }
+        if (value->is_number_float() && value->get<double>() == infinity)
+            out = infinity;
+        else
+            number(key, out);
+    }
+
     // An integer key that also takes "auto" (nullopt).
     void integerOrAuto(const std::string& key, std::optional<int>& out)
     {
         const json* value = find(key);
         if (value == nullptr)
             return;
-        if (value->is_string()) {
-            if (value->get_ref<const std::string&>() == "auto")
+        if (const std::optional<bool> word = isWord(key, *value, "auto")) {
+            if (*word)
                 out = std::nullopt;
-            else
-                fail(key, fmt::format("{} is not a known value; allowed: {}", describe(*value),
-                                      findScenarioKey(key)->allowed));
             return;
         }
         int number = 0;
@@ -562,6 +613,22 @@ Json toJson(const Scenario& s)
     Json& restart = doc["restart"];
     restart["duration_s"] = s.restartS;
     restart["rule"] = restartRuleName(s.restartRule);
+    if (s.repair) {
+        const RepairModel& r = *s.repair;
+        Json& repair = doc["repair"];
+        repair["spare_nodes"] = r.spareNodes;
+        if (std::isinf(r.swapS))
+            repair["swap_s"] = kInfinityWord;
+        else
+            repair["swap_s"] = r.swapS;
+        repair["repair_distribution"] = repairDistributionName(r.repairDistribution);
+        repair["repair_mean_s"] = r.repairMeanS;
+        repair["repair_sigma"] = r.repairSigma;
+        repair["escalation_share"] = r.escalationShare;
+        repair["escalation_mean_s"] = r.escalationMeanS;
+        repair["rejoin"] = rejoinRuleName(r.rejoin);
+        repair["state_transfer_s"] = r.stateTransferS;
+    }
     Json& checkpoint = doc["checkpoint"];
     if (s.checkpointIntervalSteps)
         checkpoint["interval_steps"] = *s.checkpointIntervalSteps;

@@ -40,6 +40,8 @@ struct ScenarioLimits {
     static constexpr int maxCategoryNameLength = 80;  // bytes
     static constexpr double maxDomainRate = 1e9;     // per 1,000 domain-days
     static constexpr double maxCategoryShare = 1e12;
+    static constexpr int maxSpareNodes = 10'000'000;  // repair.spare_nodes
+    static constexpr double maxRepairSigma = 5.0;     // repair.repair_sigma (log space)
 };
 
 enum class ScenarioValueKind { Integer, Number, Boolean, Text, Choice };
@@ -64,7 +66,7 @@ std::span<const ScenarioKeyInfo> scenarioKeyTable();
 std::span<const ScenarioKeyInfo> scenarioListKeyTable();
 // The lists themselves: "failures.domains", "failures.categories".
 std::span<const char* const> scenarioListKeys();
-// Sections a scenario may leave out as a whole (absent = the feature is off): "topology".
+// Sections a scenario may leave out as a whole (absent = the feature is off): "topology", "repair".
 std::span<const char* const> optionalScenarioSections();
 // The row for `key`, or nullptr.
 const ScenarioKeyInfo* findScenarioKey(std::string_view key);

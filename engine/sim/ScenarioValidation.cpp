@@ -18,7 +18,7 @@ constexpr double kNone = 0.0;
 constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
 
 // clang-format off
-constexpr std::array<ScenarioKeyInfo, 30> kKeys{{
+constexpr std::array<ScenarioKeyInfo, 39> kKeys{{
     {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
     {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
     {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
@@ -74,6 +74,28 @@ constexpr std::array<ScenarioKeyInfo, 30> kKeys{{
     {"restart.rule", K::Choice, kNone, false, kNone, "", "",
      "extend_on_failure: a group failing during its restart window starts it over", "\"extend_on_failure\"",
      "extend_on_failure | fixed"},
+    {"repair.spare_nodes", K::Integer, 0, false, L::maxSpareNodes, "", "nodes",
+     "Hot-spare pool size at the start (optional section: without it a restart always finds healthy nodes and a "
+     "failed group stays out until the next restart)", "16", "0 .. 10,000,000"},
+    {"repair.swap_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Time to swap a failed node for a spare; \"inf\": never within a run (the same as rejoin none)", "600.0",
+     "0 .. 1e9, or \"inf\""},
+    {"repair.repair_distribution", K::Choice, kNone, false, kNone, "", "",
+     "Distribution of the time a failed node takes to be repaired and return to the pool", "\"lognormal\"",
+     "exponential | lognormal | fixed"},
+    {"repair.repair_mean_s", K::Number, 0.0, true, L::maxDurationS, "", "s", "Mean repair time of a failed node",
+     "14400.0", "> 0 .. 1e9"},
+    {"repair.repair_sigma", K::Number, 0.0, false, L::maxRepairSigma, "", "",
+     "Log-space standard deviation of the repair time (lognormal only)", "1.0", "0 .. 5"},
+    {"repair.escalation_share", K::Number, 0.0, false, 1.0, "", "",
+     "Share of failed nodes that go to a long manual repair instead", "0.0", "0 .. 1"},
+    {"repair.escalation_mean_s", K::Number, 0.0, true, L::maxDurationS, "", "s",
+     "Mean time of a manual repair (exponential)", "432000.0", "> 0 .. 1e9"},
+    {"repair.rejoin", K::Choice, kNone, false, kNone, "", "",
+     "What a group whose nodes were replaced does: none waits for the next global restart, at_step rejoins at "
+     "the next step boundary after the state transfer", "\"none\"", "none | at_step"},
+    {"repair.state_transfer_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Time a rejoining group spends receiving its state before it computes", "120.0", "0 .. 1e9"},
     {"checkpoint.interval_steps", K::Integer, L::minCheckpointIntervalSteps, false, L::maxSteps, "workload.steps",
      "steps", "T_c: steps between checkpoints, or \"auto\" (optimal interval)", "\"auto\"",
      "1 .. workload.steps, or \"auto\""},
@@ -176,7 +198,7 @@ const ScenarioKeyInfo* findScenarioListKey(std::string_view key)
 
 std::span<const char* const> optionalScenarioSections()
 {
-    static constexpr const char* sections[] = {"topology"};
+    static constexpr const char* sections[] = {"topology", "repair"};
     return sections;
 }
 
@@ -267,6 +289,19 @@ void validateFailureLists(const Scenario& s, IssueList& issues)
         issues.add("failures.categories", "the shares sum to 0; allowed: a sum > 0");
 }
 
+// The repair section: every policy and failure model takes it, so only the ranges are checked.
+void validateRepair(const RepairModel& r, IssueList& issues)
+{
+    issues.integer("repair.spare_nodes", r.spareNodes);
+    if (r.swapS != std::numeric_limits<double>::infinity())
+        issues.number("repair.swap_s", r.swapS);
+    issues.number("repair.repair_mean_s", r.repairMeanS);
+    issues.number("repair.repair_sigma", r.repairSigma);
+    issues.number("repair.escalation_share", r.escalationShare);
+    issues.number("repair.escalation_mean_s", r.escalationMeanS);
+    issues.number("repair.state_transfer_s", r.stateTransferS);
+}
+
 }  // namespace
 
 std::string scenarioKeyTableMarkdown() { return keyTableMarkdown(kKeys); }
@@ -311,6 +346,8 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
         issues.add("failures.trace", "missing; failures.model = \"trace\" needs a trace CSV path");
     validateFailureLists(s, issues);
     issues.number("restart.duration_s", s.restartS);
+    if (s.repair)
+        validateRepair(*s.repair, issues);
     if (s.checkpointIntervalSteps)
         issues.integer("checkpoint.interval_steps", *s.checkpointIntervalSteps, std::max(s.steps, 1));
     issues.number("checkpoint.write_s", s.checkpointWriteS);
@@ -395,6 +432,31 @@ std::optional<std::optional<DomainLevel>> parseCategoryLevel(std::string_view na
     return std::nullopt;
 }
 
+const char* rejoinRuleName(RejoinRule rule) { return rule == RejoinRule::AtStep ? "at_step" : "none"; }
+
+const char* repairDistributionName(RepairDistribution distribution)
+{
+    switch (distribution) {
+    case RepairDistribution::Exponential: return "exponential";
+    case RepairDistribution::Lognormal: return "lognormal";
+    case RepairDistribution::Fixed: return "fixed";
+    }
+    return "?";
+}
+
+std::optional<RejoinRule> parseRejoinRule(std::string_view name)
+{
+    return parseName(name, std::array{RejoinRule::None, RejoinRule::AtStep}, &rejoinRuleName);
+}
+
+std::optional<RepairDistribution> parseRepairDistribution(std::string_view name)
+{
+    return parseName(name,
+                     std::array{RepairDistribution::Exponential, RepairDistribution::Lognormal,
+                                RepairDistribution::Fixed},
+                     &repairDistributionName);
+}
+
 double DomainFailureProcess::domainMtbfS() const
 {
     constexpr double kSecondsPer1000Days = 1000.0 * 86400.0;
@@ -409,5 +471,7 @@ const char* failureModelNames() { return "weibull | exponential | trace"; }
 const char* restartRuleNames() { return "extend_on_failure | fixed"; }
 const char* failureShapeNames() { return "exponential | weibull"; }
 const char* categoryLevelNames() { return "gpu | node | rack | pod"; }
+const char* rejoinRuleNames() { return "none | at_step"; }
+const char* repairDistributionNames() { return "exponential | lognormal | fixed"; }
 
 }  // namespace spare

@@ -8,6 +8,24 @@
 
 using namespace spare;
 
+namespace {
+
+// 16 GPUs per group on nodes of 8 (two nodes per group), racks of 8 nodes, a rack process and a
+// node-level category: the domains grow with the groups.
+Scenario withFailureDomains(Scenario s)
+{
+    s.gpusPerGroup = 16;
+    s.topology = Topology{8, 8, 32, "contiguous", DomainLevel::Rack};
+    DomainFailureProcess rack;
+    rack.level = DomainLevel::Rack;
+    rack.mtbfS = 1e6;
+    s.domainFailures = {rack};
+    s.failureCategories = {{"gpu", 0.9, std::nullopt}, {"host", 0.1, DomainLevel::Node}};
+    return s;
+}
+
+}  // namespace
+
 class TestMemoryEstimate : public QObject {
     Q_OBJECT
 
@@ -71,15 +89,44 @@ private slots:
         QVERIFY(defaultMemoryBudget() > 0);
     }
 
+    // Failure domains: the placement and the domain clocks grow with the groups (here two nodes per
+    // group, four groups per rack); a repair section adds its per-group state.
+    void estimateCountsFailureDomainsAndRepair()
+    {
+        Scenario s = withFailureDomains(paperScenario(1000));
+        s.policy = Policy::Ckpt;
+        const MemoryEstimate domains = estimateRunMemory(s);
+        QVERIFY(domains.failureDomainBytes > 0);
+        QCOMPARE(domains.perRunBytes, s.groups * domains.perGroupBytes + domains.failureDomainBytes);
+        QVERIFY(memoryBudgetProblem(domains, s, domains.bytes - 1).find("for the failure domains") !=
+                std::string::npos);
+        // One more process at the rack level: one clock per rack more.
+        s.domainFailures.push_back(s.domainFailures.front());
+        QCOMPARE(estimateRunMemory(s).failureDomainBytes - domains.failureDomainBytes,
+                 std::uint64_t{40} * static_cast<std::uint64_t>(s.groups / 4));
+        // No domain process: no placement is built.
+        s.domainFailures.clear();
+        s.failureCategories.clear();
+        QCOMPARE(estimateRunMemory(s).failureDomainBytes, std::uint64_t{0});
+        s.repair = RepairModel{};
+        const MemoryEstimate repair = estimateRunMemory(s);
+        QCOMPARE(repair.perGroupBytes - domains.perGroupBytes, std::uint64_t{12 + 2 * 16});  // two nodes per group
+        s.topology.reset();
+        // Without a topology a failure takes one node out.
+        QCOMPARE(estimateRunMemory(s).perGroupBytes - domains.perGroupBytes, std::uint64_t{12 + 16});
+    }
+
     // The estimate against the peak RSS of real runs, each in a forked child: the growth from 2 x 10^4
     // to 2 x 10^5 groups per added group is covered by the estimate and at most 25% below it.
     void estimateMatchesPeakMemory_data()
     {
         QTest::addColumn<Policy>("policy");
         QTest::addColumn<int>("redundancy");
-        QTest::newRow("ckpt") << Policy::Ckpt << 1;
-        QTest::newRow("rep r=3") << Policy::Rep << 3;
-        QTest::newRow("spare r=8") << Policy::Spare << 8;
+        QTest::addColumn<bool>("domains");
+        QTest::newRow("ckpt") << Policy::Ckpt << 1 << false;
+        QTest::newRow("rep r=3") << Policy::Rep << 3 << false;
+        QTest::newRow("spare r=8") << Policy::Spare << 8 << false;
+        QTest::newRow("ckpt, rack and node failures") << Policy::Ckpt << 1 << true;
     }
 
     void estimateMatchesPeakMemory()
@@ -89,7 +136,10 @@ private slots:
 #endif
         QFETCH(Policy, policy);
         QFETCH(int, redundancy);
+        QFETCH(bool, domains);
         Scenario s = paperScenario(1000);
+        if (domains)
+            s = withFailureDomains(s);
         s.policy = policy;
         s.redundancy = redundancy;
         s.steps = 2000;  // long enough for global restarts (their per-group windows count) at any N
@@ -107,8 +157,12 @@ private slots:
         if (smallPeak == 0 || largePeak == 0)
             QSKIP("peak memory of a child process is not readable here");
         const double measured = static_cast<double>(largePeak - smallPeak) / (large - small);
-        s.groups = large;
-        const auto estimated = static_cast<double>(estimateRunMemory(s).perGroupBytes);
+        const auto estimateAt = [&s](int groups) {
+            Scenario sized = s;
+            sized.groups = groups;
+            return static_cast<double>(estimateRunMemory(sized).perRunBytes);
+        };
+        const double estimated = (estimateAt(large) - estimateAt(small)) / (large - small);
         const QByteArray what = QByteArray::number(measured, 'f', 1) + " B measured, " +
                                 QByteArray::number(estimated, 'f', 0) + " B estimated per group";
         QVERIFY2(estimated >= measured && estimated <= 1.25 * measured, what.constData());

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <limits>
 #include <random>
 
 using namespace spare;
@@ -62,6 +63,18 @@ Scenario randomValidScenario(std::mt19937_64& rng)
     s.writerOnlyWaits = uniformInt(0, 1) != 0;
     s.policy = static_cast<Policy>(uniformInt(0, 2));
     s.seed = rng();
+    if (uniformInt(0, 1)) {
+        RepairModel& r = s.repair.emplace();
+        r.spareNodes = static_cast<int>(uniformInt(0, ScenarioLimits::maxSpareNodes));
+        r.swapS = uniformInt(0, 3) == 0 ? std::numeric_limits<double>::infinity() : uniformReal(0, 1e4);
+        r.repairDistribution = static_cast<RepairDistribution>(uniformInt(0, 2));
+        r.repairMeanS = uniformReal(1e-3, 1e6);
+        r.repairSigma = uniformReal(0, ScenarioLimits::maxRepairSigma);
+        r.escalationShare = uniformReal(0, 1);
+        r.escalationMeanS = uniformReal(1, 1e7);
+        r.rejoin = static_cast<RejoinRule>(uniformInt(0, 1));
+        r.stateTransferS = uniformReal(0, 1e3);
+    }
     return s;
 }
 
@@ -154,6 +167,28 @@ private slots:
         row("seed fraction", R"({"run":{"seed":1.5}})", "run.seed: 1.5 is not an integer");
         row("seed too big", R"({"run":{"seed":1e20}})", "run.seed: 1e+20 is out of range");
         row("name array", R"({"name":[1]})", "name: expected a string, got an array");
+        row("repair not object", R"({"repair":[]})", "repair: expected an object");
+        row("repair unknown key", R"({"repair":{"spares":4}})", "repair.spares: unknown key; known keys here: spare_nodes, swap_s");
+        row("spares negative", R"({"repair":{"spare_nodes":-1}})", "repair.spare_nodes: -1 is out of range; allowed: 0 .. 10,000,000 nodes");
+        row("spares huge", R"({"repair":{"spare_nodes":10000001}})", "repair.spare_nodes: 10000001 is out of range; allowed: 0 .. 10,000,000");
+        row("spares fraction", R"({"repair":{"spare_nodes":1.5}})", "repair.spare_nodes: 1.5 is not an integer");
+        row("swap negative", R"({"repair":{"swap_s":-1}})", "repair.swap_s: -1 is out of range; allowed: 0 .. 1e9, or \"inf\" s");
+        row("swap above max", R"({"repair":{"swap_s":2e9}})", "repair.swap_s: 2000000000 is out of range");
+        row("swap word", R"({"repair":{"swap_s":"never"}})", "repair.swap_s: \"never\" is not a known value; allowed: 0 .. 1e9, or \"inf\"");
+        row("swap overflow", R"({"repair":{"swap_s":1e999}})", "repair.swap_s: 1e999 is not a finite number");
+        row("distribution unknown", R"({"repair":{"repair_distribution":"weibull"}})", "repair.repair_distribution: \"weibull\" is not a known value; allowed: exponential | lognormal | fixed");
+        row("repair mean zero", R"({"repair":{"repair_mean_s":0}})", "repair.repair_mean_s: 0 is out of range; allowed: > 0 .. 1e9 s");
+        row("repair mean huge", R"({"repair":{"repair_mean_s":1.5e9}})", "repair.repair_mean_s: 1500000000 is out of range");
+        row("repair mean string", R"({"repair":{"repair_mean_s":"inf"}})", "repair.repair_mean_s: expected a number, got \"inf\"");
+        row("sigma negative", R"({"repair":{"repair_sigma":-0.5}})", "repair.repair_sigma: -0.5 is out of range; allowed: 0 .. 5");
+        row("sigma big", R"({"repair":{"repair_sigma":6}})", "repair.repair_sigma: 6 is out of range; allowed: 0 .. 5");
+        row("escalation share above one", R"({"repair":{"escalation_share":1.2}})", "repair.escalation_share: 1.2 is out of range; allowed: 0 .. 1");
+        row("escalation share negative", R"({"repair":{"escalation_share":-0.1}})", "repair.escalation_share: -0.1 is out of range");
+        row("escalation mean zero", R"({"repair":{"escalation_mean_s":0}})", "repair.escalation_mean_s: 0 is out of range; allowed: > 0 .. 1e9 s");
+        row("rejoin unknown", R"({"repair":{"rejoin":"always"}})", "repair.rejoin: \"always\" is not a known value; allowed: none | at_step");
+        row("rejoin bool", R"({"repair":{"rejoin":true}})", "repair.rejoin: true is not a known value");
+        row("state transfer negative", R"({"repair":{"state_transfer_s":-1}})", "repair.state_transfer_s: -1 is out of range; allowed: 0 .. 1e9 s");
+        row("state transfer huge", R"({"repair":{"state_transfer_s":1e10}})", "repair.state_transfer_s: 10000000000 is out of range");
     }
 
     void badDocuments()
@@ -231,11 +266,68 @@ private slots:
         }
     }
 
+    // Absent: the paper's model (nullopt). Present, even empty: engaged, missing keys at their defaults.
+    void repairSectionDefaults()
+    {
+        QVERIFY(!scenarioFromJsonText("{}", "t.json").repair);
+        QCOMPARE(scenarioFromJsonText(R"({"repair":{}})", "t.json").repair, std::optional<RepairModel>(RepairModel{}));
+        const Scenario s = scenarioFromJsonText(
+            R"({"repair":{"spare_nodes":0,"swap_s":"inf","repair_distribution":"fixed","rejoin":"at_step"}})", "t.json");
+        RepairModel expected;
+        expected.spareNodes = 0;
+        expected.swapS = std::numeric_limits<double>::infinity();
+        expected.repairDistribution = RepairDistribution::Fixed;
+        expected.rejoin = RejoinRule::AtStep;
+        QCOMPARE(s.repair, std::optional<RepairModel>(expected));
+        // A document built in memory may hold +infinity itself (the editor's "inf" field).
+        nlohmann::json doc;
+        doc["repair"]["swap_s"] = std::numeric_limits<double>::infinity();
+        QCOMPARE(scenarioFromJson(doc, "object").repair->swapS, std::numeric_limits<double>::infinity());
+        doc["repair"]["swap_s"] = -std::numeric_limits<double>::infinity();
+        QVERIFY_THROWS_EXCEPTION(ScenarioError, scenarioFromJson(doc, "object"));
+    }
+
+    // The repair section goes with every policy and failure model, the trace included.
+    void repairGoesWithEveryPolicyAndModel()
+    {
+        for (Policy policy : {Policy::Spare, Policy::Rep, Policy::Ckpt})
+            for (FailureModel model : {FailureModel::Weibull, FailureModel::Exponential, FailureModel::Trace}) {
+                Scenario s;
+                s.policy = policy;
+                s.failureModel = model;
+                s.failureTrace = "/abs/trace.csv";
+                s.repair = RepairModel{};
+                const auto issues = validateScenario(s);
+                QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().message.c_str());
+            }
+    }
+
+    // Without a repair section the text has none (scenarios written before it read and write back the
+    // same); with one, "inf" survives the round trip.
+    void repairRoundTrip()
+    {
+        for (const char* file : {"paper-n600.json", "llama3-16k-categories.json"}) {
+            const std::string path = scenariosDir() + "/" + file;
+            const Scenario s = loadScenarioFile(path);
+            QVERIFY(!s.repair);
+            QVERIFY(scenarioToJsonText(s).find("repair") == std::string::npos);
+        }
+        Scenario s;
+        s.repair = RepairModel{};
+        s.repair->swapS = std::numeric_limits<double>::infinity();
+        const std::string text = scenarioToJsonText(s);
+        QVERIFY2(text.find("\"swap_s\": \"inf\"") != std::string::npos, text.c_str());
+        QCOMPARE(scenarioFromJsonText(text, "t.json"), s);
+        QCOMPARE(scenarioFromJson(scenarioToJson(s), "object"), s);
+        QCOMPARE(scenarioToJsonText(scenarioFromJsonText(text, "t.json")), text);
+    }
+
     // Every key, the optional sections included.
     static Scenario scenarioWithEverySection()
     {
         Scenario s;
         s.topology = Topology{};
+        s.repair = RepairModel{};
         return s;
     }
 
@@ -309,6 +401,14 @@ private slots:
             QCOMPARE(parseFailureModel(failureModelName(m)), std::optional<FailureModel>(m));
         for (RestartRule r : {RestartRule::ExtendOnFailure, RestartRule::Fixed})
             QCOMPARE(parseRestartRule(restartRuleName(r)), std::optional<RestartRule>(r));
+        for (RejoinRule r : {RejoinRule::None, RejoinRule::AtStep})
+            QCOMPARE(parseRejoinRule(rejoinRuleName(r)), std::optional<RejoinRule>(r));
+        for (RepairDistribution d : {RepairDistribution::Exponential, RepairDistribution::Lognormal,
+                                     RepairDistribution::Fixed})
+            QCOMPARE(parseRepairDistribution(repairDistributionName(d)), std::optional<RepairDistribution>(d));
+        QCOMPARE(std::string(rejoinRuleNames()), std::string("none | at_step"));
+        QCOMPARE(std::string(repairDistributionNames()), std::string("exponential | lognormal | fixed"));
+        QVERIFY(!parseRejoinRule("At_step"));
         QVERIFY(!parsePolicy("Spare"));
         QCOMPARE(std::string(policyDisplayName(Policy::Ckpt)), std::string("CKPT-only"));
     }
