@@ -49,6 +49,8 @@ QString sectionTitle(const QString& section)
     if (section == QLatin1String("restart")) return ScenarioEditor::tr("Restart");
     if (section == QLatin1String("checkpoint")) return ScenarioEditor::tr("Checkpoint");
     if (section == QLatin1String("run")) return ScenarioEditor::tr("Policy");
+    if (section == QLatin1String("repair"))
+        return ScenarioEditor::tr("Repair and rejoin (optional: leave empty for none)");
     return ScenarioEditor::tr("Scenario");
 }
 
