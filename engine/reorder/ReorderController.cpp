@@ -99,6 +99,8 @@ struct ReorderController::State {
     void addGroupPotential(int g, int delta);
     void reassign(const std::vector<int>& freed, ReorderDecision* decision);
     void readmit(ReorderDecision& decision);
+    void matchGreedily(std::vector<int>& types, int capacity, bool zeroCostOnly);
+    bool minMoveAssignment(std::vector<int> types, int capacity, int& cost);
     std::vector<int> applyAssignment(int newStackNumber, int cost, ReorderDecision* decision);
     int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
 };
@@ -484,11 +486,12 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
     }
 }
 
-// Re-admission after live groups were added (load 0, base stacks): Phase 1 upwards from
-// ceil(N / live groups), then Phase 2 at the S' found when it is below S. Ties among the min-move
-// assignments: the types contributed at positions >= S' are inserted in ascending type order by the
-// shortest augmenting paths of onFailures' Phase 2 (same search order), starting from the assignment
-// that keeps every other type with its contributor.
+// Re-admission after live groups were added (load 0, base stacks). Phase 2 at ceil(N / live groups)
+// first: when some type finds no augmenting path there, Phase 1 searches upwards from the next capacity
+// and Phase 2 runs at the S' it finds, if that is below S. Ties among the min-move assignments: the
+// types contributed at positions >= S' are freed (the others keep their contributors); ascending, each
+// takes its first live holder (ascending group) with room that has it in its top S', and the rest are
+// inserted by the shortest augmenting paths of onFailures' Phase 2 (same search order).
 void ReorderController::State::readmit(ReorderDecision& decision)
 {
     const int oldStackNumber = stackNumber;
@@ -496,7 +499,7 @@ void ReorderController::State::readmit(ReorderDecision& decision)
     if (lowerBound >= oldStackNumber)
         return;
     // The types contributed at positions >= the lower bound are freed; the rest is a zero-cost
-    // assignment within that capacity, from which Phase 1 searches upwards (and rolls back).
+    // assignment within that capacity, the warm start of every search below.
     std::vector<int> freed;
     for (int g = 0; g < n; ++g) {
         if (!alive[idx(g)])
@@ -514,11 +517,19 @@ void ReorderController::State::readmit(ReorderDecision& decision)
         --load[idx(contributors[i])];
         match[idx(freed[i])] = kUnassigned;
     }
-    const int newStackNumber = smallestFeasibleStackNumber(freed, lowerBound);
+    int cost = 0;
+    if (minMoveAssignment(freed, lowerBound, cost)) {
+        applyAssignment(lowerBound, cost, &decision);
+        return;
+    }
+    std::vector<int> unmatched = freed;
+    matchGreedily(unmatched, lowerBound + 1, true);
+    matchGreedily(unmatched, lowerBound + 1, false);
+    const int newStackNumber = smallestFeasibleStackNumber(unmatched, lowerBound + 1);
     assert(newStackNumber <= oldStackNumber);
 
-    // Back to the old contributor where the type stays within the top S': a zero-cost warm start for
-    // Phase 2 (all of them when S' == S, which keeps the assignment).
+    // Back to the old contributor where the type stays within the top S' (all of them when S' == S,
+    // which keeps the assignment).
     std::vector<int> unplaced;
     for (size_t i = 0; i < freed.size(); ++i) {
         const int t = freed[i];
@@ -531,10 +542,37 @@ void ReorderController::State::readmit(ReorderDecision& decision)
     }
     if (newStackNumber == oldStackNumber)
         return;
-    int cost = 0;
-    if (!minCostAssignment(unplaced, newStackNumber, cost))
+    if (!minMoveAssignment(unplaced, newStackNumber, cost))
         throw std::logic_error("reorder: Phase 2 found no augmenting path at the re-admission stack number");
     applyAssignment(newStackNumber, cost, &decision);
+}
+
+// Phase 2 for the unassigned `types` over a zero-cost partial assignment: the zero-cost greedy pass,
+// then shortest augmenting paths for the rest. False (state rolled back) as minCostAssignment.
+bool ReorderController::State::minMoveAssignment(std::vector<int> types, int capacity, int& cost)
+{
+    matchGreedily(types, capacity, true);
+    return minCostAssignment(types, capacity, cost);
+}
+
+// Each type of `types` goes to its first live holder (ascending group) with room at this capacity,
+// and with the type in its top `capacity` when zeroCostOnly; logged like an augmentation. The types
+// left unmatched stay in `types`. A zero-cost assignment stays an optimal Phase 2 warm start.
+void ReorderController::State::matchGreedily(std::vector<int>& types, int capacity, bool zeroCostOnly)
+{
+    std::erase_if(types, [&](int t) {
+        const auto h = holders(t);
+        for (int k = 0; k < r; ++k) {
+            const int g = h[idx(k)];
+            if (alive[idx(g)] && load[idx(g)] < capacity && (!zeroCostOnly || positionOf(t, k) < capacity)) {
+                setMatch(t, g);
+                ++load[idx(g)];
+                loadLog.push_back(g);
+                return true;
+            }
+        }
+        return false;
+    });
 }
 
 // Rebuilds the stacks of the groups whose assigned set changed (read from the undo log, which it
