@@ -307,13 +307,33 @@ std::vector<int> randomSubset(std::vector<int> pool, int maxSize, std::mt19937_6
     return pool;
 }
 
+// The other live holders of up to maxTypes of a random live group's types: that group is left their
+// only holder, the clustered failure that pushes S above ceil(N / live).
+std::vector<int> isolatingBatch(const Layout& layout, const std::vector<std::uint8_t>& alive, int maxTypes,
+                                std::mt19937_64& rng)
+{
+    std::vector<int> live;
+    for (size_t g = 0; g < alive.size(); ++g)
+        if (alive[g])
+            live.push_back(static_cast<int>(g));
+    const int kept = live[rng() % live.size()];
+    std::set<int> batch;
+    for (int t : randomSubset(std::vector<int>(layout.stack(kept).begin(), layout.stack(kept).end()), maxTypes, rng))
+        for (int g : layout.holders(t))
+            if (g != kept && alive[idx(g)])
+                batch.insert(g);
+    if (batch.empty())
+        return {kept};
+    return {batch.begin(), batch.end()};
+}
+
 struct SequenceCounts {
     int readmissions = 0;
     int stackDrops = 0;
     int failuresAfterReadmission = 0;
 };
 
-// Random failures (batches up to maxBatch) and re-admissions (up to maxBatch dead groups, sometimes all
+// Random failures (up to maxBatch scattered groups, or an isolating batch) and re-admissions (up to maxBatch dead groups, sometimes all
 // of them), biased towards failures so that S climbs; a wipe-out is followed by reset(). Every decision
 // is checked.
 void runSequence(const Layout& layout, int startS, int decisions, int maxBatch, bool enumerate, std::mt19937_64& rng,
@@ -337,7 +357,8 @@ void runSequence(const Layout& layout, int startS, int decisions, int maxBatch, 
             readmitted = true;
             continue;
         }
-        const std::vector<int> groups = randomSubset(live, maxBatch, rng);
+        const std::vector<int> groups = rng() % 3 == 0 ? isolatingBatch(layout, before.alive, maxBatch, rng)
+                                                       : randomSubset(live, maxBatch, rng);
         const ReorderDecision d = c.onFailures(groups);
         checkFailure(c, before, groups, d);
         counts.failuresAfterReadmission += readmitted ? 1 : 0;
@@ -421,6 +442,24 @@ private slots:
         QCOMPARE(d.changedStacks.size(), size_t{1});
         QCOMPARE(view(c).contributors, before.contributors);
         QVERIFY(c.alive(0));
+    }
+
+    void clusteredFailuresReadmitInSteps()
+    {
+        // consecutive N=16 r=4 without 5, 6, 7, 9, 10, 11: group 8 is the only holder of types 8 .. 11,
+        // so S = 4 while ceil(16 / 10) = 2. Group 0 back changes nothing (S stays above the bound);
+        // group 11 back relieves type 11 (S = 3); group 9 back relieves types 9 and 10 (S = 2).
+        ReorderController c(Layout::consecutive(16, 4));
+        QCOMPARE(c.onFailures(std::vector<int>{5, 6, 7, 9, 10, 11}).stackNumber, 4);
+        QCOMPARE(c.onFailure(0).stackNumber, 4);
+        for (const auto& [group, stackNumber] : {std::pair{0, 4}, std::pair{11, 3}, std::pair{9, 2}}) {
+            const ControllerView before = view(c);
+            const std::vector<int> groups{group};
+            const ReorderDecision d = c.onRejoin(groups);
+            checkInvariants(c, before, d);
+            checkReadmission(c, before, groups, d, false);
+            QCOMPARE(d.stackNumber, stackNumber);
+        }
     }
 
     void invalidRejoinThrows()
