@@ -522,11 +522,14 @@ void ReorderController::State::readmit(ReorderDecision& decision)
         applyAssignment(lowerBound, cost, &decision);
         return;
     }
-    std::vector<int> unmatched = freed;
-    matchGreedily(unmatched, lowerBound + 1, true);
-    matchGreedily(unmatched, lowerBound + 1, false);
-    const int newStackNumber = smallestFeasibleStackNumber(unmatched, lowerBound + 1);
-    assert(newStackNumber <= oldStackNumber);
+    int newStackNumber = oldStackNumber;
+    if (lowerBound + 1 < oldStackNumber) {
+        std::vector<int> unmatched = freed;
+        matchGreedily(unmatched, lowerBound + 1, true);
+        matchGreedily(unmatched, lowerBound + 1, false);
+        newStackNumber = smallestFeasibleStackNumber(unmatched, lowerBound + 1);
+        assert(newStackNumber <= oldStackNumber);
+    }
 
     // Back to the old contributor where the type stays within the top S' (all of them when S' == S,
     // which keeps the assignment).
