@@ -298,10 +298,12 @@ Layout layoutOfKind(const QString& kind, int n, int r, std::mt19937_64& rng)
     return rewiredLayout(n, r, rng, kind == QLatin1String("shuffled"));
 }
 
+// 1 .. maxSize distinct members of a non-empty pool, ascending.
 std::vector<int> randomSubset(std::vector<int> pool, int maxSize, std::mt19937_64& rng)
 {
     std::shuffle(pool.begin(), pool.end(), rng);
-    const int size = 1 + static_cast<int>(rng() % static_cast<unsigned>(std::min<int>(maxSize, static_cast<int>(pool.size()))));
+    const int largest = std::min<int>(maxSize, static_cast<int>(pool.size()));
+    const int size = 1 + static_cast<int>(rng() % static_cast<unsigned>(largest));
     pool.resize(idx(size));
     std::sort(pool.begin(), pool.end());
     return pool;
@@ -333,9 +335,9 @@ struct SequenceCounts {
     int failuresAfterReadmission = 0;
 };
 
-// Random failures (up to maxBatch scattered groups, or an isolating batch) and re-admissions (up to maxBatch dead groups, sometimes all
-// of them), biased towards failures so that S climbs; a wipe-out is followed by reset(). Every decision
-// is checked.
+// Random failures (up to maxBatch scattered groups, or an isolating batch) and re-admissions (up to
+// maxBatch dead groups, sometimes all of them), biased towards failures so that S climbs; a wipe-out is
+// followed by reset(). Every decision is checked.
 void runSequence(const Layout& layout, int startS, int decisions, int maxBatch, bool enumerate, std::mt19937_64& rng,
                  SequenceCounts& counts)
 {
