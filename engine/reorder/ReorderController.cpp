@@ -98,6 +98,10 @@ struct ReorderController::State {
     void addTypePotential(int t, int delta);
     void addGroupPotential(int g, int delta);
     void reassign(const std::vector<int>& freed, ReorderDecision* decision);
+    void readmit(ReorderDecision& decision);
+    void matchGreedily(std::vector<int>& types, int capacity, bool zeroCostOnly);
+    bool minMoveAssignment(std::vector<int> types, int capacity, int& cost);
+    std::vector<int> applyAssignment(int newStackNumber, int cost, ReorderDecision* decision);
     int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
 };
 
@@ -463,13 +467,129 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
             throw std::logic_error("reorder: Phase 2 found no augmenting path at the Phase 1 stack number");
     }
 
-    // The groups whose assigned set changed; with S unchanged no other group's stack can change.
+    const std::vector<int> touched = applyAssignment(newStackNumber, cost, decision);
+    if (decision == nullptr)
+        return;
+    decision->phase = ReorderDecision::Phase::MinCost;
+    if (newStackNumber > oldStackNumber) {
+        decision->patches.reserve(idx(aliveCount));
+        for (int g = 0; g < n; ++g) {
+            if (!alive[idx(g)])
+                continue;
+            const bool changed = groupStamp[idx(g)] == stamp && groupDist[idx(g)] != kInfinity;
+            decision->patches.push_back({g, changed ? groupDist[idx(g)] : oldStackNumber});
+        }
+    } else {
+        for (int g : touched)
+            if (groupDist[idx(g)] != kInfinity)
+                decision->patches.push_back({g, groupDist[idx(g)]});
+    }
+}
+
+// Re-admission after live groups were added (load 0, base stacks). Phase 2 at ceil(N / live groups)
+// first: when some type finds no augmenting path there, Phase 1 searches upwards from the next capacity
+// and Phase 2 runs at the S' it finds, if that is below S. Ties among the min-move assignments: the
+// types contributed at positions >= S' are freed (the others keep their contributors); ascending, each
+// takes its first live holder (ascending group) with room that has it in its top S', and the rest are
+// inserted by the shortest augmenting paths of onFailures' Phase 2 (same search order).
+void ReorderController::State::readmit(ReorderDecision& decision)
+{
+    const int oldStackNumber = stackNumber;
+    const int lowerBound = (n + aliveCount - 1) / aliveCount;
+    if (lowerBound >= oldStackNumber)
+        return;
+    // The types contributed at positions >= the lower bound are freed; the rest is a zero-cost
+    // assignment within that capacity, the warm start of every search below.
+    std::vector<int> freed;
+    for (int g = 0; g < n; ++g) {
+        if (!alive[idx(g)])
+            continue;
+        for (int p = lowerBound; p < oldStackNumber; ++p) {
+            const int t = typeAt(g, p);
+            if (match[idx(t)] == g)
+                freed.push_back(t);
+        }
+    }
+    std::sort(freed.begin(), freed.end());
+    std::vector<int> contributors(freed.size());
+    for (size_t i = 0; i < freed.size(); ++i) {
+        contributors[i] = match[idx(freed[i])];
+        --load[idx(contributors[i])];
+        match[idx(freed[i])] = kUnassigned;
+    }
+    int cost = 0;
+    if (minMoveAssignment(freed, lowerBound, cost)) {
+        applyAssignment(lowerBound, cost, &decision);
+        return;
+    }
+    int newStackNumber = oldStackNumber;
+    if (lowerBound + 1 < oldStackNumber) {
+        std::vector<int> unmatched = freed;
+        matchGreedily(unmatched, lowerBound + 1, true);
+        matchGreedily(unmatched, lowerBound + 1, false);
+        newStackNumber = smallestFeasibleStackNumber(unmatched, lowerBound + 1);
+        assert(newStackNumber <= oldStackNumber);
+    }
+
+    // Back to the old contributor where the type stays within the top S' (all of them when S' == S,
+    // which keeps the assignment).
+    std::vector<int> unplaced;
+    for (size_t i = 0; i < freed.size(); ++i) {
+        const int t = freed[i];
+        if (currentPosition(t, contributors[i]) < newStackNumber) {
+            match[idx(t)] = contributors[i];
+            ++load[idx(contributors[i])];
+        } else {
+            unplaced.push_back(t);
+        }
+    }
+    if (newStackNumber == oldStackNumber)
+        return;
+    if (!minMoveAssignment(unplaced, newStackNumber, cost))
+        throw std::logic_error("reorder: Phase 2 found no augmenting path at the re-admission stack number");
+    applyAssignment(newStackNumber, cost, &decision);
+}
+
+// Phase 2 for the unassigned `types` over a zero-cost partial assignment: the zero-cost greedy pass,
+// then shortest augmenting paths for the rest. False (state rolled back) as minCostAssignment.
+bool ReorderController::State::minMoveAssignment(std::vector<int> types, int capacity, int& cost)
+{
+    matchGreedily(types, capacity, true);
+    return minCostAssignment(types, capacity, cost);
+}
+
+// Each type of `types` goes to its first live holder (ascending group) with room at this capacity,
+// and with the type in its top `capacity` when zeroCostOnly; logged like an augmentation. The types
+// left unmatched stay in `types`. A zero-cost assignment stays an optimal Phase 2 warm start.
+void ReorderController::State::matchGreedily(std::vector<int>& types, int capacity, bool zeroCostOnly)
+{
+    std::erase_if(types, [&](int t) {
+        const auto h = holders(t);
+        for (int k = 0; k < r; ++k) {
+            const int g = h[idx(k)];
+            if (alive[idx(g)] && load[idx(g)] < capacity && (!zeroCostOnly || positionOf(t, k) < capacity)) {
+                setMatch(t, g);
+                ++load[idx(g)];
+                loadLog.push_back(g);
+                return true;
+            }
+        }
+        return false;
+    });
+}
+
+// Rebuilds the stacks of the groups whose assigned set changed (read from the undo log, which it
+// clears) and sets the new S. Returns those groups ascending; each one's earliest changed position
+// below the old S is in groupDist (kInfinity when none), valid under the current stamp.
+std::vector<int> ReorderController::State::applyAssignment(int newStackNumber, int cost, ReorderDecision* decision)
+{
+    const int oldStackNumber = stackNumber;
     newStamp();
     std::vector<int> touched;
     const auto touch = [&](int g) {
         if (g != kUnassigned && groupStamp[idx(g)] != stamp) {
             groupStamp[idx(g)] = stamp;
-            groupDist[idx(g)] = kInfinity;  // earliest changed position below the old S
+            groupDist[idx(g)] = kInfinity;
             touched.push_back(g);
         }
     };
@@ -487,25 +607,11 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
     assert(moves == cost);
     (void)cost;
     stackNumber = newStackNumber;
-
-    if (decision == nullptr)
-        return;
-    decision->phase = ReorderDecision::Phase::MinCost;
-    decision->stackNumber = newStackNumber;
-    decision->moves = moves;
-    if (newStackNumber > oldStackNumber) {
-        decision->patches.reserve(idx(aliveCount));
-        for (int g = 0; g < n; ++g) {
-            if (!alive[idx(g)])
-                continue;
-            const bool changed = groupStamp[idx(g)] == stamp && groupDist[idx(g)] != kInfinity;
-            decision->patches.push_back({g, changed ? groupDist[idx(g)] : oldStackNumber});
-        }
-    } else {
-        for (int g : touched)
-            if (groupDist[idx(g)] != kInfinity)
-                decision->patches.push_back({g, groupDist[idx(g)]});
+    if (decision != nullptr) {
+        decision->stackNumber = newStackNumber;
+        decision->moves = moves;
     }
+    return touched;
 }
 
 // Rebuilds group g's order around its assigned set; records moves and the earliest changed
@@ -660,6 +766,66 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
         return decision;
     }
     s.reassign(freed, &decision);
+    return decision;
+}
+
+ReorderDecision ReorderController::onRejoin(std::span<const int> groups)
+{
+    State& s = *state_;
+    if (s.wipedOut)
+        throw std::logic_error("reorder: a wipe-out happened; call reset() before re-admitting groups");
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const int g = groups[i];
+        if (g < 0 || g >= s.n)
+            throw std::invalid_argument(fmt::format("rejoining group {} is out of range: allowed 0 .. {}", g, s.n - 1));
+        if (s.alive[idx(g)])
+            throw std::invalid_argument(
+                fmt::format("rejoining group {} is alive (allowed: a failed group in 0 .. {})", g, s.n - 1));
+        if (i > 0 && groups[i - 1] >= g)
+            throw std::invalid_argument(
+                fmt::format("rejoining groups must be ascending and distinct: {} follows {}", g, groups[i - 1]));
+    }
+    ReorderDecision decision;
+    decision.phase = ReorderDecision::Phase::Readmit;
+    decision.failedGroups.assign(groups.begin(), groups.end());
+    decision.previousStackNumber = s.stackNumber;
+    decision.stackNumber = s.stackNumber;
+
+    // Back with the base order; load is 0 since onFailures freed their types.
+    std::vector<int> lastStacks;
+    for (int g : groups) {
+        const auto base = s.layout.stack(g);
+        for (int p = 0; p < s.r; ++p) {
+            lastStacks.push_back(s.typeAt(g, p));
+            const int t = base[idx(p)];
+            s.order[idx(g) * idx(s.r) + idx(p)] = t;
+            s.positionOf(t, s.holderIndex(t, g)) = static_cast<std::uint8_t>(p);
+        }
+        s.alive[idx(g)] = 1;
+        ++s.aliveCount;
+    }
+    s.readmit(decision);
+
+    // A rejoined group's records run from its order while it was out to its order now (base order,
+    // rearranged when S dropped and types moved into it).
+    const auto rejoined = [&](int g) { return std::binary_search(groups.begin(), groups.end(), g); };
+    std::erase_if(decision.stackMoves, [&](const StackMove& m) { return rejoined(m.group); });
+    std::erase_if(decision.changedStacks, [&](const StackUpdate& u) { return rejoined(u.group); });
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const int g = groups[i];
+        const auto last = std::span<const int>(lastStacks).subspan(i * idx(s.r), idx(s.r));
+        for (int p = 0; p < s.r; ++p) {
+            const int t = s.typeAt(g, p);
+            if (last[idx(p)] != t)
+                decision.stackMoves.push_back(
+                    {g, t, static_cast<int>(std::find(last.begin(), last.end(), t) - last.begin()), p});
+        }
+        const auto now = stack(g);
+        decision.changedStacks.push_back({g, std::vector<int>(now.begin(), now.end())});
+    }
+    const auto byGroup = [](const auto& a, const auto& b) { return a.group < b.group; };
+    std::stable_sort(decision.stackMoves.begin(), decision.stackMoves.end(), byGroup);
+    std::stable_sort(decision.changedStacks.begin(), decision.changedStacks.end(), byGroup);
     return decision;
 }
 

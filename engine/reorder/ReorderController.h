@@ -57,7 +57,7 @@ public:
     // perfect b-matching over the live groups (never below ceil(types / live groups)), and among those
     // matchings the one with the fewest moves (a type not in its contributor's current top S'), applied
     // by the same rule as onFailures. S' == S keeps the assignment (moves 0); changedStacks always lists
-    // the rejoined groups (their base order).
+    // the rejoined groups (their base order, rearranged by that rule when S drops and types move into them).
     ReorderDecision onRejoin(std::span<const int> groups);
 
     // Global restart: all groups back, base stacks, S back to the constructor's value.
