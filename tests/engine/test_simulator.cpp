@@ -630,7 +630,7 @@ private slots:
         QTest::newRow("rep fixed restarts") << Policy::Rep << 30.0 << RestartRule::Fixed << false << false;
         QTest::newRow("spare writer only waits") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << true
                                                  << false;
-        QTest::newRow("spare rejoin") << Policy::Spare << 300.0 << RestartRule::ExtendOnFailure << false << true;
+        QTest::newRow("spare rejoin") << Policy::Spare << 30.0 << RestartRule::ExtendOnFailure << false << true;
         QTest::newRow("rep rejoin") << Policy::Rep << 100.0 << RestartRule::ExtendOnFailure << false << true;
     }
 
