@@ -24,7 +24,8 @@ QString policyLabel(Policy policy)
     return QString::fromLatin1(policyDisplayName(policy));
 }
 
-ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request)
+// The subtitle names the scenario, N, the steps simulated and the runs per point (`seeds`).
+ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request, int seeds)
 {
     ChartSpec spec;
     spec.id = QString::fromLatin1(id);
@@ -34,8 +35,13 @@ ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& 
                         .arg(QString::fromStdString(request.scenario.name))
                         .arg(request.scenario.groups)
                         .arg(simulated.steps)
-                        .arg(request.seeds);
+                        .arg(seeds);
     return spec;
+}
+
+ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request)
+{
+    return baseSpec(id, title, request, request.seeds);
 }
 
 // One series per policy from simulated points: y = value(point) with a band of value(mean +- sd).
@@ -175,7 +181,50 @@ ChartSpec correlatedChart(const char* id, const QString& title, const QString& y
     return spec;
 }
 
+// "5 min", "30 min", "3 h", "90 s": a swap time as a legend reads it.
+QString durationLabel(double seconds)
+{
+    if (seconds >= 3600.0 && std::fmod(seconds, 3600.0) == 0.0)
+        return QStringLiteral("%1 h").arg(seconds / 3600.0);
+    if (seconds >= 60.0 && std::fmod(seconds, 60.0) == 0.0)
+        return QStringLiteral("%1 min").arg(seconds / 60.0);
+    return QStringLiteral("%1 s").arg(seconds);
+}
+
 }  // namespace
+
+ChartSpec AnalysisCharts::repairSpares(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = baseSpec("repair-spares",
+                              QStringLiteral("Repair what-if: TTT/T₀ vs hot-spare pool (r = %1)").arg(request.chosenRedundancy),
+                              request, request.repairSeeds);
+    spec.subtitle += QStringLiteral("; solid: rejoin none, dashed: rejoin at step");
+    spec.xLabel = QStringLiteral("hot-spare pool (nodes)");
+    spec.yLabel = QStringLiteral("TTT / T₀ (band: ± 1 sd)");
+    spec.integerX = true;
+    const std::vector<double>& swaps = request.repairGrid.swapS;
+    for (const Policy policy : {Policy::Spare, Policy::Rep}) {
+        if (std::find(request.policies.begin(), request.policies.end(), policy) == request.policies.end())
+            continue;
+        for (const RepairSweep& sweep : results.repair) {
+            if (std::none_of(sweep.points.begin(), sweep.points.end(), [policy](const SimulatedPoint& p) { return p.policy == policy; }))
+                continue;
+            const qsizetype first = spec.series.size();
+            const bool rejoins = sweep.rejoin == RejoinRule::AtStep;
+            addSimulatedSeries(spec, sweep.points, {policy}, [](const SimulatedPoint& p) { return p.tttRatio; }, &identity,
+                               QStringLiteral(", swap %1, rejoin %2")
+                                   .arg(durationLabel(sweep.swapS), rejoins ? QStringLiteral("at step") : QStringLiteral("none")));
+            const auto swapIndex = std::find(swaps.begin(), swaps.end(), sweep.swapS) - swaps.begin();
+            for (qsizetype i = first; i < spec.series.size(); ++i) {
+                spec.series[i].style = rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line;
+                spec.series[i].color = ChartPalette::series(static_cast<int>(swapIndex) + (policy == Policy::Rep ? 4 : 0));
+            }
+        }
+    }
+    if (request.repairGrid.points().empty())
+        spec.subtitle += QStringLiteral("; not computed: the request has no repair grid");
+    return spec;
+}
 
 ChartSpec AnalysisCharts::correlatedFailures(const AnalysisRequest& request, const AnalysisResults& results)
 {
@@ -200,7 +249,7 @@ QStringList AnalysisCharts::names()
             QStringLiteral("ttt-vs-n"), QStringLiteral("checkpoint-period"),
             QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar"),
             QString::fromLatin1(TimeBreakdownChart::kId), QStringLiteral("correlated-failures"),
-            QStringLiteral("correlated-availability")};
+            QStringLiteral("correlated-availability"), QStringLiteral("repair-spares")};
 }
 
 std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
@@ -209,7 +258,7 @@ std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const Analys
     using Builder = ChartSpec (*)(const AnalysisRequest&, const AnalysisResults&);
     const Builder builders[] = {&throughput, &availability, &stackNumber, &enduredFailures,
                                 &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar, &timeBreakdown,
-                                &correlatedFailures, &correlatedAvailability};
+                                &correlatedFailures, &correlatedAvailability, &repairSpares};
     const qsizetype index = names().indexOf(name);
     if (index < 0)
         return std::nullopt;
