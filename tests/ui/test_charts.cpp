@@ -352,6 +352,7 @@ private slots:
         request.chosenRedundancy = 3;
         request.repairGrid.spareNodes = {0, 4, 16};
         request.repairGrid.swapS = {300.0, 10800.0};
+        request.repairGrid.rejoin = {RejoinRule::None, RejoinRule::AtStep};
         request.repairSeeds = 2;
         const std::atomic<bool> never{false};
         const AnalysisResults results = AnalysisComputation::run(request, never);
@@ -403,7 +404,7 @@ private slots:
         QVERIFY(spec->series[0].color != spec->series[4].color);
         QVERIFY(spec->subtitle.contains(QStringLiteral("2 seeds; solid: rejoin none, dashed: rejoin at step")));
 
-        // Without a grid (the benchmark's request) nothing is computed and the subtitle says so.
+        // Without a grid (a request's default, and the benchmark's) nothing is computed and the subtitle says so.
         AnalysisRequest off = request;
         off.repairGrid = {{}, {}, {}};
         const AnalysisResults none = AnalysisComputation::run(off, never);

@@ -24,6 +24,7 @@ AnalysisRequest AnalysisRequest::interactiveDefaults(const Scenario& scenario)
             request.groupsGrid.push_back(n);
     request.intervalGrid = {5, 10, 20, 40, 80};
     request.stepsCap = std::min(scenario.steps, kInteractiveStepsCap);
+    request.repairGrid = RepairWhatIfGrid{};
     return request;
 }
 
@@ -38,7 +39,6 @@ AnalysisRequest AnalysisRequest::headlineBenchmark(const Scenario& scenario)
     request.monteCarloTrials = 0;
     request.chosenRedundancy = optimalRedundancy(scenario.groups);
     request.rackShare = 0.0;
-    request.repairGrid = {{}, {}, {}};
     return request;
 }
 
