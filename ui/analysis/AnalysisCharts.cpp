@@ -3,6 +3,7 @@
 #include "analysis/ClosedForms.h"
 #include "charts/ChartPalette.h"
 #include "charts/TimeBreakdownChart.h"
+#include "models/CountedNoun.h"
 #include "sweep/Sweep.h"
 
 #include <algorithm>
@@ -31,11 +32,11 @@ ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& 
     spec.id = QString::fromLatin1(id);
     spec.title = title;
     const Scenario simulated = request.simulatedScenario();
-    spec.subtitle = QStringLiteral("%1: N = %2, %3 steps, %4 seeds")
+    spec.subtitle = QStringLiteral("%1: N = %2, %3 steps, %4")
                         .arg(QString::fromStdString(request.scenario.name))
                         .arg(request.scenario.groups)
                         .arg(simulated.steps)
-                        .arg(seeds);
+                        .arg(countedNoun(seeds, "seed", "seeds"));
     return spec;
 }
 
