@@ -1,6 +1,7 @@
 # The repair what-if from both binaries: spare-cli sweep --spare-nodes / --swap-s / --rejoin validate
 # their lists (exit 2 naming flag, value and range), the CSV has one row per point and policy, and every
-# point of spare-studio's repair-spares chart is the ttt_ratio mean of the matching spare-cli sweep row.
+# point of spare-studio's repair-spares and repair-swap charts is the ttt_ratio mean of the matching
+# spare-cli sweep row.
 . "$(dirname "$0")/cli-test-lib.sh"
 P="$SCEN/teaching-12.json"
 
@@ -48,5 +49,21 @@ for p in points:
     assert abs(float(p['y']) - expected) <= 1e-9 * expected, (p, expected)
 assert len(points) == len(sweep), (len(points), len(sweep))
 print(len(points), 'points checked')
+" "$WORK"
+expect "repair-swap CSV" 0 '' "$SPARE_STUDIO" --scenario "$P" --export-chart repair-swap --out "$WORK/swap.csv" --quit
+check "swap chart CSV equals spare-cli sweep" python3 -c "
+import csv, sys
+work = sys.argv[1]
+sweep = {(r['policy'], int(r['spare_nodes']), float(r['swap_s']), r['rejoin']): float(r['ttt_ratio_mean'])
+         for r in csv.DictReader(open(work + '/repair.csv'))}
+points = [r for r in csv.DictReader(open(work + '/swap.csv')) if r['kind'] == 'point']
+assert len({p['series'] for p in points}) == 8, sorted({p['series'] for p in points})
+for p in points:
+    policy, pool, rejoin = p['series'].split(', ')
+    assert policy == 'SPARe+CKPT', p
+    key = ('spare', int(pool.split(' ')[0]), float(p['x']) * 60.0, 'at_step' if rejoin == 'rejoin at step' else 'none')
+    expected = sweep[key]
+    assert abs(float(p['y']) - expected) <= 1e-9 * expected, (p, expected)
+assert len(points) == 24, len(points)
 " "$WORK"
 finish

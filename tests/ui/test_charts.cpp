@@ -404,6 +404,29 @@ private slots:
         QVERIFY(spec->series[0].color != spec->series[4].color);
         QVERIFY(spec->subtitle.contains(QStringLiteral("2 seeds; solid: rejoin none, dashed: rejoin at step")));
 
+        // repair-swap: SPARe's points against the swap time in minutes, one curve per (rejoin rule, pool).
+        const auto bySwap = AnalysisCharts::build(QStringLiteral("repair-swap"), request, results);
+        QVERIFY(bySwap);
+        QCOMPARE(bySwap->series.size(), qsizetype(2 * 3));
+        const QRegularExpression poolOf(QStringLiteral("^SPARe\\+CKPT, (\\d+) spare nodes, rejoin (none|at step)$"));
+        for (const ChartSeries& s : bySwap->series) {
+            const QRegularExpressionMatch match = poolOf.match(s.name);
+            QVERIFY2(match.hasMatch(), qPrintable(s.name));
+            const bool rejoins = match.captured(2) == QStringLiteral("at step");
+            QCOMPARE(s.style, rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line);
+            QCOMPARE(s.points.size(), qsizetype(2));
+            for (const QPointF& point : s.points) {
+                const auto row = std::find_if(rows.begin(), rows.end(), [&](const RepairWhatIfRow& r) {
+                    return r.row.policy == Policy::Spare && r.point.swapS == point.x() * 60.0
+                           && r.point.rejoin == (rejoins ? RejoinRule::AtStep : RejoinRule::None)
+                           && r.point.spareNodes == match.captured(1).toInt();
+                });
+                QVERIFY2(row != rows.end(), qPrintable(s.name));
+                QCOMPARE(point.y(), row->row.stat("ttt_ratio").mean);
+            }
+        }
+        QCOMPARE(bySwap->series.front().name, QStringLiteral("SPARe+CKPT, 0 spare nodes, rejoin none"));
+
         // Without a grid (a request's default, and the benchmark's) nothing is computed and the subtitle says so.
         AnalysisRequest off = request;
         off.repairGrid = {{}, {}, {}};

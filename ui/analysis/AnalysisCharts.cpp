@@ -192,38 +192,71 @@ QString durationLabel(double seconds)
     return QStringLiteral("%1 s").arg(seconds);
 }
 
+// The start of both repair what-if charts: `title` takes the chosen r, one run per point is said.
+ChartSpec repairSpec(const char* id, const QString& title, const QString& xLabel, const AnalysisRequest& request)
+{
+    ChartSpec spec = baseSpec(id, title.arg(request.chosenRedundancy), request, request.repairSeeds);
+    spec.subtitle += QStringLiteral("; solid: rejoin none, dashed: rejoin at step");
+    if (request.repairGrid.points().empty())
+        spec.subtitle += QStringLiteral("; not computed: the request has no repair grid");
+    spec.xLabel = xLabel;
+    spec.yLabel = QStringLiteral("TTT / T₀ (band: ± 1 sd)");
+    return spec;
+}
+
+// One repair what-if curve: TTT/T0 of `points` (one policy), named "<policy>, <label>, rejoin ...",
+// solid without rejoin and dashed with it, in the chart palette's colour `colorIndex`.
+void addRepairSeries(ChartSpec& spec, const std::vector<SimulatedPoint>& points, const QString& label, RejoinRule rejoin,
+                     int colorIndex)
+{
+    if (points.empty())
+        return;
+    const bool rejoins = rejoin == RejoinRule::AtStep;
+    addSimulatedSeries(spec, points, {points.front().policy}, [](const SimulatedPoint& p) { return p.tttRatio; }, &identity,
+                       QStringLiteral(", %1, rejoin %2").arg(label, rejoins ? QStringLiteral("at step") : QStringLiteral("none")));
+    spec.series.last().style = rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line;
+    spec.series.last().color = ChartPalette::series(colorIndex);
+}
+
 }  // namespace
 
 ChartSpec AnalysisCharts::repairSpares(const AnalysisRequest& request, const AnalysisResults& results)
 {
-    ChartSpec spec = baseSpec("repair-spares",
-                              QStringLiteral("Repair what-if: TTT/T₀ vs hot-spare pool (r = %1)").arg(request.chosenRedundancy),
-                              request, request.repairSeeds);
-    spec.subtitle += QStringLiteral("; solid: rejoin none, dashed: rejoin at step");
-    spec.xLabel = QStringLiteral("hot-spare pool (nodes)");
-    spec.yLabel = QStringLiteral("TTT / T₀ (band: ± 1 sd)");
+    ChartSpec spec = repairSpec("repair-spares", QStringLiteral("Repair what-if: TTT/T₀ vs hot-spare pool (r = %1)"),
+                                QStringLiteral("hot-spare pool (nodes)"), request);
     spec.integerX = true;
     const std::vector<double>& swaps = request.repairGrid.swapS;
     for (const Policy policy : {Policy::Spare, Policy::Rep}) {
         if (std::find(request.policies.begin(), request.policies.end(), policy) == request.policies.end())
             continue;
         for (const RepairSweep& sweep : results.repair) {
-            if (std::none_of(sweep.points.begin(), sweep.points.end(), [policy](const SimulatedPoint& p) { return p.policy == policy; }))
-                continue;
-            const qsizetype first = spec.series.size();
-            const bool rejoins = sweep.rejoin == RejoinRule::AtStep;
-            addSimulatedSeries(spec, sweep.points, {policy}, [](const SimulatedPoint& p) { return p.tttRatio; }, &identity,
-                               QStringLiteral(", swap %1, rejoin %2")
-                                   .arg(durationLabel(sweep.swapS), rejoins ? QStringLiteral("at step") : QStringLiteral("none")));
+            std::vector<SimulatedPoint> points;
+            std::copy_if(sweep.points.begin(), sweep.points.end(), std::back_inserter(points),
+                         [policy](const SimulatedPoint& p) { return p.policy == policy; });
             const auto swapIndex = std::find(swaps.begin(), swaps.end(), sweep.swapS) - swaps.begin();
-            for (qsizetype i = first; i < spec.series.size(); ++i) {
-                spec.series[i].style = rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line;
-                spec.series[i].color = ChartPalette::series(static_cast<int>(swapIndex) + (policy == Policy::Rep ? 4 : 0));
-            }
+            addRepairSeries(spec, points, QStringLiteral("swap %1").arg(durationLabel(sweep.swapS)), sweep.rejoin,
+                            static_cast<int>(swapIndex) + (policy == Policy::Rep ? 4 : 0));
         }
     }
-    if (request.repairGrid.points().empty())
-        spec.subtitle += QStringLiteral("; not computed: the request has no repair grid");
+    return spec;
+}
+
+ChartSpec AnalysisCharts::repairSwap(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = repairSpec("repair-swap", QStringLiteral("Repair what-if: TTT/T₀ vs swap time (SPARe+CKPT, r = %1)"),
+                                QStringLiteral("swap time (min)"), request);
+    const std::vector<int>& pools = request.repairGrid.spareNodes;
+    for (const RejoinRule rejoin : request.repairGrid.rejoin)
+        for (std::size_t k = 0; k < pools.size(); ++k) {
+            std::vector<SimulatedPoint> points;
+            for (const RepairSweep& sweep : results.repair)
+                for (SimulatedPoint p : sweep.points)
+                    if (sweep.rejoin == rejoin && p.policy == Policy::Spare && p.x == pools[k]) {
+                        p.x = sweep.swapS / 60.0;
+                        points.push_back(p);
+                    }
+            addRepairSeries(spec, points, QStringLiteral("%1 spare nodes").arg(pools[k]), rejoin, static_cast<int>(k));
+        }
     return spec;
 }
 
@@ -250,7 +283,7 @@ QStringList AnalysisCharts::names()
             QStringLiteral("ttt-vs-n"), QStringLiteral("checkpoint-period"),
             QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar"),
             QString::fromLatin1(TimeBreakdownChart::kId), QStringLiteral("correlated-failures"),
-            QStringLiteral("correlated-availability"), QStringLiteral("repair-spares")};
+            QStringLiteral("correlated-availability"), QStringLiteral("repair-spares"), QStringLiteral("repair-swap")};
 }
 
 std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
@@ -259,7 +292,7 @@ std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const Analys
     using Builder = ChartSpec (*)(const AnalysisRequest&, const AnalysisResults&);
     const Builder builders[] = {&throughput, &availability, &stackNumber, &enduredFailures,
                                 &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar, &timeBreakdown,
-                                &correlatedFailures, &correlatedAvailability, &repairSpares};
+                                &correlatedFailures, &correlatedAvailability, &repairSpares, &repairSwap};
     const qsizetype index = names().indexOf(name);
     if (index < 0)
         return std::nullopt;
