@@ -8,6 +8,7 @@
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
 #include "sweep/RackCorrelatedFailures.h"
+#include "sweep/RepairWhatIf.h"
 #include "sweep/Sweep.h"
 #include "sweep/SweepReport.h"
 
@@ -33,7 +34,27 @@ struct SweepOptions {
     std::string memoryLimit;
     std::string layout;
     double rackShare = 0.0;
+    // The repair what-if: any of the three turns it on; an axis not given keeps RepairWhatIfGrid's values.
+    std::vector<int> spareNodes;
+    std::vector<double> swapS;
+    std::vector<std::string> rejoin;
     bool json = false;
+
+    bool repairWhatIf() const { return !spareNodes.empty() || !swapS.empty() || !rejoin.empty(); }
+    RepairWhatIfGrid repairGrid() const
+    {
+        RepairWhatIfGrid grid;
+        if (!spareNodes.empty())
+            grid.spareNodes = spareNodes;
+        if (!swapS.empty())
+            grid.swapS = swapS;
+        if (!rejoin.empty()) {
+            grid.rejoin.clear();
+            for (const std::string& name : rejoin)
+                grid.rejoin.push_back(*parseRejoinRule(name));
+        }
+        return grid;
+    }
 };
 
 std::vector<Policy> parsePolicyList(const std::string& text)
@@ -69,6 +90,40 @@ void printRows(const std::vector<SweepRow>& rows)
     }
 }
 
+// The repair what-if: one sweep per (pool size, swap time, rejoin rule); CSV and JSON rows carry the point.
+int runRepairWhatIf(const SweepSpec& spec, const RepairWhatIfGrid& grid, const SweepRunOptions& run,
+                    const OutputFiles& files, const SweepOptions& opts)
+{
+    for (const RepairPoint& point : grid.points())
+        for (const ScenarioIssue& issue : validateScenario(withRepairPoint(spec.base, point)))
+            throw UsageError(fmt::format("--spare-nodes {} --swap-s {} --rejoin {}: {}: {}", point.spareNodes,
+                                         point.swapS, rejoinRuleName(point.rejoin), issue.key, issue.message));
+    const std::vector<RepairWhatIfRow> rows = spare::runRepairWhatIf(spec, grid, run);
+    if (!opts.outPath.empty())
+        files.guard([&] { writeFileAtomically(opts.outPath, repairWhatIfToCsv(rows)); });
+    if (opts.json) {
+        auto out = nlohmann::json::array();
+        for (const RepairWhatIfRow& r : rows) {
+            nlohmann::json row = sweepRowToJson(r.row);
+            row["spare_nodes"] = r.point.spareNodes;
+            row["swap_s"] = r.point.swapS;
+            row["rejoin"] = rejoinRuleName(r.point.rejoin);
+            out.push_back(row);
+        }
+        fmt::print("{}\n", out.dump(2));
+        return 0;
+    }
+    fmt::print("{:>11} {:>9} {:<8} {:<6} {:>3} {:>5}  {:>15}\n", "spare nodes", "swap s", "rejoin", "policy", "r",
+               "runs", "TTT/T0 (sd)");
+    for (const RepairWhatIfRow& r : rows) {
+        const SweepStat& ttt = r.row.stat("ttt_ratio");
+        fmt::print("{:>11} {:>9} {:<8} {:<6} {:>3} {:>2}/{:<2}  {:>7.3f} ({:5.3f})\n", r.point.spareNodes, r.point.swapS,
+                   rejoinRuleName(r.point.rejoin), policyName(r.row.policy), r.row.redundancy, r.row.completedRuns,
+                   r.row.runs, ttt.mean, ttt.sd);
+    }
+    return 0;
+}
+
 CommandAction setupSweep(CLI::App& sub)
 {
     auto opts = std::make_shared<SweepOptions>();
@@ -89,6 +144,16 @@ CommandAction setupSweep(CLI::App& sub)
                    "Share of the per-GPU failure rate that arrives as whole-rack failures, 0 <= share < 1 (the "
                    "correlated-failures what-if; needs a topology section)")
         ->capture_default_str();
+    sub.add_option("--spare-nodes", opts->spareNodes,
+                   "Repair what-if: comma list of hot-spare pool sizes (nodes), each 0 .. 10000000")
+        ->delimiter(',')
+        ->check(integerIn(0, RepairWhatIfGrid::kMaxSpareNodes));
+    sub.add_option("--swap-s", opts->swapS, "Repair what-if: comma list of swap times (s), each 0 < s <= 1e9")
+        ->delimiter(',')
+        ->check(positiveNumberUpTo(RepairWhatIfGrid::kMaxSwapS));
+    sub.add_option("--rejoin", opts->rejoin, "Repair what-if: comma list of rejoin rules, none or at_step")
+        ->delimiter(',')
+        ->check(choiceOf(rejoinRuleNames(), [](std::string_view name) { return parseRejoinRule(name).has_value(); }));
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         OutputFiles files;
@@ -123,6 +188,8 @@ CommandAction setupSweep(CLI::App& sub)
         SweepRunOptions run;
         run.threads = opts->threads;
         run.progress = stderrProgress("sweep");
+        if (opts->repairWhatIf())
+            return runRepairWhatIf(spec, opts->repairGrid(), run, files, *opts);
         const SweepResult result = Sweep::run(spec, run);
 
         if (!opts->outPath.empty())

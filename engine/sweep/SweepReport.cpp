@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace spare {
 
 nlohmann::json sweepRowToJson(const SweepRow& row)
@@ -28,31 +30,34 @@ nlohmann::json sweepRowsToJson(const std::vector<SweepRow>& rows)
     return out;
 }
 
+std::string sweepCsvHeader(const std::vector<std::string>& keys)
+{
+    std::string header = "policy,redundancy,runs,completed_runs,best";
+    for (const auto& key : keys)
+        header += fmt::format(",{}_mean,{}_sd", key, key);
+    return header + '\n';
+}
+
+std::string sweepCsvLine(const SweepRow& row, std::size_t keyCount)
+{
+    std::string line = fmt::format("{},{},{},{},{}", policyName(row.policy), row.redundancy, row.runs,
+                                   row.completedRuns, row.best ? 1 : 0);
+    for (std::size_t k = 0; k < keyCount; ++k) {
+        if (k < row.stats.size())
+            line += fmt::format(",{},{}", row.stats[k].mean, row.stats[k].sd);
+        else
+            line += ",,";
+    }
+    return line + '\n';
+}
+
 std::string sweepRowsToCsv(const std::vector<SweepRow>& rows)
 {
-    std::string csv = "policy,redundancy,runs,completed_runs,best";
-    const std::vector<std::string>* keys = nullptr;
+    const auto withKeys = std::find_if(rows.begin(), rows.end(), [](const SweepRow& row) { return !row.keys.empty(); });
+    const std::vector<std::string> keys = withKeys == rows.end() ? std::vector<std::string>{} : withKeys->keys;
+    std::string csv = sweepCsvHeader(keys);
     for (const auto& row : rows)
-        if (!row.keys.empty()) {
-            keys = &row.keys;
-            break;
-        }
-    if (keys)
-        for (const auto& key : *keys)
-            csv += fmt::format(",{}_mean,{}_sd", key, key);
-    csv += '\n';
-    for (const auto& row : rows) {
-        csv += fmt::format("{},{},{},{},{}", policyName(row.policy), row.redundancy, row.runs, row.completedRuns,
-                           row.best ? 1 : 0);
-        if (keys)
-            for (std::size_t k = 0; k < keys->size(); ++k) {
-                if (k < row.stats.size())
-                    csv += fmt::format(",{},{}", row.stats[k].mean, row.stats[k].sd);
-                else
-                    csv += ",,";
-            }
-        csv += '\n';
-    }
+        csv += sweepCsvLine(row, keys.size());
     return csv;
 }
 

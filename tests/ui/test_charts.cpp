@@ -3,6 +3,7 @@
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisComputation.h"
 #include "sim/ScenarioJson.h"
+#include "sweep/RepairWhatIf.h"
 #include "charts/ChartExporter.h"
 #include "charts/ChartLegendFlow.h"
 #include "charts/ChartPalette.h"
@@ -25,6 +26,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -336,6 +338,103 @@ private slots:
         const auto empty = AnalysisCharts::build(name, plain, none);
         QVERIFY(empty->series.isEmpty());
         QVERIFY2(empty->subtitle.contains(QStringLiteral("no topology section")), qPrintable(empty->subtitle));
+    }
+
+    // Computed by the engine on teaching-12 with a small repair grid: every point is the TTT/T0 mean of the
+    // matching row of runRepairWhatIf (what spare-cli sweep --spare-nodes/--swap-s/--rejoin prints).
+    void repairSparesChart()
+    {
+        AnalysisRequest request;
+        request.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
+        request.redundancies = {3};
+        request.seeds = 1;
+        request.monteCarloTrials = 0;
+        request.chosenRedundancy = 3;
+        request.repairGrid.spareNodes = {0, 4, 16};
+        request.repairGrid.swapS = {300.0, 10800.0};
+        request.repairGrid.rejoin = {RejoinRule::None, RejoinRule::AtStep};
+        request.repairSeeds = 2;
+        const std::atomic<bool> never{false};
+        const AnalysisResults results = AnalysisComputation::run(request, never);
+        QVERIFY2(results.complete, qPrintable(results.error));
+        const auto spec = AnalysisCharts::build(QStringLiteral("repair-spares"), request, results);
+        QVERIFY(spec);
+
+        SweepSpec sweep;
+        sweep.base = request.simulatedScenario();
+        sweep.policies = {Policy::Spare, Policy::Rep};
+        sweep.spareRedundancies = {3};
+        sweep.repRedundancies = {3};
+        sweep.seeds = request.repairSeeds;
+        const std::vector<RepairWhatIfRow> rows = runRepairWhatIf(sweep, request.repairGrid);
+        QCOMPARE(rows.size(), std::size_t(3 * 2 * 2 * 2));
+
+        QStringList names;
+        int checked = 0;
+        for (const ChartSeries& s : spec->series) {
+            names.append(s.name);
+            const bool rep = s.name.startsWith(QStringLiteral("Rep"));
+            const bool rejoins = s.name.endsWith(QStringLiteral("rejoin at step"));
+            const double swapS = s.name.contains(QStringLiteral("swap 5 min")) ? 300.0 : 10800.0;
+            QCOMPARE(s.style, rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line);
+            QCOMPARE(s.points.size(), qsizetype(3));
+            for (const QPointF& point : s.points) {
+                const auto row = std::find_if(rows.begin(), rows.end(), [&](const RepairWhatIfRow& r) {
+                    return r.row.policy == (rep ? Policy::Rep : Policy::Spare) && r.point.swapS == swapS
+                           && r.point.rejoin == (rejoins ? RejoinRule::AtStep : RejoinRule::None)
+                           && r.point.spareNodes == static_cast<int>(point.x());
+                });
+                QVERIFY2(row != rows.end(), qPrintable(s.name));
+                QCOMPARE(point.y(), row->row.stat("ttt_ratio").mean);
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, static_cast<int>(rows.size()));
+        QCOMPARE(names, (QStringList{QStringLiteral("SPARe+CKPT, swap 5 min, rejoin none"),
+                                     QStringLiteral("SPARe+CKPT, swap 3 h, rejoin none"),
+                                     QStringLiteral("SPARe+CKPT, swap 5 min, rejoin at step"),
+                                     QStringLiteral("SPARe+CKPT, swap 3 h, rejoin at step"),
+                                     QStringLiteral("Rep+CKPT, swap 5 min, rejoin none"),
+                                     QStringLiteral("Rep+CKPT, swap 3 h, rejoin none"),
+                                     QStringLiteral("Rep+CKPT, swap 5 min, rejoin at step"),
+                                     QStringLiteral("Rep+CKPT, swap 3 h, rejoin at step")}));
+        // One colour per (policy, swap time), shared by the rejoin pair.
+        QCOMPARE(spec->series[0].color, spec->series[2].color);
+        QVERIFY(spec->series[0].color != spec->series[1].color);
+        QVERIFY(spec->series[0].color != spec->series[4].color);
+        QVERIFY(spec->subtitle.contains(QStringLiteral("2 seeds; solid: rejoin none, dashed: rejoin at step")));
+
+        // repair-swap: SPARe's points against the swap time in minutes, one curve per (rejoin rule, pool).
+        const auto bySwap = AnalysisCharts::build(QStringLiteral("repair-swap"), request, results);
+        QVERIFY(bySwap);
+        QCOMPARE(bySwap->series.size(), qsizetype(2 * 3));
+        const QRegularExpression poolOf(QStringLiteral("^SPARe\\+CKPT, (\\d+) spare nodes, rejoin (none|at step)$"));
+        for (const ChartSeries& s : bySwap->series) {
+            const QRegularExpressionMatch match = poolOf.match(s.name);
+            QVERIFY2(match.hasMatch(), qPrintable(s.name));
+            const bool rejoins = match.captured(2) == QStringLiteral("at step");
+            QCOMPARE(s.style, rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line);
+            QCOMPARE(s.points.size(), qsizetype(2));
+            for (const QPointF& point : s.points) {
+                const auto row = std::find_if(rows.begin(), rows.end(), [&](const RepairWhatIfRow& r) {
+                    return r.row.policy == Policy::Spare && r.point.swapS == point.x() * 60.0
+                           && r.point.rejoin == (rejoins ? RejoinRule::AtStep : RejoinRule::None)
+                           && r.point.spareNodes == match.captured(1).toInt();
+                });
+                QVERIFY2(row != rows.end(), qPrintable(s.name));
+                QCOMPARE(point.y(), row->row.stat("ttt_ratio").mean);
+            }
+        }
+        QCOMPARE(bySwap->series.front().name, QStringLiteral("SPARe+CKPT, 0 spare nodes, rejoin none"));
+
+        // Without a grid (a request's default, and the benchmark's) nothing is computed and the subtitle says so.
+        AnalysisRequest off = request;
+        off.repairGrid = {{}, {}, {}};
+        const AnalysisResults none = AnalysisComputation::run(off, never);
+        QVERIFY(none.repair.empty());
+        const auto empty = AnalysisCharts::build(QStringLiteral("repair-spares"), off, none);
+        QVERIFY(empty->series.isEmpty());
+        QVERIFY(empty->subtitle.contains(QStringLiteral("no repair grid")));
     }
 
     void headlineMarkersPointAtBestAndRStar()

@@ -53,6 +53,7 @@ private slots:
     void widgetDrawsDomainBoundaries();
     void domainFailureFlashesOneBlock_data();
     void domainFailureFlashesOneBlock();
+    void rejoinFlashesTheGroupComingBack();
 };
 
 void TestClusterView::fullDetailMatchesCellColours()
@@ -240,6 +241,49 @@ void TestClusterView::domainFailureFlashesOneBlock()
     // One block: no edge between the rack's two groups; separate failures outline each group.
     QCOMPARE(flashNear(rowTop(5)), !fromRack);
     QCOMPARE(view.flashingGroups(), fromRack ? 0 : 2);
+}
+
+void TestClusterView::rejoinFlashesTheGroupComingBack()
+{
+    // Group 4 fails at t = 1 and comes back (repair rejoin) at t = 2.
+    Scenario s = shape(40, 64, 3);
+    auto layout = std::make_shared<const Layout>(Layout::consecutive(40, 3));
+    PlaybackCursor cursor;
+    cursor.reset(s, layout);
+    auto chunk = std::make_shared<RecordingChunk>();
+    chunk->events.push_back(failure(1.0, 4, 10));
+    Event rejoin;
+    rejoin.time = 2.0;
+    rejoin.kind = EventKind::Rejoin;
+    rejoin.group = 4;
+    chunk->events.push_back(rejoin);
+    chunk->last = true;
+    cursor.append(chunk);
+    ClusterView view(&cursor);
+    view.resize(640, 422);
+    const QRgb violet = ClusterPalette::rejoinFlash();
+    // The grid alone.
+    const auto shot = [&view] { return view.grab().toImage().convertToFormat(QImage::Format_RGB32).copy(view.gridRect()); };
+
+    view.animationClock()->setFrameTime(0);
+    QVERIFY(cursor.stepEvent());  // the failure: red, no violet
+    view.animationClock()->setFrameTime(20);
+    QCOMPARE(countColour(shot(), violet), 0);
+
+    view.animationClock()->setFrameTime(700);  // the failure's flash is over
+    QVERIFY(cursor.stepEvent());                // the rejoin
+    view.animationClock()->setFrameTime(850);   // mid-flash
+    const QImage during = shot();
+    QVERIFY(countColour(during, violet) > 0);
+    // Every violet pixel is on the outline closing in on group 4's row (at most 12 px outside it).
+    const QRect row = view.groupRect(4).translated(-view.gridRect().topLeft());
+    for (int y = 0; y < during.height(); ++y)
+        for (int x = 0; x < during.width(); ++x)
+            if ((during.pixel(x, y) & 0xffffff) == (violet & 0xffffff))
+                QVERIFY2(y >= row.top() - 14 && y <= row.bottom() + 14, qPrintable(QStringLiteral("y = %1").arg(y)));
+
+    view.animationClock()->setFrameTime(1400);  // over
+    QCOMPARE(countColour(shot(), violet), 0);
 }
 
 QTEST_MAIN(TestClusterView)

@@ -3,6 +3,7 @@
 #include "analysis/ClosedForms.h"
 #include "charts/ChartPalette.h"
 #include "charts/TimeBreakdownChart.h"
+#include "models/CountedNoun.h"
 #include "sweep/Sweep.h"
 
 #include <algorithm>
@@ -24,18 +25,24 @@ QString policyLabel(Policy policy)
     return QString::fromLatin1(policyDisplayName(policy));
 }
 
-ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request)
+// The subtitle names the scenario, N, the steps simulated and the runs per point (`seeds`).
+ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request, int seeds)
 {
     ChartSpec spec;
     spec.id = QString::fromLatin1(id);
     spec.title = title;
     const Scenario simulated = request.simulatedScenario();
-    spec.subtitle = QStringLiteral("%1: N = %2, %3 steps, %4 seeds")
+    spec.subtitle = QStringLiteral("%1: N = %2, %3 steps, %4")
                         .arg(QString::fromStdString(request.scenario.name))
                         .arg(request.scenario.groups)
                         .arg(simulated.steps)
-                        .arg(request.seeds);
+                        .arg(countedNoun(seeds, "seed", "seeds"));
     return spec;
+}
+
+ChartSpec baseSpec(const char* id, const QString& title, const AnalysisRequest& request)
+{
+    return baseSpec(id, title, request, request.seeds);
 }
 
 // One series per policy from simulated points: y = value(point) with a band of value(mean +- sd).
@@ -175,7 +182,83 @@ ChartSpec correlatedChart(const char* id, const QString& title, const QString& y
     return spec;
 }
 
+// "5 min", "30 min", "3 h", "90 s": a swap time as a legend reads it.
+QString durationLabel(double seconds)
+{
+    if (seconds >= 3600.0 && std::fmod(seconds, 3600.0) == 0.0)
+        return QStringLiteral("%1 h").arg(seconds / 3600.0);
+    if (seconds >= 60.0 && std::fmod(seconds, 60.0) == 0.0)
+        return QStringLiteral("%1 min").arg(seconds / 60.0);
+    return QStringLiteral("%1 s").arg(seconds);
+}
+
+// The start of both repair what-if charts: `title` takes the chosen r, one run per point is said.
+ChartSpec repairSpec(const char* id, const QString& title, const QString& xLabel, const AnalysisRequest& request)
+{
+    ChartSpec spec = baseSpec(id, title.arg(request.chosenRedundancy), request, request.repairSeeds);
+    spec.subtitle += QStringLiteral("; solid: rejoin none, dashed: rejoin at step");
+    if (request.repairGrid.points().empty())
+        spec.subtitle += QStringLiteral("; not computed: the request has no repair grid");
+    spec.xLabel = xLabel;
+    spec.yLabel = QStringLiteral("TTT / T₀ (band: ± 1 sd)");
+    return spec;
+}
+
+// One repair what-if curve: TTT/T0 of `points` (one policy), named "<policy>, <label>, rejoin ...",
+// solid without rejoin and dashed with it, in the chart palette's colour `colorIndex`.
+void addRepairSeries(ChartSpec& spec, const std::vector<SimulatedPoint>& points, const QString& label, RejoinRule rejoin,
+                     int colorIndex)
+{
+    if (points.empty())
+        return;
+    const bool rejoins = rejoin == RejoinRule::AtStep;
+    addSimulatedSeries(spec, points, {points.front().policy}, [](const SimulatedPoint& p) { return p.tttRatio; }, &identity,
+                       QStringLiteral(", %1, rejoin %2").arg(label, rejoins ? QStringLiteral("at step") : QStringLiteral("none")));
+    spec.series.last().style = rejoins ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line;
+    spec.series.last().color = ChartPalette::series(colorIndex);
+}
+
 }  // namespace
+
+ChartSpec AnalysisCharts::repairSpares(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = repairSpec("repair-spares", QStringLiteral("Repair what-if: TTT/T₀ vs hot-spare pool (r = %1)"),
+                                QStringLiteral("hot-spare pool (nodes)"), request);
+    spec.integerX = true;
+    const std::vector<double>& swaps = request.repairGrid.swapS;
+    for (const Policy policy : {Policy::Spare, Policy::Rep}) {
+        if (std::find(request.policies.begin(), request.policies.end(), policy) == request.policies.end())
+            continue;
+        for (const RepairSweep& sweep : results.repair) {
+            std::vector<SimulatedPoint> points;
+            std::copy_if(sweep.points.begin(), sweep.points.end(), std::back_inserter(points),
+                         [policy](const SimulatedPoint& p) { return p.policy == policy; });
+            const auto swapIndex = std::find(swaps.begin(), swaps.end(), sweep.swapS) - swaps.begin();
+            addRepairSeries(spec, points, QStringLiteral("swap %1").arg(durationLabel(sweep.swapS)), sweep.rejoin,
+                            static_cast<int>(swapIndex) + (policy == Policy::Rep ? 4 : 0));
+        }
+    }
+    return spec;
+}
+
+ChartSpec AnalysisCharts::repairSwap(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    ChartSpec spec = repairSpec("repair-swap", QStringLiteral("Repair what-if: TTT/T₀ vs swap time (SPARe+CKPT, r = %1)"),
+                                QStringLiteral("swap time (min)"), request);
+    const std::vector<int>& pools = request.repairGrid.spareNodes;
+    for (const RejoinRule rejoin : request.repairGrid.rejoin)
+        for (std::size_t k = 0; k < pools.size(); ++k) {
+            std::vector<SimulatedPoint> points;
+            for (const RepairSweep& sweep : results.repair)
+                for (SimulatedPoint p : sweep.points)
+                    if (sweep.rejoin == rejoin && p.policy == Policy::Spare && p.x == pools[k]) {
+                        p.x = sweep.swapS / 60.0;
+                        points.push_back(p);
+                    }
+            addRepairSeries(spec, points, QStringLiteral("%1 spare nodes").arg(pools[k]), rejoin, static_cast<int>(k));
+        }
+    return spec;
+}
 
 ChartSpec AnalysisCharts::correlatedFailures(const AnalysisRequest& request, const AnalysisResults& results)
 {
@@ -200,7 +283,7 @@ QStringList AnalysisCharts::names()
             QStringLiteral("ttt-vs-n"), QStringLiteral("checkpoint-period"),
             QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar"),
             QString::fromLatin1(TimeBreakdownChart::kId), QStringLiteral("correlated-failures"),
-            QStringLiteral("correlated-availability")};
+            QStringLiteral("correlated-availability"), QStringLiteral("repair-spares"), QStringLiteral("repair-swap")};
 }
 
 std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
@@ -209,7 +292,7 @@ std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const Analys
     using Builder = ChartSpec (*)(const AnalysisRequest&, const AnalysisResults&);
     const Builder builders[] = {&throughput, &availability, &stackNumber, &enduredFailures,
                                 &tttVsGroups, &checkpointPeriod, &layoutsMu, &layoutsSbar, &timeBreakdown,
-                                &correlatedFailures, &correlatedAvailability};
+                                &correlatedFailures, &correlatedAvailability, &repairSpares, &repairSwap};
     const qsizetype index = names().indexOf(name);
     if (index < 0)
         return std::nullopt;

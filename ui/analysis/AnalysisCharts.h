@@ -17,7 +17,7 @@ class AnalysisCharts {
 public:
     // Chart ids, in display order: throughput-vs-r, availability-vs-r, stack-number-vs-r, mu-vs-r,
     // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown, correlated-failures,
-    // correlated-availability.
+    // correlated-availability, repair-spares, repair-swap.
     static QStringList names();
     // nullopt for an unknown name.
     static std::optional<ChartSpec> build(const QString& name, const AnalysisRequest& request,
@@ -41,6 +41,12 @@ public:
     // with a rack share of 0) no series, and the subtitle says why.
     static ChartSpec correlatedFailures(const AnalysisRequest& request, const AnalysisResults& results);
     static ChartSpec correlatedAvailability(const AnalysisRequest& request, const AnalysisResults& results);
+
+    // The repair what-if: TTT/T0 of SPARe and Rep at the chosen r against the hot-spare pool size, one
+    // colour per (policy, swap time), solid with rejoin none, dashed with rejoin at_step.
+    static ChartSpec repairSpares(const AnalysisRequest& request, const AnalysisResults& results);
+    // The same points against the swap time (minutes), SPARe only: one colour per pool size.
+    static ChartSpec repairSwap(const AnalysisRequest& request, const AnalysisResults& results);
 
     // The point with the lowest mean TTT/T0 for a policy among points whose runs all completed (the
     // rule of Sweep::markBest); nullopt until every r of the request has all its seeds (a partial sweep

@@ -2,6 +2,7 @@
 
 #include "layout/Layout.h"
 #include "sweep/RackCorrelatedFailures.h"
+#include "sweep/RepairWhatIf.h"
 #include "sweep/Sweep.h"
 
 #include <QObject>
@@ -134,6 +135,19 @@ public:
         return [index](AnalysisResults& results) -> auto& { return results.correlated[index].points; };
     }
 
+    // The repair what-if curve of (swap time, rejoin rule) in the results, opened on first use.
+    Target repairSweep(double swapS, RejoinRule rejoin)
+    {
+        std::lock_guard lock(mutex_);
+        auto& sweeps = results_.repair;
+        const auto same = [&](const RepairSweep& s) { return s.swapS == swapS && s.rejoin == rejoin; };
+        auto it = std::find_if(sweeps.begin(), sweeps.end(), same);
+        if (it == sweeps.end())
+            it = sweeps.insert(sweeps.end(), RepairSweep{swapS, rejoin, {}});
+        const auto index = static_cast<std::size_t>(it - sweeps.begin());
+        return [index](AnalysisResults& results) -> auto& { return results.repair[index].points; };
+    }
+
     AnalysisResults finish(bool complete, const QString& error)
     {
         std::lock_guard lock(mutex_);
@@ -172,6 +186,8 @@ int AnalysisComputation::totalUnits(const AnalysisRequest& request)
              * static_cast<int>(Sweep::cells(sweepSpec(base, withoutCkpt(request.policies), chosen, request.seeds)).size());
     units += static_cast<int>(request.intervalGrid.size())
              * static_cast<int>(Sweep::cells(sweepSpec(base, {Policy::Spare}, chosen, request.seeds)).size());
+    units += static_cast<int>(request.repairGrid.points().size())
+             * static_cast<int>(Sweep::cells(sweepSpec(base, withoutCkpt(request.policies), chosen, request.repairSeeds)).size());
     if (request.correlatedFailuresUnavailable().isEmpty())
         units += 2 * static_cast<int>(Sweep::cells(sweepSpec(base, request.policies, request.redundancies, request.seeds)).size()
                                       + Sweep::cells(sweepSpec(base, {Policy::Spare}, request.redundancies, request.seeds)).size());
@@ -239,6 +255,20 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
                                            request.seeds),
                                  stages.correlatedSweep(name, correlated), atEveryR(grid));
                 }
+
+        // Repair what-if: SPARe and Rep at the chosen r under each hot-spare pool, swap time and rejoin rule.
+        for (const RepairPoint& point : request.repairGrid.points()) {
+            if (stages.cancelled())
+                break;
+            const QString rejoin = QString::fromLatin1(rejoinRuleName(point.rejoin));
+            stages.sweep(QObject::tr("repair what-if (%1 spare nodes, swap %2 s, rejoin %3)")
+                             .arg(point.spareNodes)
+                             .arg(point.swapS)
+                             .arg(rejoin),
+                         sweepSpec(withRepairPoint(base, point), withoutCkpt(request.policies), chosen, request.repairSeeds),
+                         stages.repairSweep(point.swapS, point.rejoin),
+                         [spares = point.spareNodes](const SweepRow&) { return std::vector<double>{double(spares)}; });
+        }
     } catch (const std::exception& e) {
         return stages.finish(false, QString::fromUtf8(e.what()));
     }

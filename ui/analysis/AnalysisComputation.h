@@ -19,7 +19,8 @@ struct AnalysisProgress {
 
 // Computes an AnalysisResults with the engine, stage by stage: the headline sweep (Sweep on oneTBB),
 // the Monte-Carlo estimates per layout and r, the N sweep, the checkpoint-interval sweep and, when the
-// scenario has racks, the correlated-failures sweeps (withRackShare). Calls
+// scenario has racks, the correlated-failures sweeps (withRackShare), and the repair what-if (one
+// sweep per RepairWhatIfGrid point, withRepairPoint). Calls
 // `update` after every finished grid point with the results so far (from the sweep's worker threads,
 // one call at a time). Raising
 // `cancel` stops at the next grid point and returns the consistent partial results (cancelled = true).

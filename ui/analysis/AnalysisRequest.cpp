@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 namespace spare {
 
@@ -23,6 +24,7 @@ AnalysisRequest AnalysisRequest::interactiveDefaults(const Scenario& scenario)
             request.groupsGrid.push_back(n);
     request.intervalGrid = {5, 10, 20, 40, 80};
     request.stepsCap = std::min(scenario.steps, kInteractiveStepsCap);
+    request.repairGrid = RepairWhatIfGrid{};
     return request;
 }
 
@@ -65,21 +67,29 @@ QString AnalysisRequest::cacheKey() const
     QString key = QString::fromStdString(scenarioToJsonText(scenario));
     auto appendList = [&key](const char* label, const auto& values) {
         key += QLatin1String(label);
-        for (const auto& v : values)
-            key += QLatin1Char(' ') + QString::number(static_cast<long long>(v));
+        for (const auto& v : values) {
+            if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>)
+                key += QLatin1Char(' ') + QString::number(v, 'g', 17);
+            else
+                key += QLatin1Char(' ') + QString::number(static_cast<long long>(v));
+        }
         key += QLatin1Char('\n');
     };
     appendList("policies", policies);
     appendList("r", redundancies);
     appendList("n", groupsGrid);
     appendList("tc", intervalGrid);
-    key += QStringLiteral("seeds %1 trials %2 chosen %3 cap %4 rack share %6 layout %5\n")
+    appendList("repair spares", repairGrid.spareNodes);
+    appendList("repair swap", repairGrid.swapS);
+    appendList("repair rejoin", repairGrid.rejoin);
+    key += QStringLiteral("seeds %1 trials %2 chosen %3 cap %4 rack share %6 repair seeds %7 layout %5\n")
                .arg(seeds)
                .arg(monteCarloTrials)
                .arg(chosenRedundancy)
                .arg(stepsCap)
                .arg(QString::fromStdString(extraLayoutPath))
-               .arg(rackShare);
+               .arg(rackShare)
+               .arg(repairSeeds);
     return key;
 }
 

@@ -3,6 +3,7 @@
 #include "analysis/MonteCarlo.h"
 #include "sim/Scenario.h"
 #include "sim/TimeBreakdown.h"
+#include "sweep/RepairWhatIf.h"
 
 #include <QString>
 
@@ -45,6 +46,13 @@ struct CorrelatedSweep {
     std::vector<SimulatedPoint> points;
 };
 
+// One curve of the repair what-if: a swap time and rejoin rule; x = the hot-spare pool size (nodes).
+struct RepairSweep {
+    double swapS = 0.0;
+    RejoinRule rejoin = RejoinRule::None;
+    std::vector<SimulatedPoint> points;
+};
+
 // Everything the Analysis tab has computed so far for one request. Grows while the worker runs;
 // complete = every stage finished (only complete results are cached).
 struct AnalysisResults {
@@ -53,6 +61,7 @@ struct AnalysisResults {
     std::vector<SimulatedPoint> byGroups;   // x = N, r = chosen
     std::vector<SimulatedPoint> byInterval; // x = T_c steps, SPARe at the chosen r
     std::vector<CorrelatedSweep> correlated; // x = r; empty when the scenario cannot have rack failures
+    std::vector<RepairSweep> repair;         // x = spare nodes, one per (swap time, rejoin rule)
     bool complete = false;
     bool cancelled = false;
     QString error;  // first error of a stage (the rest of the results stay valid)
@@ -61,6 +70,8 @@ struct AnalysisResults {
     {
         std::size_t count = headline.size() + byGroups.size() + byInterval.size();
         for (const CorrelatedSweep& sweep : correlated)
+            count += sweep.points.size();
+        for (const RepairSweep& sweep : repair)
             count += sweep.points.size();
         return static_cast<int>(count);
     }

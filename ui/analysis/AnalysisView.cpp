@@ -35,6 +35,7 @@ const std::pair<const char*, QStringList> kTabs[] = {
     {"Layouts", {QStringLiteral("layouts-mu"), QStringLiteral("layouts-sbar")}},
     {"Time breakdown", {QStringLiteral("time-breakdown")}},
     {"Correlated failures", {QStringLiteral("correlated-failures"), QStringLiteral("correlated-availability")}},
+    {"Repair what-if", {QStringLiteral("repair-spares"), QStringLiteral("repair-swap")}},
 };
 
 // While results stream in, the progress bar follows at most every kProgressMs and the charts are

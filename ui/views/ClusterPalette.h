@@ -18,6 +18,8 @@ public:
     static QRgb computing(int stackPosition);
     static QRgb state(GroupState state, int stackPosition = 0);
     static QRgb failureFlash() { return qRgb(0xff, 0x17, 0x44); }
+    // A group coming back (repair rejoin): violet, apart from the greens of computing and the failure red.
+    static QRgb rejoinFlash() { return qRgb(0xaa, 0x00, 0xff); }
     static QRgb failedGpu() { return qRgb(0x5d, 0x10, 0x10); }
     static QRgb background() { return qRgb(0xfa, 0xfa, 0xfa); }
     static QRgb separator() { return qRgb(0xe0, 0xe0, 0xe0); }

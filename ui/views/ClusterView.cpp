@@ -82,6 +82,7 @@ void ClusterView::followState()
         flashing_.assign(flashUntilMs_.size(), 0);
         flashCells_.clear();
         domainFlashes_.clear();
+        rejoinFlashes_.clear();
         if (fitted_)
             fitToView();
     }
@@ -243,7 +244,8 @@ void ClusterView::updateFlashes()
     }
     std::erase_if(flashCells_, [&](const QPoint& cell) { return !flashing_[static_cast<std::size_t>(cell.x())]; });
     std::erase_if(domainFlashes_, [now](const DomainFlash& flash) { return flash.untilMs <= now; });
-    any = any || !domainFlashes_.empty();
+    std::erase_if(rejoinFlashes_, [now](const RejoinFlash& flash) { return flash.untilMs <= now; });
+    any = any || !domainFlashes_.empty() || !rejoinFlashes_.empty();
     if (!any)
         animationTimer_.stop();
 }
@@ -263,13 +265,18 @@ int ClusterView::flashingGroups() const
 
 void ClusterView::onEventPlayed(const Event& event)
 {
-    if (event.kind != EventKind::Failure || event.group < 0
+    if ((event.kind != EventKind::Failure && event.kind != EventKind::Rejoin) || event.group < 0
         || event.group >= static_cast<int>(flashUntilMs_.size()))
         return;
     // At high playback speeds failures come faster than frames and than they fade: one mark per frame
     // (the latest failure of the frame) and only the latest few marks, so the view never turns red.
     const qint64 now = clock_.elapsed();
-    if (flashDomain(event, now)) {
+    if (event.kind == EventKind::Rejoin) {
+        rejoinFlashes_.push_back({event.group, now + kFlashMs});
+        if (rejoinFlashes_.size() > kMaxFlashes)
+            rejoinFlashes_.erase(rejoinFlashes_.begin());
+    }
+    if (event.kind == EventKind::Rejoin || flashDomain(event, now)) {
         updateFlashes();
         update();
         if (!animationTimer_.isActive())
@@ -320,6 +327,21 @@ void ClusterView::drawDomainFlashes(QPainter& p)
     }
 }
 
+void ClusterView::drawRejoinFlashes(QPainter& p, qint64 now)
+{
+    const PlaybackState& s = cursor_->state();
+    p.setPen(QPen(QColor::fromRgb(ClusterPalette::rejoinFlash()), 2.0));
+    p.setBrush(Qt::NoBrush);
+    for (const RejoinFlash& flash : rejoinFlashes_) {
+        if (flash.untilMs <= now)
+            continue;
+        const double margin = 12.0 * static_cast<double>(flash.untilMs - now) / kFlashMs;  // closes in: 12 -> 0 px
+        p.drawRect(QRectF(viewport_.originX, viewport_.originY + flash.group * viewport_.cellHeight,
+                          s.gpusPerGroup() * viewport_.cellWidth, std::max(2.0, viewport_.cellHeight))
+                       .adjusted(-margin, -margin, margin, margin));
+    }
+}
+
 void ClusterView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
@@ -362,6 +384,7 @@ void ClusterView::paintEvent(QPaintEvent*)
     }
     p.setRenderHint(QPainter::Antialiasing, false);
     drawDomainFlashes(p);
+    drawRejoinFlashes(p, now);
     if (viewState_ && viewState_->selectedGroup() >= 0 && viewState_->selectedGroup() < s.groups()) {
         p.setPen(QPen(QColor(0x30, 0x30, 0xff), 1.5));
         p.setBrush(Qt::NoBrush);

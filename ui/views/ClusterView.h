@@ -102,6 +102,7 @@ private:
     // Starts the outline of a domain failure's groups; false when the event is not a domain failure.
     bool flashDomain(const Event& event, qint64 now);
     void drawDomainFlashes(QPainter& painter);
+    void drawRejoinFlashes(QPainter& painter, qint64 now);
 
     QPointer<PlaybackCursor> cursor_;
     QPointer<ViewState> viewState_;
@@ -127,6 +128,12 @@ private:
         qint64 untilMs = 0;
     };
     std::vector<DomainFlash> domainFlashes_;
+    // Groups coming back (Rejoin events) being animated, oldest first: an outline that closes in on the row.
+    struct RejoinFlash {
+        int group = 0;
+        qint64 untilMs = 0;
+    };
+    std::vector<RejoinFlash> rejoinFlashes_;
     qint64 lastFlashMs_ = -1000;
     QTimer animationTimer_;
 };

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "sim/Scenario.h"
+#include "sweep/Sweep.h"
+
+#include <string>
+#include <vector>
+
+namespace spare {
+
+// One point of the repair what-if: the hot-spare pool, the swap time and the rejoin rule.
+struct RepairPoint {
+    int spareNodes = 0;
+    double swapS = 0.0;
+    RejoinRule rejoin = RejoinRule::None;
+};
+
+// The repair what-if (docs/analysis-and-export.md): the base scenario under every combination of
+// hot-spare pool size x swap time x rejoin rule. The other repair parameters are the base scenario's
+// repair section, or RepairModel's defaults when it has none.
+struct RepairWhatIfGrid {
+    std::vector<int> spareNodes{0, 4, 16, 64};
+    std::vector<double> swapS{300.0, 1800.0, 3.0 * 3600.0};
+    std::vector<RejoinRule> rejoin{RejoinRule::None, RejoinRule::AtStep};
+
+    static constexpr int kMaxSpareNodes = 10'000'000;  // as many as the cluster may have nodes
+    static constexpr double kMaxSwapS = 1e9;           // the longest duration a scenario allows
+
+    // Rejoin rule, then swap time, then pool size (the order of the rows of run()).
+    std::vector<RepairPoint> points() const;
+};
+
+// The scenario with its repair section set to `point`. Throws std::invalid_argument naming the value
+// and the range (0 .. kMaxSpareNodes nodes, 0 < swap time <= kMaxSwapS s).
+Scenario withRepairPoint(const Scenario& scenario, const RepairPoint& point);
+
+// One row of the what-if: a sweep row (policy, r, statistics over the seeds) at one point.
+struct RepairWhatIfRow {
+    RepairPoint point;
+    SweepRow row;
+};
+
+// Runs `spec` (its base, policies, r values and seeds) once per point of `grid` with Sweep::run, point by
+// point. Progress counts the cells of every point; a cancel stops at the next cell and returns the rows
+// so far. Rows are in points() order, then in Sweep's grid order.
+std::vector<RepairWhatIfRow> runRepairWhatIf(const SweepSpec& spec, const RepairWhatIfGrid& grid,
+                                             const SweepRunOptions& options = {});
+
+// "spare_nodes,swap_s,rejoin," then the columns of sweepRowsToCsv (RFC 4180, header line first).
+std::string repairWhatIfToCsv(const std::vector<RepairWhatIfRow>& rows);
+
+}  // namespace spare
