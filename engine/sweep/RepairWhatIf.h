@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/Scenario.h"
+#include "sim/ScenarioLimits.h"
 #include "sweep/Sweep.h"
 
 #include <string>
@@ -23,8 +24,8 @@ struct RepairWhatIfGrid {
     std::vector<double> swapS{300.0, 1800.0, 3.0 * 3600.0};
     std::vector<RejoinRule> rejoin{RejoinRule::None, RejoinRule::AtStep};
 
-    static constexpr int kMaxSpareNodes = 10'000'000;  // as many as the cluster may have nodes
-    static constexpr double kMaxSwapS = 1e9;           // the longest duration a scenario allows
+    static constexpr int kMaxSpareNodes = ScenarioLimits::maxSpareNodes;  // repair.spare_nodes' range
+    static constexpr double kMaxSwapS = ScenarioLimits::maxDurationS;      // the longest duration a scenario allows
 
     // Rejoin rule, then swap time, then pool size (the order of the rows of run()).
     std::vector<RepairPoint> points() const;

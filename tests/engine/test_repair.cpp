@@ -6,6 +6,8 @@
 #include "sim/Simulator.h"
 #include "sim/SparePool.h"
 
+#include "../support/TinyScenario.h"
+
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -27,26 +29,6 @@ public:
     void onEvent(const Event& event) override { events.push_back(event); }
     std::vector<Event> events;
 };
-
-// Same T_comp = 10, T_a = 1, T_r = 100 as test_simulator's tiny scenario: every time is hand-computable.
-Scenario tinyScenario(Policy policy, int groups, int redundancy, int steps)
-{
-    Scenario s;
-    s.groups = groups;
-    s.gpusPerGroup = 8;
-    s.redundancy = redundancy;
-    s.steps = steps;
-    s.computeS = 10.0;
-    s.allReduceS = 1.0;
-    s.failedAllReduceFactor = 0.5;
-    s.shrinkS = 0.1;
-    s.jitterSd = 0.0;
-    s.restartS = 100.0;
-    s.checkpointIntervalSteps = steps;
-    s.checkpointWriteS = 5.0;
-    s.policy = policy;
-    return s;
-}
 
 RepairModel fixedRepair(int spares, double repairS, double swapS, double transferS, RejoinRule rejoin)
 {
@@ -208,7 +190,7 @@ private slots:
     // of waiting for spares. Then three steps of 11 s.
     void restartWaitsForSpares()
     {
-        Scenario s = tinyScenario(Policy::Ckpt, 3, 1, 3);
+        Scenario s = tinyScenario(Policy::Ckpt, 3, 1, 3, 3);
         s.repair = fixedRepair(1, 500.0, 60.0, 0.0, RejoinRule::None);
         const RunMetrics withSpare = Simulator(s, {{5.0, 1}}).run();
         QCOMPARE(withSpare.tttS, 143.5);
@@ -229,7 +211,7 @@ private slots:
     // swap it is still out at 61.6 s: the set is lost and the run restarts, as it does without rejoin.
     void repMemberRejoins()
     {
-        Scenario s = tinyScenario(Policy::Rep, 4, 2, 6);
+        Scenario s = tinyScenario(Policy::Rep, 4, 2, 6, 6);
         s.repair = fixedRepair(1, 3600.0, 10.0, 5.0, RejoinRule::AtStep);
         RecordingObserver observer;
         const RunMetrics back = Simulator(s, {{5.0, 0}, {60.0, 1}}).run(&observer);
