@@ -408,7 +408,9 @@ private slots:
         const auto bySwap = AnalysisCharts::build(QStringLiteral("repair-swap"), request, results);
         QVERIFY(bySwap);
         QCOMPARE(bySwap->series.size(), qsizetype(2 * 3));
-        const QRegularExpression poolOf(QStringLiteral("^SPARe\\+CKPT, (\\d+) spare nodes, rejoin (none|at step)$"));
+        // A curve with a run that did not finish within the run limit says so after its name.
+        const QRegularExpression poolOf(
+            QStringLiteral("^SPARe\\+CKPT, (\\d+) spare nodes, rejoin (none|at step)( \\(unfinished at .*\\))?$"));
         for (const ChartSeries& s : bySwap->series) {
             const QRegularExpressionMatch match = poolOf.match(s.name);
             QVERIFY2(match.hasMatch(), qPrintable(s.name));
@@ -425,7 +427,7 @@ private slots:
                 QCOMPARE(point.y(), row->row.stat("ttt_ratio").mean);
             }
         }
-        QCOMPARE(bySwap->series.front().name, QStringLiteral("SPARe+CKPT, 0 spare nodes, rejoin none"));
+        QVERIFY(bySwap->series.front().name.startsWith(QStringLiteral("SPARe+CKPT, 0 spare nodes, rejoin none")));
 
         // Without a grid (a request's default, and the benchmark's) nothing is computed and the subtitle says so.
         AnalysisRequest off = request;
