@@ -749,7 +749,9 @@ void MainWindow::updateStatus()
     statusLabels_[1]->setText(tr("step %1/%2").arg(f.stepsDone).arg(f.totalSteps));
     statusLabels_[2]->setText(tr("S = %1").arg(f.stackNumber));
     statusLabels_[3]->setText(tr("live %1/%2").arg(f.aliveGroups).arg(f.groups));
-    statusLabels_[4]->setText(tr("restarts %1").arg(f.restarts));
+    statusLabels_[4]->setText(scenario_.repair && scenario_.repair->rejoin == RejoinRule::AtStep
+                                  ? tr("restarts %1, rejoins %2").arg(f.restarts).arg(f.rejoins)
+                                  : tr("restarts %1").arg(f.restarts));
     statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * f.availability, 0, 'f', 1));
     updateTimeline();
 }

@@ -75,7 +75,8 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   lastCheckpointStep  CheckpointEnd(step k) -> k
 //   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out, plus one for
 //                 each Rejoin; N at RestartEnd
-//   restarts      number of RestartStart events; failures: number of Failure events
+//   restarts      number of RestartStart events; failures: number of Failure events; rejoins: number
+//                 of Rejoin events
 //   shrinkTimeS   sum of Shrink durations
 //   restartTimeS  sum of (RestartEnd.time - its RestartStart.time); a restart in progress is not
 //                 included: it has lasted time - restartStartS
@@ -101,6 +102,7 @@ struct SimulationSnapshot {
     int aliveGroups = 0;
     int restarts = 0;
     int failures = 0;
+    int rejoins = 0;
     double shrinkTimeS = 0.0;
     double restartTimeS = 0.0;  // completed restarts only
     bool restarting = false;

@@ -601,6 +601,7 @@ private:
         snapshot.aliveGroups = aliveCount_;
         snapshot.restarts = static_cast<int>(m_.restarts);
         snapshot.failures = static_cast<int>(m_.failures);
+        snapshot.rejoins = m_.repair ? static_cast<int>(m_.repair->rejoins) : 0;
         snapshot.shrinkTimeS = m_.shrinkS;
         snapshot.restartTimeS = m_.restartS;
         snapshot.restarting = restarting_;

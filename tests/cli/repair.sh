@@ -46,4 +46,17 @@ expect plain 0 '"ttt_s"' "$SPARE_CLI" simulate "$WORK/plain.json" --json
 printf '%s' "$OUT" | python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("scenario"); print(json.dumps(d, sort_keys=True))' >"$WORK/plain.txt"
 check endless-pool-is-no-repair cmp -s "$WORK/endless.txt" "$WORK/plain.txt"
 
+# The window shows the same count: spare-studio at the end of the run reports the rejoins of spare-cli.
+require_studio
+expect studio-state 0 "" "$SPARE_STUDIO" --scenario "$WORK/short.json" --run-until end \
+  --export-state "$WORK/state.json" --quit
+check studio-rejoins-match-cli python3 -c "
+import json, sys
+state = json.load(open(sys.argv[1]))
+cli = json.load(open(sys.argv[2]))
+lane = state['lanes'][0]
+assert lane['rejoins'] == cli['repair']['rejoins'], (lane['rejoins'], cli['repair']['rejoins'])
+assert lane['restarts'] == cli['restarts'], (lane['restarts'], cli['restarts'])
+" "$WORK/state.json" "$WORK/short-out.json"
+
 finish

@@ -149,6 +149,7 @@ public:
             s.lostTypes.clear();
             break;
         case EventKind::Rejoin:
+            ++s.rejoins;
             ++s.aliveGroups;
             s.groupStates[g] = GroupState::Idle;
             s.failedGpus[g] = -1;
@@ -169,6 +170,7 @@ public:
         QCOMPARE(snapshot.aliveGroups, s.aliveGroups);
         QCOMPARE(snapshot.restarts, s.restarts);
         QCOMPARE(snapshot.failures, s.failures);
+        QCOMPARE(snapshot.rejoins, s.rejoins);
         QCOMPARE(snapshot.downTimeS(), s.downTimeS());
         QCOMPARE(snapshot.shrinkTimeS, s.shrinkTimeS);
         QCOMPARE(snapshot.restartTimeS, s.restartTimeS);

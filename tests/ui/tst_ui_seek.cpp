@@ -1,4 +1,5 @@
-// Seeking equals stepping: for every policy on paper-n600 and on a scenario with many restarts, the
+// Seeking equals stepping: for every policy on paper-n600, on a scenario with many restarts and (SPARe,
+// Rep) on llama3-16k-repair, whose groups rejoin after repair, the
 // cursor seeks (engine snapshot + replay) to every snapshot index and to each of the next 40 events,
 // and every quantity the window shows there (counters, down time, steps, alive groups, S, each group's
 // state, failed GPU, compute position, stacks, lost types) equals what stepping from the start gives.
@@ -23,9 +24,10 @@ QString differences(const PlaybackState& seeked, const PlaybackState& stepped)
     if (a.downTimeS != b.downTimeS || a.availability != b.availability)
         out << QStringLiteral("down time %1 vs %2").arg(a.downTimeS, 0, 'g', 17).arg(b.downTimeS, 0, 'g', 17);
     if (!(a == b))
-        out << QStringLiteral("figures: steps %1/%2 step %3/%4 S %5/%6 alive %7/%8 restarts %9/%10 failures %11/%12")
+        out << QStringLiteral("figures: steps %1/%2 step %3/%4 S %5/%6 alive %7/%8 restarts %9/%10 failures %11/%12 rejoins %13/%14")
                    .arg(a.stepsDone).arg(b.stepsDone).arg(a.step).arg(b.step).arg(a.stackNumber).arg(b.stackNumber)
-                   .arg(a.aliveGroups).arg(b.aliveGroups).arg(a.restarts).arg(b.restarts).arg(a.failures).arg(b.failures);
+                   .arg(a.aliveGroups).arg(b.aliveGroups).arg(a.restarts).arg(b.restarts).arg(a.failures).arg(b.failures)
+                   .arg(a.rejoins).arg(b.rejoins);
     if (seeked.groupStates() != stepped.groupStates())
         out << QStringLiteral("group states");
     for (int g = 0; g < seeked.groups(); ++g) {
@@ -55,19 +57,27 @@ void TestSeek::seekEqualsStepping_data()
 {
     QTest::addColumn<Policy>("policy");
     QTest::addColumn<bool>("manyRestarts");
+    QTest::addColumn<bool>("rejoins");
     for (Policy p : {Policy::Spare, Policy::Rep, Policy::Ckpt}) {
-        QTest::addRow("paper-n600 %s", policyName(p)) << p << false;
-        QTest::addRow("many restarts %s", policyName(p)) << p << true;
+        QTest::addRow("paper-n600 %s", policyName(p)) << p << false << false;
+        QTest::addRow("many restarts %s", policyName(p)) << p << true << false;
     }
+    for (Policy p : {Policy::Spare, Policy::Rep})
+        QTest::addRow("llama3-16k-repair %s", policyName(p)) << p << false << true;
 }
 
 void TestSeek::seekEqualsStepping()
 {
     QFETCH(Policy, policy);
     QFETCH(bool, manyRestarts);
-    Scenario s = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/paper-n600.json");
+    QFETCH(bool, rejoins);
+    Scenario s = loadScenarioFile(rejoins ? SPARE_SOURCE_DIR "/scenarios/llama3-16k-repair.json"
+                                          : SPARE_SOURCE_DIR "/scenarios/paper-n600.json");
     s.policy = policy;
-    if (manyRestarts) {
+    if (rejoins) {
+        s.steps = 20000;
+        s.redundancy = policy == Policy::Rep ? 2 : s.redundancy;
+    } else if (manyRestarts) {
         // A failure every 30 s against a 1 h restart that failures extend: restart after restart.
         s.systemMtbfS = 30.0;
         s.steps = 400;
@@ -104,7 +114,8 @@ void TestSeek::seekEqualsStepping()
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("at event %1: %2").arg(target).arg(diff)));
         restartsSeen += stepper.state().restarting() ? 1 : 0;
     }
-    QVERIFY(restartsSeen > 0 || policy == Policy::Spare);
+    QVERIFY(restartsSeen > 0 || policy == Policy::Spare || rejoins);
+    QVERIFY(!rejoins || stepper.state().figures().rejoins > 0);
 }
 
 QTEST_MAIN(TestSeek)

@@ -27,6 +27,7 @@ QJsonObject lane(const PlaybackCursor& cursor, int checkpointInterval)
         {QStringLiteral("total_steps"), f.totalSteps},
         {QStringLiteral("failures"), f.failures},
         {QStringLiteral("restarts"), f.restarts},
+        {QStringLiteral("rejoins"), f.rejoins},
         {QStringLiteral("availability"), f.availability},
         {QStringLiteral("down_time_s"), f.downTimeS},
         {QStringLiteral("stack_number"), f.stackNumber},

@@ -14,6 +14,7 @@ struct DisplayedFigures {
     int groups = 0;
     int restarts = 0;
     int failures = 0;
+    int rejoins = 0;  // groups back after repair (repair.rejoin at_step)
     double downTimeS = 0.0;
     double availability = 1.0;
     bool restarting = false;

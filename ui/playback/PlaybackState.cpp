@@ -79,6 +79,7 @@ DisplayedFigures PlaybackState::figures() const
     f.groups = groups_;
     f.restarts = s_.restarts;
     f.failures = s_.failures;
+    f.rejoins = s_.rejoins;
     f.downTimeS = downTimeS();
     f.availability = availability();
     f.restarting = s_.restarting;
@@ -191,6 +192,7 @@ void PlaybackState::apply(const Event& e)
         }
         break;
     case EventKind::Rejoin:
+        ++s_.rejoins;
         if (validGroup && isOut(g)) {
             ++s_.aliveGroups;
             s_.groupStates[g] = GroupState::Idle;
