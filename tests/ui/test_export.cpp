@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -70,6 +71,40 @@ void verifyConsistent(const AnalysisRequest& request, const AnalysisResults& res
 class TestExport : public QObject {
     Q_OBJECT
 private slots:
+    // The rack-share box re-runs the analysis with the new share; the correlated charts then equal a
+    // direct computation at that share.
+    void rackShareControlRecomputes()
+    {
+        AnalysisRequest request;
+        request.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-racks.json");
+        request.redundancies = {2, 3};
+        request.seeds = 1;
+        request.monteCarloTrials = 0;
+        request.chosenRedundancy = 2;
+        request.rackShare = 0.1;
+        AnalysisView view;
+        QSignalSpy done(&view, &AnalysisView::analysisFinished);
+        view.setRequest(request);
+        QVERIFY(done.wait(60000));
+        auto* box = view.findChild<QSpinBox*>(QStringLiteral("rackShare"));
+        QVERIFY(box);
+        QCOMPARE(box->value(), 10);
+        box->setValue(30);
+        emit box->editingFinished();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(view.request().rackShare, 0.3);
+        request.rackShare = 0.3;
+        const std::atomic<bool> never{false};
+        const AnalysisResults direct = AnalysisComputation::run(request, never);
+        const auto shown = view.chartSpec(QStringLiteral("correlated-failures"));
+        const auto expected = AnalysisCharts::build(QStringLiteral("correlated-failures"), request, direct);
+        QVERIFY(shown && expected);
+        QVERIFY(shown->subtitle.contains(QStringLiteral("30% rack")));
+        QCOMPARE(shown->series.size(), expected->series.size());
+        for (qsizetype i = 0; i < shown->series.size(); ++i)
+            QVERIFY(shown->series[i].points == expected->series[i].points);
+    }
+
     void computationFillsEveryChart()
     {
         const AnalysisRequest request = smallRequest();

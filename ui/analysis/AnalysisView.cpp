@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace spare {
 namespace {
@@ -52,13 +53,15 @@ AnalysisView::AnalysisView(QWidget* parent)
     : QWidget(parent), runner_(new AnalysisRunner(this)), tabs_(new QTabWidget(this)), status_(new QLabel(this)),
       summary_(new QLabel(this)), progressBar_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
       rerun_(new QPushButton(tr("Run again"), this)), loadLayout_(new QPushButton(tr("Compare layout..."), this)),
-      chosenRedundancy_(new QSpinBox(this)), progressTimer_(new QTimer(this)), refreshTimer_(new QTimer(this))
+      chosenRedundancy_(new QSpinBox(this)), rackSharePercent_(new QSpinBox(this)), progressTimer_(new QTimer(this)), refreshTimer_(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(status_, 1);
     bar->addWidget(new QLabel(tr("r for N / T_c:"), this));
     bar->addWidget(chosenRedundancy_);
+    bar->addWidget(new QLabel(tr("rack share:"), this));
+    bar->addWidget(rackSharePercent_);
     bar->addWidget(loadLayout_);
     bar->addWidget(progressBar_);
     bar->addWidget(cancel_);
@@ -98,6 +101,13 @@ AnalysisView::AnalysisView(QWidget* parent)
     chosenRedundancy_->setRange(1, 64);
     chosenRedundancy_->setToolTip(tr("Redundancy of the TTT vs N sweep and the checkpoint-period explorer"));
     connect(chosenRedundancy_, &QSpinBox::editingFinished, this, [this] { setChosenRedundancy(chosenRedundancy_->value()); });
+    rackSharePercent_->setObjectName(QStringLiteral("rackShare"));
+    rackSharePercent_->setRange(0, 90);
+    rackSharePercent_->setSuffix(tr(" %"));
+    rackSharePercent_->setToolTip(tr("Correlated failures what-if: the share of the failure rate that comes as whole-rack "
+                                      "failures, at the same rate per GPU (0 % turns it off; needs a topology)"));
+    connect(rackSharePercent_, &QSpinBox::editingFinished, this,
+            [this] { setRackShare(rackSharePercent_->value() / 100.0); });
     loadLayout_->setToolTip(tr("Add a layout JSON file to the layout comparison"));
     connect(loadLayout_, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Layout to compare"), QString(), tr("Layout JSON (*.json)"));
@@ -129,6 +139,8 @@ void AnalysisView::setRequest(const AnalysisRequest& request)
         const QSignalBlocker blocker(chosenRedundancy_);
         chosenRedundancy_->setRange(1, std::min(request.scenario.groups, 64));
         chosenRedundancy_->setValue(request.chosenRedundancy);
+        const QSignalBlocker shareBlocker(rackSharePercent_);
+        rackSharePercent_->setValue(static_cast<int>(std::lround(100.0 * request.rackShare)));
     }
     status_->setText(tr("%1: computing").arg(QString::fromStdString(request.scenario.name)));
     cancel_->setEnabled(true);
@@ -197,6 +209,16 @@ void AnalysisView::setChosenRedundancy(int redundancy)
         return;
     AnalysisRequest request = runner_->request();
     request.chosenRedundancy = redundancy;
+    setRequest(request);
+}
+
+void AnalysisView::setRackShare(double share)
+{
+    share = std::clamp(share, 0.0, 0.9);
+    if (runner_->request().redundancies.empty() || share == runner_->request().rackShare)
+        return;
+    AnalysisRequest request = runner_->request();
+    request.rackShare = share;
     setRequest(request);
 }
 

@@ -55,6 +55,9 @@ public slots:
     void rerun();
     // Re-runs with another r for the N sweep and the checkpoint explorer / another layout to compare.
     void setChosenRedundancy(int redundancy);
+    // Re-runs with another share (0 .. 0.9) of the failure rate as whole-rack failures in the Correlated
+    // failures what-if; 0 turns it off.
+    void setRackShare(double share);
     // The layout file is read first: false and *error (nothing recomputed) when it is not usable.
     bool setComparedLayout(const QString& path, QString* error);
     void cancel();
@@ -80,6 +83,7 @@ private:
     QPushButton* rerun_ = nullptr;
     QPushButton* loadLayout_ = nullptr;
     QSpinBox* chosenRedundancy_ = nullptr;
+    QSpinBox* rackSharePercent_ = nullptr;
     AnalysisProgress progress_;  // the latest, shown by showProgress()
     QTimer* progressTimer_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
