@@ -60,7 +60,6 @@ AnalysisView::AnalysisView(QWidget* parent)
     bar->addWidget(status_, 1);
     bar->addWidget(new QLabel(tr("r for N / T_c:"), this));
     bar->addWidget(chosenRedundancy_);
-    bar->addWidget(new QLabel(tr("rack share:"), this));
     bar->addWidget(rackSharePercent_);
     bar->addWidget(loadLayout_);
     bar->addWidget(progressBar_);
@@ -103,6 +102,7 @@ AnalysisView::AnalysisView(QWidget* parent)
     connect(chosenRedundancy_, &QSpinBox::editingFinished, this, [this] { setChosenRedundancy(chosenRedundancy_->value()); });
     rackSharePercent_->setObjectName(QStringLiteral("rackShare"));
     rackSharePercent_->setRange(0, 90);
+    rackSharePercent_->setPrefix(tr("racks "));
     rackSharePercent_->setSuffix(tr(" %"));
     rackSharePercent_->setToolTip(tr("Correlated failures what-if: the share of the failure rate that comes as whole-rack "
                                       "failures, at the same rate per GPU (0 % turns it off; needs a topology)"));
