@@ -1,5 +1,6 @@
 // Chart interface and exports: the spec -> QChart mapping, PNG/SVG/PDF/CSV files, SVG thinning, and
 // the analysis chart builders on a small hand-made result set.
+#include "TeachingRacksRequest.h"
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisComputation.h"
 #include "sim/ScenarioJson.h"
@@ -299,13 +300,7 @@ private slots:
     void correlatedFailuresChart()
     {
         QFETCH(QString, name);
-        AnalysisRequest request;
-        request.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-racks.json");
-        request.redundancies = {2, 3};
-        request.seeds = 1;
-        request.monteCarloTrials = 0;
-        request.chosenRedundancy = 2;
-        request.rackShare = 0.3;
+        const AnalysisRequest request = teachingRacksRequest(0.3);
         const std::atomic<bool> never{false};
         const AnalysisResults results = AnalysisComputation::run(request, never);
         QVERIFY2(results.complete, qPrintable(results.error));

@@ -1,4 +1,5 @@
 // Analysis computation, cancellation, the report folder and the run exports (Perfetto JSON, event CSV).
+#include "TeachingRacksRequest.h"
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisComputation.h"
 #include "analysis/AnalysisRunner.h"
@@ -75,13 +76,7 @@ private slots:
     // direct computation at that share.
     void rackShareControlRecomputes()
     {
-        AnalysisRequest request;
-        request.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-racks.json");
-        request.redundancies = {2, 3};
-        request.seeds = 1;
-        request.monteCarloTrials = 0;
-        request.chosenRedundancy = 2;
-        request.rackShare = 0.1;
+        AnalysisRequest request = teachingRacksRequest(0.1);
         AnalysisView view;
         QSignalSpy done(&view, &AnalysisView::analysisFinished);
         view.setRequest(request);
