@@ -17,6 +17,7 @@ private slots:
     void showsControllerAssignment();
     void windowFollowsSelection();
     void jumpsAnimateAndMarkMoves();
+    void readmissionIsShown();
 };
 
 namespace {
@@ -118,6 +119,52 @@ void TestStackView::windowFollowsSelection()
     QVERIFY(view.firstVisibleGroup() + view.visibleGroupCount() > 300);
     viewState.select(599);
     QCOMPARE(view.firstVisibleGroup() + view.visibleGroupCount(), 600);
+}
+
+// Groups coming back: after the Rejoin events and the controller's re-admission the view shows the
+// controller's stacks, every group is live again, and the caption names phase 3.
+void TestStackView::readmissionIsShown()
+{
+    Scenario s;
+    s.groups = 12;
+    s.redundancy = 3;
+    s.gpusPerGroup = 8;
+    auto shared = std::make_shared<const Layout>(Layout::golomb(12, 3));
+    ReorderController controller(*shared);
+    auto chunk = std::make_shared<RecordingChunk>(*scriptedRun(controller, {{4}, {7, 9}}));
+    const std::vector<int> back{4, 7, 9};
+    for (int g : back) {
+        Event r;
+        r.kind = EventKind::Rejoin;
+        r.time = 500.0;
+        r.group = g;
+        r.stackNumber = controller.stackNumber();
+        chunk->events.push_back(r);
+    }
+    Event d;
+    d.kind = EventKind::Decision;
+    d.time = 500.0;
+    d.decision = std::make_shared<const ReorderDecision>(controller.onRejoin(back));
+    d.stackNumber = d.decision->stackNumber;
+    chunk->events.push_back(d);
+    chunk->last = true;
+    QCOMPARE(d.decision->phase, ReorderDecision::Phase::Readmit);
+
+    PlaybackCursor cursor;
+    cursor.reset(s, shared);
+    cursor.append(chunk);
+    ViewState viewState;
+    StackView view(&cursor, &viewState);
+    view.resize(900, 300);
+    while (cursor.stepEvent()) {
+    }
+    for (int g = 0; g < s.groups; ++g) {
+        const std::span<const int> expected = controller.stack(g);
+        QCOMPARE(view.displayedStack(g), std::vector<int>(expected.begin(), expected.end()));
+    }
+    QCOMPARE(cursor.state().aliveGroups(), 12);
+    QCOMPARE(cursor.state().stackNumber(), controller.stackNumber());
+    QVERIFY2(view.decisionSummary().contains(QStringLiteral("phase 3: re-admission")), qPrintable(view.decisionSummary()));
 }
 
 // A jump (or a step back and forth) that lands on a reorder plays it: the slide runs, and the moved

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <unordered_map>
 
 namespace spare {
@@ -281,7 +282,9 @@ QString StackView::decisionSummary() const
         return tr("S = %1 (no reorder since the last restart)").arg(s.stackNumber());
     static const char* const phases[] = {QT_TR_NOOP("phase 0: fixed check, no reorder"),
                                          QT_TR_NOOP("phase 1: free search"),
-                                         QT_TR_NOOP("phase 2: min-cost reorder")};
+                                         QT_TR_NOOP("phase 2: min-cost reorder"),
+                                         QT_TR_NOOP("phase 3: re-admission, groups back")};
+    static_assert(std::size(phases) == static_cast<std::size_t>(ReorderDecision::Phase::Readmit) + 1);
     return tr("Last decision: %1 | %2 | %3 | S %4 -> %5")
         .arg(tr(phases[static_cast<int>(d->phase)]))
         .arg(countedNoun(d->moves, "move", "moves"))

@@ -51,6 +51,8 @@ public:
     std::vector<int> labelledGroups() const;
     // The hover text of the cell at a widget position; empty outside the cells.
     QString tooltipAt(QPoint pos) const;
+    // The caption line under the stacks: the last decision's phase, moves, patches and S change.
+    QString decisionSummary() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -79,7 +81,6 @@ private:
     int leftMargin() const { return leftMargin_; }
     int headerHeight() const { return headerHeight_; }
     bool marking() const;
-    QString decisionSummary() const;
     // 0 -> 1 (eased) over the slide of the last played decision; 1 when none is sliding.
     double slideProgress() const;
 
