@@ -50,6 +50,25 @@ RecordingChunkPtr scriptedRun(ReorderController& controller, const QList<QList<i
     return chunk;
 }
 
+// A scenario of `groups` x 8 GPUs at redundancy r (the layout comes separately).
+Scenario smallScenario(int groups, int redundancy)
+{
+    Scenario s;
+    s.groups = groups;
+    s.redundancy = redundancy;
+    s.gpusPerGroup = 8;
+    return s;
+}
+
+// The view shows exactly the controller's stack order for every group.
+void showsControllerStacks(const StackView& view, const ReorderController& controller)
+{
+    for (int g = 0; g < controller.layout().groups(); ++g) {
+        const std::span<const int> expected = controller.stack(g);
+        QCOMPARE(view.displayedStack(g), std::vector<int>(expected.begin(), expected.end()));
+    }
+}
+
 }  // namespace
 
 void TestStackView::showsControllerAssignment_data()
@@ -72,10 +91,7 @@ void TestStackView::showsControllerAssignment()
     QFETCH(int, groups);
     QFETCH(int, redundancy);
     QFETCH(QList<QList<int>>, failureBatches);
-    Scenario s;
-    s.groups = groups;
-    s.redundancy = redundancy;
-    s.gpusPerGroup = 8;
+    Scenario s = smallScenario(groups, redundancy);
     s.layout = layout.toStdString();
     auto shared = std::make_shared<const Layout>(Layout::byName(s.layout, groups, redundancy));
     ReorderController controller(*shared);
@@ -93,10 +109,9 @@ void TestStackView::showsControllerAssignment()
     }
     QVERIFY(played.count() > 0);
     QVERIFY(view.animating());  // the last decision is being drawn
-    for (int g = 0; g < groups; ++g) {
-        const std::span<const int> expected = controller.stack(g);
-        QCOMPARE(view.displayedStack(g), std::vector<int>(expected.begin(), expected.end()));
-    }
+    showsControllerStacks(view, controller);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(cursor.state().stackNumber(), controller.stackNumber());
     QCOMPARE(cursor.state().aliveGroups(), controller.aliveCount());
     QVERIFY(!view.grab().isNull());
@@ -125,10 +140,7 @@ void TestStackView::windowFollowsSelection()
 // controller's stacks, every group is live again, and the caption names phase 3.
 void TestStackView::readmissionIsShown()
 {
-    Scenario s;
-    s.groups = 12;
-    s.redundancy = 3;
-    s.gpusPerGroup = 8;
+    const Scenario s = smallScenario(12, 3);
     auto shared = std::make_shared<const Layout>(Layout::golomb(12, 3));
     ReorderController controller(*shared);
     auto chunk = std::make_shared<RecordingChunk>(*scriptedRun(controller, {{4}, {7, 9}}));
@@ -158,10 +170,9 @@ void TestStackView::readmissionIsShown()
     view.resize(900, 300);
     while (cursor.stepEvent()) {
     }
-    for (int g = 0; g < s.groups; ++g) {
-        const std::span<const int> expected = controller.stack(g);
-        QCOMPARE(view.displayedStack(g), std::vector<int>(expected.begin(), expected.end()));
-    }
+    showsControllerStacks(view, controller);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(cursor.state().aliveGroups(), 12);
     QCOMPARE(cursor.state().stackNumber(), controller.stackNumber());
     QVERIFY2(view.decisionSummary().contains(QStringLiteral("phase 3: re-admission")), qPrintable(view.decisionSummary()));
@@ -172,10 +183,7 @@ void TestStackView::readmissionIsShown()
 // Jumps backwards walk from one failure to the one before.
 void TestStackView::jumpsAnimateAndMarkMoves()
 {
-    Scenario s;
-    s.groups = 40;
-    s.redundancy = 4;
-    s.gpusPerGroup = 8;
+    const Scenario s = smallScenario(40, 4);
     auto shared = std::make_shared<const Layout>(Layout::golomb(40, 4));
     ReorderController controller(*shared);
     PlaybackCursor cursor;
