@@ -1,0 +1,87 @@
+#include "memory/ZeroPages.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <utility>
+
+#include <sys/mman.h>
+
+namespace spare {
+
+namespace {
+// Below this a mapping's page granularity and system calls cost more than they save.
+constexpr std::size_t kMapFromBytes = 256 * 1024;
+}
+
+ZeroPages::ZeroPages(std::size_t bytes) : bytes_(bytes)
+{
+    if (bytes == 0)
+        return;
+    if (bytes >= kMapFromBytes) {
+        void* block = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (block == MAP_FAILED)
+            throw std::bad_alloc();
+        data_ = block;
+        mapped_ = true;
+        return;
+    }
+    data_ = std::calloc(bytes, 1);
+    if (data_ == nullptr)
+        throw std::bad_alloc();
+}
+
+ZeroPages::~ZeroPages() { release(); }
+
+ZeroPages::ZeroPages(const ZeroPages& other) : ZeroPages(other.bytes_)
+{
+    if (bytes_ > 0)
+        std::memcpy(data_, other.data_, bytes_);
+}
+
+ZeroPages& ZeroPages::operator=(const ZeroPages& other)
+{
+    if (this != &other)
+        *this = ZeroPages(other);
+    return *this;
+}
+
+ZeroPages::ZeroPages(ZeroPages&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)),
+      bytes_(std::exchange(other.bytes_, 0)),
+      mapped_(std::exchange(other.mapped_, false))
+{
+}
+
+ZeroPages& ZeroPages::operator=(ZeroPages&& other) noexcept
+{
+    if (this != &other) {
+        release();
+        data_ = std::exchange(other.data_, nullptr);
+        bytes_ = std::exchange(other.bytes_, 0);
+        mapped_ = std::exchange(other.mapped_, false);
+    }
+    return *this;
+}
+
+void ZeroPages::clear()
+{
+    if (bytes_ == 0)
+        return;
+    // A private anonymous mapping reads as zero again after MADV_DONTNEED.
+    if (!mapped_ || madvise(data_, bytes_, MADV_DONTNEED) != 0)
+        std::memset(data_, 0, bytes_);
+}
+
+void ZeroPages::release() noexcept
+{
+    if (data_ == nullptr)
+        return;
+    if (mapped_)
+        munmap(data_, bytes_);
+    else
+        std::free(data_);
+    data_ = nullptr;
+}
+
+}  // namespace spare

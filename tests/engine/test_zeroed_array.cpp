@@ -1,0 +1,62 @@
+#include "ChildPeakMemory.h"
+#include "memory/ZeroedArray.h"
+
+#include <QtTest/QtTest>
+
+#include <algorithm>
+#include <cstdint>
+
+using namespace spare;
+
+class TestZeroedArray : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Below and above the size where the block becomes a mapping.
+    void readsZeroWritesAndClears_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::newRow("calloc") << 1000;
+        QTest::newRow("mapped") << 1'000'000;
+    }
+
+    void readsZeroWritesAndClears()
+    {
+        QFETCH(int, size);
+        const auto n = static_cast<std::size_t>(size);
+        ZeroedArray<std::uint64_t> a(n);
+        QCOMPARE(a.size(), n);
+        QVERIFY(std::all_of(a.data(), a.data() + n, [](std::uint64_t v) { return v == 0; }));
+        for (std::size_t i = 0; i < n; i += 97)
+            a[i] = i + 1;
+        ZeroedArray<std::uint64_t> copy = a;
+        for (std::size_t i = 0; i < n; ++i)
+            QCOMPARE(copy[i], i % 97 == 0 ? i + 1 : 0);
+        a.clear();
+        QVERIFY(std::all_of(a.data(), a.data() + n, [](std::uint64_t v) { return v == 0; }));
+        QCOMPARE(copy[n - 1 - (n - 1) % 97], n - (n - 1) % 97);
+        ZeroedArray<std::uint64_t> moved = std::move(copy);
+        QCOMPARE(moved[0], std::uint64_t{1});
+        QCOMPARE(copy.size(), std::size_t{0});
+    }
+
+    // The point of the class: a 512 MB array with one entry written per MB costs a few pages.
+    void untouchedPagesCostNoResidentMemory()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer's shadow memory changes the footprint");
+#endif
+        constexpr std::size_t n = std::size_t{64} << 20;  // 512 MB of 8-byte entries
+        const std::uint64_t sparse = childPeakMemoryBytes([] {
+            ZeroedArray<std::uint64_t> a(n);
+            for (std::size_t i = 0; i < n; i += 131072)
+                a[i] = 1;
+        });
+        if (sparse == 0)
+            QSKIP("peak memory of a child process is not readable here");
+        QVERIFY2(sparse < (std::uint64_t{64} << 20), QByteArray::number(static_cast<qulonglong>(sparse)).constData());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestZeroedArray)
+#include "test_zeroed_array.moc"
