@@ -90,28 +90,65 @@ Layout Layout::cyclic(Kind kind, std::string name, int groups, std::vector<int> 
     l.redundancy_ = static_cast<int>(offsets.size());
     l.offsets_ = std::move(offsets);
     l.note_ = std::move(note);
-    std::vector<int> sorted = l.offsets_;
+    l.sortedOffsets_ = l.offsets_;
+    auto& sorted = l.sortedOffsets_;
     std::sort(sorted.begin(), sorted.end());
     if (sorted.front() < 0 || sorted.back() >= groups || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
         throw std::logic_error(fmt::format("cyclic layout: offsets {} are not distinct in 0 .. {}", joined(l.offsets_), groups - 1));
-    // Distinct offsets make a valid layout, so the stacks and holders are written directly (no
-    // validation pass, no zero-fill): group w holds w + o_j, type t is held by t - o_j (mod N).
-    const size_t cells = static_cast<size_t>(groups) * l.offsets_.size();
-    l.stacks_.reserve(cells);
-    for (int w = 0; w < groups; ++w)
-        for (int o : l.offsets_)
-            l.stacks_.push_back(w + o < groups ? w + o : w + o - groups);
-    l.holders_.reserve(cells);
-    for (int t = 0; t < groups; ++t) {
-        // Ascending without a sort: first the holders t - o for o <= t, then the wrapped t - o + N.
-        for (auto o = sorted.rbegin(); o != sorted.rend(); ++o)
-            if (*o <= t)
-                l.holders_.push_back(t - *o);
-        for (auto o = sorted.rbegin(); o != sorted.rend() && *o > t; ++o)
-            l.holders_.push_back(t - *o + groups);
-    }
+    l.buildCyclicRows();
     l.computeOverlap();
     return l;
+}
+
+// Group w holds w + o_p (mod N): the offsets o >= N - w wrap, and they are the largest. Type t is held by
+// t - o for the offsets o <= t (ascending groups: descending o), then by the wrapped t - o + N.
+void Layout::buildCyclicRows()
+{
+    const auto r = static_cast<size_t>(redundancy_);
+    const auto& sorted = sortedOffsets_;
+    const auto positionOf = [&](int offset) {
+        return static_cast<int>(std::find(offsets_.begin(), offsets_.end(), offset) - offsets_.begin());
+    };
+    cyclicStackRows_.resize((r + 1) * r);
+    cyclicHolderRows_.resize((r + 1) * r);
+    cyclicHolderPositionRows_.resize((r + 1) * r);
+    for (size_t m = 0; m <= r; ++m) {
+        for (size_t p = 0; p < r; ++p) {
+            const int o = offsets_[p];
+            cyclicStackRows_[m * r + p] = m > 0 && o >= sorted[r - m] ? o - groups_ : o;
+        }
+        for (size_t k = 0; k < r; ++k) {
+            const int o = k < m ? sorted[m - 1 - k] : sorted[r - 1 - (k - m)];
+            cyclicHolderRows_[m * r + k] = k < m ? -o : groups_ - o;
+            cyclicHolderPositionRows_[m * r + k] = positionOf(o);
+        }
+    }
+}
+
+void Layout::storeRows()
+{
+    std::vector<int> stackRows;
+    std::vector<int> holderRows;
+    std::vector<int> positionRows;
+    stackRows.reserve(row(groups_));
+    holderRows.reserve(row(groups_));
+    positionRows.reserve(row(groups_));
+    for (int i = 0; i < groups_; ++i) {
+        const LayoutRow s = stack(i);
+        stackRows.insert(stackRows.end(), s.begin(), s.end());
+        const LayoutRow h = holders(i);
+        holderRows.insert(holderRows.end(), h.begin(), h.end());
+        const auto p = holderPositions(i);
+        positionRows.insert(positionRows.end(), p.begin(), p.end());
+    }
+    stacks_ = std::move(stackRows);
+    holders_ = std::move(holderRows);
+    holderPositions_ = std::move(positionRows);
+    offsets_.clear();
+    sortedOffsets_.clear();
+    cyclicStackRows_.clear();
+    cyclicHolderRows_.clear();
+    cyclicHolderPositionRows_.clear();
 }
 
 Layout Layout::golomb(int groups, int redundancy)
@@ -129,6 +166,7 @@ Layout Layout::golombDomain(const ClusterPlacement& placement, int redundancy)
     auto chosen = domainSeparatedOffsets(placement, placement.topology().domainLevel, redundancy);
     Layout l = cyclic(Kind::GolombDomain, "golomb-domain", placement.groups(), std::move(chosen.offsets),
                       std::move(chosen.note));
+    l.storeRows();
     l.relabelGroups(chosen.order);
     return l;
 }
@@ -266,14 +304,9 @@ Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy,
     }
 }
 
-std::span<const int> Layout::stack(int group) const
-{
-    return {stacks_.data() + static_cast<size_t>(group) * static_cast<size_t>(redundancy_), static_cast<size_t>(redundancy_)};
-}
-
 int Layout::basePosition(int group, int type) const
 {
-    const auto s = stack(group);
+    const LayoutRow s = stack(group);
     const auto it = std::find(s.begin(), s.end(), type);
     return it == s.end() ? -1 : static_cast<int>(it - s.begin());
 }
@@ -291,8 +324,8 @@ void Layout::relabelGroups(const std::vector<int>& order)
                        [&](int position) { return order[static_cast<size_t>(position)]; });
         std::sort(holder, holder + static_cast<std::ptrdiff_t>(r));
     }
-    // Overlaps are kept (relabelling preserves them); the offsets describe positions, not group ids.
-    offsets_.clear();
+    // Overlaps are kept (relabelling preserves them).
+    indexHolderPositions();
 }
 
 void Layout::buildIndex()
@@ -303,7 +336,7 @@ void Layout::buildIndex()
     std::vector<int> count(n, 0);
     std::vector<int> sorted;
     for (size_t w = 0; w < n; ++w) {
-        const auto s = stack(static_cast<int>(w));
+        const LayoutRow s = stack(static_cast<int>(w));
         sorted.assign(s.begin(), s.end());
         std::sort(sorted.begin(), sorted.end());
         if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
@@ -324,7 +357,21 @@ void Layout::buildIndex()
             const auto ti = static_cast<size_t>(t);
             holders_[ti * r + fill[ti]++] = static_cast<int>(w);
         }
+    indexHolderPositions();
     computeOverlap();
+}
+
+void Layout::indexHolderPositions()
+{
+    holderPositions_.assign(stacks_.size(), 0);
+    for (int w = 0; w < groups_; ++w) {
+        const LayoutRow s = stack(w);
+        for (int p = 0; p < redundancy_; ++p) {
+            const LayoutRow h = holders(s[static_cast<size_t>(p)]);
+            const auto k = static_cast<size_t>(std::ranges::lower_bound(h, w) - h.begin());
+            holderPositions_[row(s[static_cast<size_t>(p)]) + k] = p;
+        }
+    }
 }
 
 void Layout::computeOverlap()

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "io/InputError.h"
+#include "layout/LayoutRow.h"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <string>
@@ -18,7 +20,9 @@ public:
 };
 
 // A stacked layout: N groups, each holding a stack of r distinct shard types in base order;
-// every type is held by exactly r groups. Immutable once built; storage is flat (N x r).
+// every type is held by exactly r groups. Immutable once built. Cyclic layouts (golomb, consecutive)
+// keep only their offsets and (r + 1) x r tables from which every row is computed, so a million-group
+// layout costs a few kilobytes; custom and golomb-domain layouts are stored flat (N x r).
 class Layout {
 public:
     enum class Kind { Golomb, Consecutive, GolombDomain, Custom };
@@ -52,14 +56,26 @@ public:
     int redundancy() const { return redundancy_; }
 
     // Types of group g in base order (position 0 first).
-    std::span<const int> stack(int group) const;
-    // Every stack, group after group (N x r).
-    std::span<const int> stacks() const { return stacks_; }
-    // Groups holding type t (r entries, ascending).
-    std::span<const int> holders(int type) const
+    LayoutRow stack(int group) const
     {
-        return {holders_.data() + static_cast<size_t>(type) * static_cast<size_t>(redundancy_),
-                static_cast<size_t>(redundancy_)};
+        if (offsets_.empty())
+            return {stacks_.data() + row(group), 0, static_cast<size_t>(redundancy_)};
+        return {cyclicStackRows_.data() + static_cast<size_t>(wrappedOffsets(group)) * static_cast<size_t>(redundancy_),
+                group, static_cast<size_t>(redundancy_)};
+    }
+    // Groups holding type t (r entries, ascending).
+    LayoutRow holders(int type) const
+    {
+        if (offsets_.empty())
+            return {holders_.data() + row(type), 0, static_cast<size_t>(redundancy_)};
+        return {cyclicHolderRows_.data() + cyclicHolderRow(type), type, static_cast<size_t>(redundancy_)};
+    }
+    // Base position of type t in the stack of each of holders(t), in the same order.
+    std::span<const int> holderPositions(int type) const
+    {
+        if (offsets_.empty())
+            return {holderPositions_.data() + row(type), static_cast<size_t>(redundancy_)};
+        return {cyclicHolderPositionRows_.data() + cyclicHolderRow(type), static_cast<size_t>(redundancy_)};
     }
     // Base position of type t in group g's stack, or -1 when g does not hold t.
     int basePosition(int group, int type) const;
@@ -82,7 +98,28 @@ private:
     Layout() = default;
     // Group w holds (w + offsets[j]) mod N.
     static Layout cyclic(Kind kind, std::string name, int groups, std::vector<int> offsets, std::string note);
+    size_t row(int index) const { return static_cast<size_t>(index) * static_cast<size_t>(redundancy_); }
+    // Cyclic: how many of group g's offsets wrap past N (always the largest ones), and the table row of
+    // type t's holders, chosen by how many offsets are <= t.
+    int wrappedOffsets(int group) const
+    {
+        if (group < groups_ - sortedOffsets_.back())
+            return 0;
+        return redundancy_ - static_cast<int>(std::lower_bound(sortedOffsets_.begin(), sortedOffsets_.end(), groups_ - group) -
+                                              sortedOffsets_.begin());
+    }
+    size_t cyclicHolderRow(int type) const
+    {
+        const auto unwrapped = type >= sortedOffsets_.back()
+                                   ? sortedOffsets_.size()
+                                   : static_cast<size_t>(std::upper_bound(sortedOffsets_.begin(), sortedOffsets_.end(), type) -
+                                                         sortedOffsets_.begin());
+        return unwrapped * static_cast<size_t>(redundancy_);
+    }
+    void buildCyclicRows();
+    void storeRows();       // a cyclic layout becomes a stored one (stacks_, holders_, holderPositions_)
     void buildIndex();      // checks a custom layout, fills holders_, then computeOverlap()
+    void indexHolderPositions();  // holderPositions_ from stacks_ and holders_
     void relabelGroups(const std::vector<int>& order);  // group order[i] takes group i's stack
     void computeOverlap();  // maxOverlap_, overlappingPairs_ (and the note for non-Sidon cyclic offsets)
 
@@ -90,9 +127,18 @@ private:
     std::string name_;
     int groups_ = 0;
     int redundancy_ = 0;
-    std::vector<int> stacks_;   // groups_ * redundancy_
-    std::vector<int> holders_;  // groups_ * redundancy_ (types == groups)
+    // Stored layouts (offsets_ empty), groups_ * redundancy_ each (types == groups).
+    std::vector<int> stacks_;
+    std::vector<int> holders_;
+    std::vector<int> holderPositions_;
+    // Cyclic layouts: (r + 1) x r rows. Stack row c: the offsets, the c largest less N. Holder row m
+    // (m offsets <= t): -o for those m, descending, then N - o for the others, descending; and the
+    // position of each offset used.
     std::vector<int> offsets_;
+    std::vector<int> sortedOffsets_;
+    std::vector<int> cyclicStackRows_;
+    std::vector<int> cyclicHolderRows_;
+    std::vector<int> cyclicHolderPositionRows_;
     int maxOverlap_ = 0;
     long long overlappingPairs_ = 0;
     std::optional<bool> independentLayoutExists_;

@@ -1,5 +1,6 @@
 #include "reorder/ReorderController.h"
 
+#include "memory/ZeroedArray.h"
 #include "reorder/BucketQueue.h"
 
 #include <fmt/core.h>
@@ -30,41 +31,56 @@ std::atomic<bool>& phase1FirstSwitch()
 
 }  // namespace
 
-// Flat N x r arrays throughout. Scratch arrays are validated by generation stamps so that one
-// decision only touches what its searches reach.
+// Every per-group and per-type array lives on ZeroedArray and is encoded so that zero is the starting
+// state of a cyclic layout (every group alive with its base stack, each type contributed at its
+// position 0): a decision touches, and pays for, only the pages of what its searches reach, and a
+// million-group controller starts in microseconds. Scratch arrays are validated by generation stamps.
 struct ReorderController::State {
-    explicit State(Layout l) : layout(std::move(l)), n(layout.groups()), r(layout.redundancy()) {}
+    explicit State(Layout l)
+        : layout(std::move(l)),
+          n(layout.groups()),
+          r(layout.redundancy()),
+          cyclic(!layout.offsets().empty()),
+          firstOffset(cyclic ? layout.offsets().front() : 0)
+    {
+    }
 
     Layout layout;
     int n;
     int r;
+    // Cyclic layouts start from zero arrays; stored ones write their starting matching and loads.
+    bool cyclic;
+    int firstOffset;
 
     // Persistent state.
-    std::vector<std::uint8_t> alive;
+    ZeroedArray<std::uint8_t> dead;
     int aliveCount = 0;
     int stackNumber = 1;
-    std::vector<int> order;     // order[g*r + p]: type at position p of group g
-    // position[t*r + k]: position of t in holders(t)[k]; one byte since positions are below r <= 255.
-    std::vector<std::uint8_t> position;
-    std::vector<int> match;            // type -> contributing group (kUnassigned only inside a decision)
-    std::vector<std::uint8_t> load;    // group -> number of types it contributes (at most r)
+    // Groups whose order left the base stack have it in orderRows (N x r, row g valid where reordered).
+    ZeroedArray<std::uint8_t> reordered;
+    ZeroedArray<int> orderRows;
+    // Position of t in holders(t)[k]'s order, XOR its base position; one byte since r <= 255.
+    ZeroedArray<std::uint8_t> positionShift;
+    // match(t) XOR startMatch(t): the live group contributing t (kUnassigned only inside a decision).
+    ZeroedArray<int> matchShift;
+    // load(g) XOR startLoad: how many types g contributes (at most r).
+    ZeroedArray<std::uint8_t> loadShift;
     bool wipedOut = false;
 
-    // The constructor's stack number; reset() recomputes the initial state from it and the layout
-    // (deterministic), which costs less memory than keeping a copy of it.
+    // The constructor's stack number; reset() goes back to the starting state with it.
     int requestedStackNumber = 1;
 
     // Search scratch.
     std::uint32_t stamp = 0;
-    std::vector<std::uint32_t> typeStamp, groupStamp;
-    std::vector<int> typeDist, groupDist;
-    std::vector<int> groupParent;  // Phase 2: the type a group was reached from
-    std::vector<int> typeIter;     // Phase 1: DFS edge iterator (holder * r + member position)
+    ZeroedArray<std::uint32_t> typeStamp, groupStamp;
+    ZeroedArray<int> typeDist, groupDist;
+    ZeroedArray<int> groupParent;  // Phase 2: the type a group was reached from
+    ZeroedArray<int> typeIter;     // Phase 1: DFS edge iterator (holder * r + member position)
     std::vector<int> frontier, path, settled, freeTypes;
     BucketQueue queue;
     // Dual potentials, valid for one Phase 2 only: zero except at the nodes listed in raised (types
     // as t, groups as n + g), which the next Phase 2 sets back to zero. They only ever rise.
-    std::vector<int> typePot, groupPot;
+    ZeroedArray<int> typePot, groupPot;
     std::vector<int> raised;
     // Undo log of matching changes: (type, previous group); and the groups whose load grew.
     std::vector<std::pair<int, int>> log;
@@ -73,17 +89,37 @@ struct ReorderController::State {
     std::vector<int> oldStack, freshStack, movedIn;
     std::vector<std::uint8_t> placed;
 
-    std::span<const int> holders(int t) const { return layout.holders(t); }
-    std::uint8_t& positionOf(int t, int k) { return position[idx(t) * idx(r) + idx(k)]; }
-    int typeAt(int g, int p) const { return order[idx(g) * idx(r) + idx(p)]; }
+    LayoutRow holders(int t) const { return layout.holders(t); }
+    bool alive(int g) const { return dead[idx(g)] == 0; }
+    int typeAt(int g, int p) const
+    {
+        return reordered[idx(g)] ? orderRows[idx(g) * idx(r) + idx(p)] : layout.stack(g)[idx(p)];
+    }
+    int* orderRowForWriting(int g);
+    int positionOf(int t, int k) const
+    {
+        return positionShift[idx(t) * idx(r) + idx(k)] ^ layout.holderPositions(t)[idx(k)];
+    }
+    void setPosition(int t, int k, int p)
+    {
+        positionShift[idx(t) * idx(r) + idx(k)] = static_cast<std::uint8_t>(p ^ layout.holderPositions(t)[idx(k)]);
+    }
+    // A cyclic layout's type t starts at position 0 of group t - o_0.
+    int startMatch(int t) const { return !cyclic ? 0 : t >= firstOffset ? t - firstOffset : t - firstOffset + n; }
+    int matchOf(int t) const { return matchShift[idx(t)] ^ startMatch(t); }
+    void setMatchOf(int t, int g) { matchShift[idx(t)] = g ^ startMatch(t); }
+    int startLoad() const { return cyclic ? 1 : 0; }
+    int loadOf(int g) const { return loadShift[idx(g)] ^ startLoad(); }
+    void setLoad(int g, int load) { loadShift[idx(g)] = static_cast<std::uint8_t>(load ^ startLoad()); }
+    void addLoad(int g, int delta) { setLoad(g, loadOf(g) + delta); }
     int holderIndex(int t, int g) const
     {
-        const auto h = holders(t);
+        const LayoutRow h = holders(t);
         return static_cast<int>(std::find(h.begin(), h.end(), g) - h.begin());
     }
-    int currentPosition(int t, int g) { return positionOf(t, holderIndex(t, g)); }
+    int currentPosition(int t, int g) const { return positionOf(t, holderIndex(t, g)); }
 
-    void allocateScratch();
+    void allocate();
     void initialise();
     void newStamp();
     void setMatch(int t, int g);
@@ -105,18 +141,21 @@ struct ReorderController::State {
     int applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision);
 };
 
-// Once per controller: the search scratch is valid between decisions and across reset() (stamps, and
-// potentials that the next Phase 2 clears).
-void ReorderController::State::allocateScratch()
+// Once per controller: every array at its size, all zero. The search scratch stays valid between
+// decisions and across reset() (stamps, and potentials that the next Phase 2 clears).
+void ReorderController::State::allocate()
 {
-    typeStamp.assign(idx(n), 0);
-    groupStamp.assign(idx(n), 0);
-    typeDist.assign(idx(n), 0);
-    groupDist.assign(idx(n), 0);
-    groupParent.assign(idx(n), kUnassigned);
-    typeIter.assign(idx(n), 0);
-    typePot.assign(idx(n), 0);
-    groupPot.assign(idx(n), 0);
+    const auto cells = idx(n) * idx(r);
+    dead = ZeroedArray<std::uint8_t>(idx(n));
+    reordered = ZeroedArray<std::uint8_t>(idx(n));
+    orderRows = ZeroedArray<int>(cells);
+    positionShift = ZeroedArray<std::uint8_t>(cells);
+    matchShift = ZeroedArray<int>(idx(n));
+    loadShift = ZeroedArray<std::uint8_t>(idx(n));
+    for (auto* scratch : {&typeStamp, &groupStamp})
+        *scratch = ZeroedArray<std::uint32_t>(idx(n));
+    for (auto* scratch : {&typeDist, &groupDist, &groupParent, &typeIter, &typePot, &groupPot})
+        *scratch = ZeroedArray<int>(idx(n));
     oldStack.resize(idx(r));
     freshStack.resize(idx(r));
     placed.resize(idx(r));
@@ -125,22 +164,14 @@ void ReorderController::State::allocateScratch()
 
 void ReorderController::State::initialise()
 {
-    alive.assign(idx(n), 1);
+    for (auto* flags : {&dead, &reordered, &positionShift, &loadShift})
+        flags->clear();
+    matchShift.clear();
     aliveCount = n;
     stackNumber = requestedStackNumber;
-    order.assign(layout.stacks().begin(), layout.stacks().end());
-    // Holders are listed by ascending group, so visiting the groups in order meets each type's
-    // holders in holder order; typeIter counts them per type here.
-    position.resize(idx(n) * idx(r));
-    std::fill(typeIter.begin(), typeIter.end(), 0);
-    for (int g = 0; g < n; ++g)
-        for (int p = 0; p < r; ++p) {
-            const int t = typeAt(g, p);
-            positionOf(t, typeIter[idx(t)]++) = static_cast<std::uint8_t>(p);
-        }
-    match.assign(idx(n), kUnassigned);
-    load.assign(idx(n), std::uint8_t{0});
-
+    wipedOut = false;
+    if (cyclic)
+        return;
     // Each type goes to the top-S holder where it sits lowest (ties: lowest group id); a custom
     // layout whose top-S misses some types gets them through Phases 1 + 2.
     std::vector<int> uncovered;
@@ -152,39 +183,48 @@ void ReorderController::State::initialise()
                 bestPosition = positionOf(t, k);
                 best = holders(t)[idx(k)];
             }
-        if (best == kUnassigned) {
+        setMatchOf(t, best);
+        if (best == kUnassigned)
             uncovered.push_back(t);
-        } else {
-            match[idx(t)] = best;
-            ++load[idx(best)];
-        }
+        else
+            addLoad(best, 1);
     }
     if (!uncovered.empty())
         reassign(uncovered, nullptr);
-    wipedOut = false;
+}
+
+int* ReorderController::State::orderRowForWriting(int g)
+{
+    int* row = orderRows.data() + idx(g) * idx(r);
+    if (!reordered[idx(g)]) {
+        const LayoutRow base = layout.stack(g);
+        std::copy(base.begin(), base.end(), row);
+        reordered[idx(g)] = 1;
+    }
+    return row;
 }
 
 void ReorderController::State::newStamp()
 {
     if (++stamp == 0) {  // wrapped: invalidate every scratch entry once
-        std::fill(typeStamp.begin(), typeStamp.end(), 0U);
-        std::fill(groupStamp.begin(), groupStamp.end(), 0U);
+        typeStamp.clear();
+        groupStamp.clear();
         stamp = 1;
     }
 }
 
 void ReorderController::State::setMatch(int t, int g)
 {
-    log.emplace_back(t, match[idx(t)]);
-    match[idx(t)] = g;
+    log.emplace_back(t, matchOf(t));
+    setMatchOf(t, g);
 }
 
 void ReorderController::State::rollback()
 {
     for (auto it = log.rbegin(); it != log.rend(); ++it)
-        match[idx(it->first)] = it->second;
+        setMatchOf(it->first, it->second);
     for (int g : loadLog)
-        --load[idx(g)];
+        addLoad(g, -1);
     log.clear();
     loadLog.clear();
 }
@@ -207,17 +247,17 @@ bool ReorderController::State::hopcroftKarpPhase(int capacity)
         if (d + 1 > found)
             break;
         for (int g : holders(t)) {
-            if (!alive[idx(g)] || groupStamp[idx(g)] == stamp)
+            if (!alive(g) || groupStamp[idx(g)] == stamp)
                 continue;
             groupStamp[idx(g)] = stamp;
             groupDist[idx(g)] = d + 1;
-            if (load[idx(g)] < capacity) {
+            if (loadOf(g) < capacity) {
                 found = d + 1;
                 continue;
             }
             for (int p = 0; p < r; ++p) {
                 const int member = typeAt(g, p);
-                if (match[idx(member)] == g && typeStamp[idx(member)] != stamp) {
+                if (matchOf(member) == g && typeStamp[idx(member)] != stamp) {
                     typeStamp[idx(member)] = stamp;
                     typeDist[idx(member)] = d + 2;
                     frontier.push_back(member);
@@ -251,25 +291,25 @@ bool ReorderController::State::augmentAlongLayers(int root, int capacity)
             const int p = it % r;
             const int g = holders(t)[idx(k)];
             if (p == 0) {
-                if (!alive[idx(g)] || groupStamp[idx(g)] != stamp || groupDist[idx(g)] != typeDist[idx(t)] + 1) {
+                if (!alive(g) || groupStamp[idx(g)] != stamp || groupDist[idx(g)] != typeDist[idx(t)] + 1) {
                     it += r;
                     continue;
                 }
-                if (load[idx(g)] < capacity) {
+                if (loadOf(g) < capacity) {
                     int next = g;
                     for (size_t i = path.size(); i-- > 0;) {
-                        const int previous = match[idx(path[i])];
+                        const int previous = matchOf(path[i]);
                         setMatch(path[i], next);
                         next = previous;
                     }
-                    ++load[idx(g)];
+                    addLoad(g, 1);
                     loadLog.push_back(g);
                     return true;
                 }
             }
             ++it;
             const int member = typeAt(g, p);
-            if (match[idx(member)] == g && typeStamp[idx(member)] == stamp &&
+            if (matchOf(member) == g && typeStamp[idx(member)] == stamp &&
                 typeDist[idx(member)] == groupDist[idx(g)] + 1) {
                 typeIter[idx(member)] = 0;
                 path.push_back(member);
@@ -351,7 +391,7 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
     int nearestDistance = kInfinity;
     for (int k = 0; k < r; ++k) {
         const int g = holders(root)[idx(k)];
-        if (!alive[idx(g)])
+        if (!alive(g))
             continue;
         const int d = (positionOf(root, k) < capacity ? 0 : 1) - rootPotential + groupPotential(g);
         if (d <= nearestDistance) {
@@ -359,11 +399,11 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
             nearest = g;
         }
     }
-    if (nearest != kUnassigned && load[idx(nearest)] < capacity) {
+    if (nearest != kUnassigned && loadOf(nearest) < capacity) {
         if (nearestDistance > 0)
             addTypePotential(root, nearestDistance);
         setMatch(root, nearest);
-        ++load[idx(nearest)];
+        addLoad(nearest, 1);
         loadLog.push_back(nearest);
         return nearestDistance;
     }
@@ -388,7 +428,7 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
             const auto h = holders(t);
             for (int k = 0; k < r; ++k) {
                 const int g = h[idx(k)];
-                if (!alive[idx(g)] || g == match[idx(t)])
+                if (!alive(g) || g == matchOf(t))
                     continue;
                 const int cost = positionOf(t, k) < capacity ? 0 : 1;
                 const int nd = d + cost - ut + groupPotential(g);
@@ -405,7 +445,7 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
             if (groupDist[idx(g)] != d)
                 continue;
             settled.push_back(node);
-            if (load[idx(g)] < capacity) {
+            if (loadOf(g) < capacity) {
                 target = g;
                 distance = d;
                 break;
@@ -413,7 +453,7 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
             const int yg = groupPotential(g);
             for (int p = 0; p < r; ++p) {
                 const int member = typeAt(g, p);
-                if (match[idx(member)] != g)
+                if (matchOf(member) != g)
                     continue;
                 const int cost = p < capacity ? 0 : 1;
                 const int nd = d + typePotential(member) - yg - cost;  // 0 by complementary slackness
@@ -439,13 +479,13 @@ int ReorderController::State::shortestAugmentation(int root, int capacity)
     int g = target;
     while (true) {
         const int t = groupParent[idx(g)];
-        const int previous = match[idx(t)];
+        const int previous = matchOf(t);
         setMatch(t, g);
         if (previous == kUnassigned)
             break;
         g = previous;
     }
-    ++load[idx(target)];
+    addLoad(target, 1);
     loadLog.push_back(target);
     return distance;
 }
@@ -474,7 +514,7 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
     if (newStackNumber > oldStackNumber) {
         decision->patches.reserve(idx(aliveCount));
         for (int g = 0; g < n; ++g) {
-            if (!alive[idx(g)])
+            if (!alive(g))
                 continue;
             const bool changed = groupStamp[idx(g)] == stamp && groupDist[idx(g)] != kInfinity;
             decision->patches.push_back({g, changed ? groupDist[idx(g)] : oldStackNumber});
@@ -502,20 +542,20 @@ void ReorderController::State::readmit(ReorderDecision& decision)
     // assignment within that capacity, the warm start of every search below.
     std::vector<int> freed;
     for (int g = 0; g < n; ++g) {
-        if (!alive[idx(g)])
+        if (!alive(g))
             continue;
         for (int p = lowerBound; p < oldStackNumber; ++p) {
             const int t = typeAt(g, p);
-            if (match[idx(t)] == g)
+            if (matchOf(t) == g)
                 freed.push_back(t);
         }
     }
     std::sort(freed.begin(), freed.end());
     std::vector<int> contributors(freed.size());
     for (size_t i = 0; i < freed.size(); ++i) {
-        contributors[i] = match[idx(freed[i])];
-        --load[idx(contributors[i])];
-        match[idx(freed[i])] = kUnassigned;
+        contributors[i] = matchOf(freed[i]);
+        addLoad(contributors[i], -1);
+        setMatchOf(freed[i], kUnassigned);
     }
     int cost = 0;
     if (minMoveAssignment(freed, lowerBound, cost)) {
@@ -537,8 +577,8 @@ void ReorderController::State::readmit(ReorderDecision& decision)
     for (size_t i = 0; i < freed.size(); ++i) {
         const int t = freed[i];
         if (currentPosition(t, contributors[i]) < newStackNumber) {
-            match[idx(t)] = contributors[i];
-            ++load[idx(contributors[i])];
+            setMatchOf(t, contributors[i]);
+            addLoad(contributors[i], 1);
         } else {
             unplaced.push_back(t);
         }
@@ -567,9 +607,9 @@ void ReorderController::State::matchGreedily(std::vector<int>& types, int capaci
         const auto h = holders(t);
         for (int k = 0; k < r; ++k) {
             const int g = h[idx(k)];
-            if (alive[idx(g)] && load[idx(g)] < capacity && (!zeroCostOnly || positionOf(t, k) < capacity)) {
+            if (alive(g) && loadOf(g) < capacity && (!zeroCostOnly || positionOf(t, k) < capacity)) {
                 setMatch(t, g);
-                ++load[idx(g)];
+                addLoad(g, 1);
                 loadLog.push_back(g);
                 return true;
             }
@@ -595,7 +635,7 @@ std::vector<int> ReorderController::State::applyAssignment(int newStackNumber, i
     };
     for (const auto& [t, previous] : log) {
         touch(previous);
-        touch(match[idx(t)]);
+        touch(matchOf(t));
     }
     log.clear();
     loadLog.clear();
@@ -618,14 +658,14 @@ std::vector<int> ReorderController::State::applyAssignment(int newStackNumber, i
 // position below the old S (in groupDist). Returns the number of moved-in types.
 int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStackNumber, ReorderDecision* decision)
 {
-    const auto base = idx(g) * idx(r);
-    std::copy_n(order.begin() + static_cast<std::ptrdiff_t>(base), r, oldStack.begin());
+    for (int p = 0; p < r; ++p)
+        oldStack[idx(p)] = typeAt(g, p);
     std::fill(freshStack.begin(), freshStack.end(), kUnassigned);
     std::fill(placed.begin(), placed.end(), std::uint8_t{0});  // by old position
     movedIn.clear();
     for (int p = 0; p < r; ++p) {
         const int t = oldStack[idx(p)];
-        if (match[idx(t)] != g)
+        if (matchOf(t) != g)
             continue;
         placed[idx(p)] = 1;
         if (p < newStackNumber)
@@ -649,6 +689,7 @@ int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStack
 
     if (freshStack == oldStack)
         return 0;
+    int* order = orderRowForWriting(g);
     for (int p = 0; p < r; ++p) {
         if (freshStack[idx(p)] == oldStack[idx(p)])
             continue;
@@ -658,8 +699,8 @@ int ReorderController::State::applyGroup(int g, int newStackNumber, int oldStack
         const int k = holderIndex(t, g);
         if (decision != nullptr)
             decision->stackMoves.push_back({g, t, positionOf(t, k), p});
-        positionOf(t, k) = static_cast<std::uint8_t>(p);
-        order[base + idx(p)] = t;
+        setPosition(t, k, p);
+        order[idx(p)] = t;
     }
     if (decision != nullptr)
         decision->changedStacks.push_back({g, freshStack});
@@ -676,7 +717,7 @@ ReorderController::ReorderController(Layout layout, int stackNumber)
             fmt::format("stack number {} is out of range: allowed 1 .. {} (the redundancy)", stackNumber, layout.redundancy()));
     state_ = std::make_unique<State>(std::move(layout));
     state_->requestedStackNumber = stackNumber;
-    state_->allocateScratch();
+    state_->allocate();
     state_->initialise();
 }
 
@@ -708,7 +749,7 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
         const int g = decision.failedGroups[i];
         if (g < 0 || g >= s.n)
             throw std::invalid_argument(fmt::format("failed group {} is out of range: allowed 0 .. {}", g, s.n - 1));
-        if (!s.alive[idx(g)] || (i > 0 && decision.failedGroups[i - 1] == g))
+        if (!s.alive(g) || (i > 0 && decision.failedGroups[i - 1] == g))
             throw std::invalid_argument(
                 fmt::format("failed group {} is already failed (allowed: a live group in 0 .. {})", g, s.n - 1));
     }
@@ -717,17 +758,17 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
 
     std::vector<int> freed;
     for (int g : decision.failedGroups) {
-        s.alive[idx(g)] = 0;
+        s.dead[idx(g)] = 1;
         --s.aliveCount;
         for (int p = 0; p < s.r; ++p)
-            if (s.match[idx(s.typeAt(g, p))] == g)
+            if (s.matchOf(s.typeAt(g, p)) == g)
                 freed.push_back(s.typeAt(g, p));
     }
     std::sort(freed.begin(), freed.end());
 
     for (int t : freed) {
-        const auto h = s.holders(t);
-        if (std::none_of(h.begin(), h.end(), [&](int g) { return s.alive[idx(g)] != 0; }))
+        const LayoutRow h = s.holders(t);
+        if (std::none_of(h.begin(), h.end(), [&](int g) { return s.alive(g); }))
             decision.lostTypes.push_back(t);
     }
     if (!decision.lostTypes.empty()) {
@@ -738,9 +779,9 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
     }
 
     for (int t : freed)
-        s.match[idx(t)] = kUnassigned;
+        s.setMatchOf(t, kUnassigned);
     for (int g : decision.failedGroups)
-        s.load[idx(g)] = 0;
+        s.setLoad(g, 0);
 
     // Phase 0: each freed type to the live holder whose current top-S holds it lowest.
     std::vector<int> fixedHolder(freed.size(), kUnassigned);
@@ -750,7 +791,7 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
         int bestPosition = s.stackNumber;
         for (int k = 0; k < s.r; ++k) {
             const int g = s.holders(t)[idx(k)];
-            if (s.alive[idx(g)] && s.positionOf(t, k) < bestPosition) {
+            if (s.alive(g) && s.positionOf(t, k) < bestPosition) {
                 bestPosition = s.positionOf(t, k);
                 fixedHolder[i] = g;
             }
@@ -759,8 +800,8 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
     }
     if (covered) {
         for (size_t i = 0; i < freed.size(); ++i) {
-            s.match[idx(freed[i])] = fixedHolder[i];
-            ++s.load[idx(fixedHolder[i])];
+            s.setMatchOf(freed[i], fixedHolder[i]);
+            s.addLoad(fixedHolder[i], 1);
         }
         decision.phase = ReorderDecision::Phase::FixedCheck;
         return decision;
@@ -778,7 +819,7 @@ ReorderDecision ReorderController::onRejoin(std::span<const int> groups)
         const int g = groups[i];
         if (g < 0 || g >= s.n)
             throw std::invalid_argument(fmt::format("rejoining group {} is out of range: allowed 0 .. {}", g, s.n - 1));
-        if (s.alive[idx(g)])
+        if (s.alive(g))
             throw std::invalid_argument(
                 fmt::format("rejoining group {} is alive (allowed: a failed group in 0 .. {})", g, s.n - 1));
         if (i > 0 && groups[i - 1] >= g)
@@ -794,14 +835,14 @@ ReorderDecision ReorderController::onRejoin(std::span<const int> groups)
     // Back with the base order; load is 0 since onFailures freed their types.
     std::vector<int> lastStacks;
     for (int g : groups) {
-        const auto base = s.layout.stack(g);
+        const LayoutRow base = s.layout.stack(g);
         for (int p = 0; p < s.r; ++p) {
             lastStacks.push_back(s.typeAt(g, p));
             const int t = base[idx(p)];
-            s.order[idx(g) * idx(s.r) + idx(p)] = t;
-            s.positionOf(t, s.holderIndex(t, g)) = static_cast<std::uint8_t>(p);
+            s.setPosition(t, s.holderIndex(t, g), p);
         }
-        s.alive[idx(g)] = 1;
+        s.reordered[idx(g)] = 0;
+        s.dead[idx(g)] = 0;
         ++s.aliveCount;
     }
     s.readmit(decision);
@@ -835,15 +876,28 @@ void ReorderController::setPhase1First(bool on) { phase1FirstSwitch().store(on, 
 
 const Layout& ReorderController::layout() const { return state_->layout; }
 int ReorderController::stackNumber() const { return state_->stackNumber; }
-bool ReorderController::alive(int group) const { return state_->alive.at(idx(group)) != 0; }
+bool ReorderController::alive(int group) const
+{
+    if (group < 0 || group >= state_->n)
+        throw std::out_of_range(fmt::format("group {} is out of range: allowed 0 .. {}", group, state_->n - 1));
+    return state_->alive(group);
+}
 int ReorderController::aliveCount() const { return state_->aliveCount; }
 
-std::span<const int> ReorderController::stack(int group) const
+LayoutRow ReorderController::stack(int group) const
 {
-    return {state_->order.data() + idx(group) * idx(state_->r), idx(state_->r)};
+    const State& s = *state_;
+    if (!s.reordered[idx(group)])
+        return s.layout.stack(group);
+    return {s.orderRows.data() + idx(group) * idx(s.r), 0, idx(s.r)};
 }
 
-int ReorderController::contributor(int type) const { return state_->match.at(idx(type)); }
+int ReorderController::contributor(int type) const
+{
+    if (type < 0 || type >= state_->n)
+        throw std::out_of_range(fmt::format("type {} is out of range: allowed 0 .. {}", type, state_->n - 1));
+    return state_->matchOf(type);
+}
 
 int ReorderController::contributorPosition(int type) const
 {

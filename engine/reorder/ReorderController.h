@@ -36,8 +36,9 @@ class ReorderController {
 public:
     // Starts from the layout's base stacks with every group alive. If the base top-S does not cover
     // every type (possible for custom layouts) the smallest feasible S >= stackNumber is used. The
-    // controller keeps its own layout: move one in to hold a single copy (N x r). The redundancy must
-    // be at most 255 (std::invalid_argument otherwise).
+    // controller keeps its own layout (move a stored one in to hold a single copy). On a cyclic layout
+    // construction and reset() cost O(1) time and memory: pages of state are written only where
+    // decisions reach. The redundancy must be at most 255 (std::invalid_argument otherwise).
     explicit ReorderController(Layout layout, int stackNumber = 1);
     ~ReorderController();
     ReorderController(ReorderController&&) noexcept;
@@ -71,8 +72,9 @@ public:
     int stackNumber() const;
     bool alive(int group) const;
     int aliveCount() const;
-    // Current stack order of group g (dead groups keep their last order).
-    std::span<const int> stack(int group) const;
+    // Current stack order of group g (dead groups keep their last order); valid until the next call
+    // that changes the state.
+    LayoutRow stack(int group) const;
     // The live group that contributes type t this step, and the position it computes it at (< S).
     int contributor(int type) const;
     int contributorPosition(int type) const;

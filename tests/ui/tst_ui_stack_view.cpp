@@ -64,7 +64,7 @@ Scenario smallScenario(int groups, int redundancy)
 void showsControllerStacks(const StackView& view, const ReorderController& controller)
 {
     for (int g = 0; g < controller.layout().groups(); ++g) {
-        const std::span<const int> expected = controller.stack(g);
+        const LayoutRow expected = controller.stack(g);
         QCOMPARE(view.displayedStack(g), std::vector<int>(expected.begin(), expected.end()));
     }
 }

@@ -36,9 +36,10 @@ LayoutCandidate LayoutCandidate::make(Role role, const QString& name, std::share
     c.overlap = std::make_shared<const LayoutOverlap>(*c.layout);
     c.offsets = LayoutOverlap::cyclicOffsets(*c.layout).value_or(std::vector<int>{});
     c.hasExactMu = !c.offsets.empty() && consecutiveResidues(c.offsets, c.layout->groups());
-    const auto first = c.layout->stack(0);
-    const auto stacksHash = qHashBits(first.data(), sizeof(int) * static_cast<std::size_t>(c.layout->groups())
-                                                        * static_cast<std::size_t>(c.layout->redundancy()));
+    size_t stacksHash = 0;
+    for (int g = 0; g < c.layout->groups(); ++g)
+        for (const int t : c.layout->stack(g))
+            stacksHash = qHashMulti(stacksHash, t);
     c.key = QStringLiteral("%1x%2/%3/seed %4/%5 trials")
                 .arg(c.layout->groups())
                 .arg(c.layout->redundancy())
