@@ -42,6 +42,20 @@ void verifyConsistent(const Layout& l)
     }
     for (int c : count)
         QCOMPARE(c, l.redundancy());
+    for (int t = 0; t < l.groups(); ++t) {
+        const LayoutRow h = l.holders(t);
+        QVERIFY(std::is_sorted(h.begin(), h.end()));
+        for (size_t k = 0; k < h.size(); ++k)
+            QCOMPARE(l.stack(h[k])[static_cast<size_t>(l.holderPositions(t)[k])], t);
+    }
+}
+
+std::vector<std::vector<int>> storedStacks(const Layout& l)
+{
+    std::vector<std::vector<int>> stacks;
+    for (int g = 0; g < l.groups(); ++g)
+        stacks.emplace_back(l.stack(g).begin(), l.stack(g).end());
+    return stacks;
 }
 
 int bruteForceMaxOverlap(const Layout& l)
@@ -225,6 +239,30 @@ private slots:
         const Layout l = Layout::golomb(200000, 26);
         QCOMPARE(l.maxOverlap(), 1);
         QCOMPARE(l.offsets().back(), 492);
+    }
+
+    // Cyclic rows are computed from the offsets: against their definition (group g holds g + o_p mod N)
+    // and against the same stacks stored (fromStacks indexes them by brute force), for every N up to 70
+    // and r up to 9, where small N puts the offsets anywhere in 0 .. N-1 and most rows wrap.
+    void cyclicRowsMatchStoredOnes()
+    {
+        for (int n = 2; n <= 70; ++n)
+            for (int r = 1; r <= std::min(n, 9); ++r)
+                for (const Layout& cyclic : {Layout::golomb(n, r), Layout::consecutive(n, r)}) {
+                    const std::vector<int>& offsets = cyclic.offsets();
+                    QCOMPARE(static_cast<int>(offsets.size()), r);
+                    for (int g = 0; g < n; ++g)
+                        for (int p = 0; p < r; ++p)
+                            QCOMPARE(cyclic.stack(g)[static_cast<size_t>(p)], (g + offsets[static_cast<size_t>(p)]) % n);
+                    const Layout stored = Layout::fromStacks(storedStacks(cyclic), "stored");
+                    QVERIFY(stored.offsets().empty());
+                    for (int t = 0; t < n; ++t) {
+                        QVERIFY(std::ranges::equal(cyclic.holders(t), stored.holders(t)));
+                        QVERIFY(std::ranges::equal(cyclic.holderPositions(t), stored.holderPositions(t)));
+                    }
+                    QCOMPARE(cyclic.maxOverlap(), stored.maxOverlap());
+                    verifyConsistent(cyclic);
+                }
     }
 
     void consecutiveOverlap()

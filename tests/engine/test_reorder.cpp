@@ -621,6 +621,55 @@ private slots:
         QVERIFY(grown > 0);
     }
 
+    // A cyclic layout's controller starts from zero-encoded state; the same stacks stored start from an
+    // explicitly written matching. Through failures, wipe-outs, resets and rejoins both decide alike, on
+    // sizes where the state spans many pages (N = 30,000) and small ones.
+    void cyclicAndStoredLayoutsDecideAlike()
+    {
+        std::mt19937_64 rng(123);
+        for (const auto& [groups, redundancy] : {std::pair{40, 3}, std::pair{300, 6}, std::pair{30'000, 8}}) {
+            const Layout cyclic = Layout::golomb(groups, redundancy);
+            std::vector<std::vector<int>> stacks;
+            for (int g = 0; g < groups; ++g)
+                stacks.emplace_back(cyclic.stack(g).begin(), cyclic.stack(g).end());
+            ReorderController lazy(cyclic);
+            ReorderController stored(Layout::fromStacks(std::move(stacks), "stored"));
+            std::uniform_int_distribution<int> group(0, groups - 1);
+            int wipeouts = 0;
+            int rejoins = 0;
+            for (int step = 0; step < 400; ++step) {
+                std::vector<int> batch;
+                while (batch.size() < 3) {
+                    const int g = group(rng);
+                    if (lazy.alive(g) && std::find(batch.begin(), batch.end(), g) == batch.end())
+                        batch.push_back(g);
+                }
+                const ReorderDecision a = lazy.onFailures(batch);
+                QVERIFY(sameDecision(a, stored.onFailures(batch)));
+                if (a.wipeout) {
+                    ++wipeouts;
+                    lazy.reset();
+                    stored.reset();
+                } else if (step % 5 == 4) {
+                    std::sort(batch.begin(), batch.end());
+                    ++rejoins;
+                    QVERIFY(sameDecision(lazy.onRejoin(batch), stored.onRejoin(batch)));
+                }
+                QCOMPARE(lazy.stackNumber(), stored.stackNumber());
+            }
+            for (int g = 0; g < groups; ++g) {
+                QCOMPARE(lazy.alive(g), stored.alive(g));
+                QVERIFY(std::ranges::equal(lazy.stack(g), stored.stack(g)));
+                QCOMPARE(lazy.contributor(g), stored.contributor(g));
+                if (lazy.contributor(g) >= 0)
+                    QCOMPARE(lazy.contributorPosition(g), stored.contributorPosition(g));
+            }
+            QVERIFY(rejoins > 0);
+            if (groups < 100)
+                QVERIFY(wipeouts > 0);
+        }
+    }
+
     void deterministic()
     {
         std::mt19937_64 rng(5);
