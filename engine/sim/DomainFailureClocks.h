@@ -39,7 +39,7 @@ public:
     // How many of group g's nodes lie in the firing's domain (the nodes it sends to repair).
     int nodesHit(const Firing& firing, int group) const;
     // True when a domain of group g has a clock due at or before timeS.
-    bool firedBy(int group, double timeS) const;
+    bool firedBy(int group, double timeS);
     // What the firing was, for events: its category name (if from failures.categories) and domain.
     std::shared_ptr<const FailureOrigin> origin(const Firing& firing) const;
 
