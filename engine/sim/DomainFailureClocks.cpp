@@ -84,11 +84,11 @@ int DomainFailureClocks::nodesHit(const Firing& firing, int group) const
     }));
 }
 
-bool DomainFailureClocks::firedBy(int group, double timeS) const
+bool DomainFailureClocks::firedBy(int group, double timeS)
 {
-    for (const Process& process : processes_)
+    for (Process& process : processes_)
         for (const int d : placement_->domainsOf(group, process.level))
-            if (process.clocks.next(process.clockOfDomain[static_cast<std::size_t>(d)]) <= timeS)
+            if (process.clocks.firedBy(process.clockOfDomain[static_cast<std::size_t>(d)], timeS))
                 return true;
     return false;
 }

@@ -14,7 +14,8 @@ namespace spare {
 // The domain failure processes of a run (docs/simulator-model.md, "Failure domains and categories"):
 // every failures.domains entry, then every domain-level failures.categories entry, in list order, is a
 // process; each has one renewal clock per domain of its level that holds at least one group. Process p's
-// clock for its i-th such domain draws from stream (p << 32) + i of the domain-clock purpose, so the
+// clock for its i-th such domain renews from stream (p << 32) + i of the domain-clock purpose (its first
+// lifetimes: the order-statistic streams of offset p << 32, sim/FailureClocks.h), so the
 // per-group clocks and every other draw of the run are unchanged. A domain clock renews at its own firing
 // (the domain's hardware is replaced whatever the training run is doing), so its firings are the same
 // for every policy. Empty (no processes) when the scenario has none.
@@ -39,7 +40,7 @@ public:
     // How many of group g's nodes lie in the firing's domain (the nodes it sends to repair).
     int nodesHit(const Firing& firing, int group) const;
     // True when a domain of group g has a clock due at or before timeS.
-    bool firedBy(int group, double timeS) const;
+    bool firedBy(int group, double timeS);
     // What the firing was, for events: its category name (if from failures.categories) and domain.
     std::shared_ptr<const FailureOrigin> origin(const Firing& firing) const;
 

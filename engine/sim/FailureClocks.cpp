@@ -2,9 +2,6 @@
 
 #include "sim/FailureCategories.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -14,8 +11,6 @@ namespace spare {
 
 namespace {
 constexpr double infinity = std::numeric_limits<double>::infinity();
-// Groups per parallel chunk of the first lifetimes.
-constexpr std::size_t kParallelGrain = 16384;
 }
 
 FailureClocks::FailureClocks(const Scenario& scenario)
@@ -26,11 +21,11 @@ FailureClocks::FailureClocks(const Scenario& scenario)
 
 FailureClocks::FailureClocks(int clocks, FailureModel model, double meanS, double weibullShape, std::uint64_t seed,
                              StreamPurpose purpose, std::uint64_t streamOffset)
-    : model_(model),
-      streamOffset_(streamOffset),
+    : clocks_(clocks),
+      model_(model),
       streams_(seed, purpose),
-      draws_(static_cast<std::size_t>(clocks), 1),
-      next_(static_cast<std::size_t>(clocks), infinity)
+      streamOffset_(streamOffset),
+      clock_(static_cast<std::size_t>(clocks))
 {
     if (model_ == FailureModel::Trace)
         throw std::invalid_argument("FailureClocks: the trace model needs the trace rows");
@@ -40,72 +35,62 @@ FailureClocks::FailureClocks(int clocks, FailureModel model, double meanS, doubl
     } else {
         scaleS_ = meanS;
     }
-    if (scaleS_ == infinity) {
-        buildHeap();
-        return;
-    }
-    // Every clock's first lifetime (draw 0), in parallel for many clocks: each value depends only on its
-    // clock. Small runs stay on the calling thread, without starting the task scheduler.
-    const auto firstLifetimes = [this](const tbb::blocked_range<std::size_t>& range) {
-        for (std::size_t g = range.begin(); g != range.end(); ++g)
-            next_[g] = lifetimeFromDraw(g, 0);
-    };
-    const tbb::blocked_range<std::size_t> all(0, next_.size(), kParallelGrain);
-    if (all.is_divisible())
-        tbb::parallel_for(all, firstLifetimes);
-    else
-        firstLifetimes(all);
-    buildHeap();
+    computeNextFirstLifetime();
 }
 
 FailureClocks::FailureClocks(int groups, const std::vector<TraceFailure>& trace)
-    : model_(FailureModel::Trace),
+    : clocks_(groups),
+      model_(FailureModel::Trace),
+      nextFirstS_(infinity),
+      clock_(static_cast<std::size_t>(groups)),
       traceTimes_(static_cast<std::size_t>(groups)),
-      traceCursor_(static_cast<std::size_t>(groups), 0),
-      next_(static_cast<std::size_t>(groups), infinity)
+      traceCursor_(static_cast<std::size_t>(groups), 0)
 {
     for (const TraceFailure& row : trace) {
         if (row.group < 0 || row.group >= groups)
             throw std::invalid_argument("FailureClocks: trace group out of range");
         traceTimes_[static_cast<std::size_t>(row.group)].push_back(row.timeS);
     }
+    std::vector<Pending> firings;
     for (int g = 0; g < groups; ++g) {
         auto& times = traceTimes_[static_cast<std::size_t>(g)];
         std::sort(times.begin(), times.end());
+        clock_[static_cast<std::size_t>(g)].nextS = times.empty() ? infinity : times.front();
         if (!times.empty())
-            next_[static_cast<std::size_t>(g)] = times.front();
+            firings.push_back({times.front(), g});
     }
-    buildHeap();
-}
-
-// One O(N) heapify with room for every group: a group has at most one pending firing, so the heap
-// never reallocates.
-void FailureClocks::buildHeap()
-{
-    std::vector<Pending> firings;
-    firings.reserve(next_.size());
-    for (std::size_t g = 0; g < next_.size(); ++g)
-        if (next_[g] != infinity)
-            firings.push_back({next_[g], static_cast<int>(g)});
     heap_ = std::priority_queue<Pending, std::vector<Pending>, Later>(Later{}, std::move(firings));
 }
 
-double FailureClocks::earliest() const { return heap_.empty() ? infinity : heap_.top().timeS; }
+bool FailureClocks::firedBy(int group, double timeS)
+{
+    revealThrough(timeS);
+    const auto g = static_cast<std::size_t>(group);
+    return revealed(g) && clock_[g].nextS <= timeS;
+}
+
+double FailureClocks::earliest() const
+{
+    return std::min(heap_.empty() ? infinity : heap_.top().timeS, nextFirstS_);
+}
 
 FailureClocks::Firing FailureClocks::pop()
 {
+    // Every first lifetime at the earliest instant joins the heap first, so ties are decided by group id.
+    revealThrough(earliest());
     const Pending top = heap_.top();
     heap_.pop();
     const auto g = static_cast<std::size_t>(top.group);
-    next_[g] = infinity;
-    return {top.timeS, top.group, model_ == FailureModel::Trace ? traceCursor_[g] : draws_[g] - 1};
+    clock_[g].nextS = infinity;
+    return {top.timeS, top.group, model_ == FailureModel::Trace ? traceCursor_[g] : clock_[g].draws - 1};
 }
 
 void FailureClocks::renew(int group, double from)
 {
     const auto g = static_cast<std::size_t>(group);
     if (model_ != FailureModel::Trace) {
-        schedule(group, from + lifetime(group));
+        const double u = streams_.uniformOpenZero(streamOffset_ + g, clock_[g].draws++);
+        schedule(group, from + lifetimeOf(-std::log(u)));
         return;
     }
     const auto& times = traceTimes_[g];
@@ -118,23 +103,46 @@ void FailureClocks::renew(int group, double from)
 
 void FailureClocks::restore(const Firing& firing) { schedule(firing.group, firing.timeS); }
 
-double FailureClocks::lifetime(int group)
+void FailureClocks::revealThrough(double timeS)
 {
-    const auto g = static_cast<std::size_t>(group);
-    return lifetimeFromDraw(g, draws_[g]++);
+    while (nextFirstS_ <= timeS && nextFirstS_ != infinity)
+        revealNextFirstLifetime();
 }
 
-double FailureClocks::lifetimeFromDraw(std::size_t group, std::uint64_t draw) const
+void FailureClocks::revealNextFirstLifetime()
+{
+    int group = 0;
+    do
+        group = streams_.below(clocks_, firstLifetimeClockStream + streamOffset_, clockIdDraws_++);
+    while (clock_[static_cast<std::size_t>(group)].draws != 0);
+    clock_[static_cast<std::size_t>(group)].draws = 1;
+    schedule(group, nextFirstS_);
+    ++firstRevealed_;
+    computeNextFirstLifetime();
+}
+
+void FailureClocks::computeNextFirstLifetime()
+{
+    const auto n = static_cast<std::uint64_t>(clocks_);
+    if (firstRevealed_ == n || scaleS_ == infinity) {
+        nextFirstS_ = infinity;
+        return;
+    }
+    const double z = -std::log(streams_.uniformOpenZero(firstLifetimeSpacingStream + streamOffset_, firstRevealed_));
+    spacingSum_ += z / static_cast<double>(n - firstRevealed_);
+    nextFirstS_ = lifetimeOf(spacingSum_);
+}
+
+double FailureClocks::lifetimeOf(double exponential) const
 {
     if (scaleS_ == infinity)
         return infinity;
-    const double e = -std::log(streams_.uniformOpenZero(streamOffset_ + group, draw));
-    return model_ == FailureModel::Weibull ? scaleS_ * std::pow(e, inverseShape_) : scaleS_ * e;
+    return model_ == FailureModel::Weibull ? scaleS_ * std::pow(exponential, inverseShape_) : scaleS_ * exponential;
 }
 
 void FailureClocks::schedule(int group, double timeS)
 {
-    next_[static_cast<std::size_t>(group)] = timeS;
+    clock_[static_cast<std::size_t>(group)].nextS = timeS;
     if (timeS != infinity)
         heap_.push({timeS, group});
 }

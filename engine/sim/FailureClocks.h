@@ -1,5 +1,6 @@
 #pragma once
 
+#include "memory/ZeroedArray.h"
 #include "sim/FailureTrace.h"
 #include "sim/RandomStream.h"
 #include "sim/Scenario.h"
@@ -11,9 +12,14 @@
 namespace spare {
 
 // One failure clock per group (docs/method.md, section 5). Random models: a renewal process per group,
-// Weibull(k, scale = N m / Gamma(1 + 1/k)) or exponential (mean N m) by inverse CDF, group g's n-th
-// lifetime coming from draw n of counter-based stream g (sim/RandomStream.h), so every policy run with
-// the same seed sees the same lifetimes. A group costs its draw count, its next firing and a heap slot.
+// Weibull(k, scale = N m / Gamma(1 + 1/k)) or exponential (mean N m) by inverse CDF, so every policy run
+// with the same seed sees the same lifetimes.
+// - First lifetimes are revealed in increasing order, only when the run reaches them: the i-th smallest of
+//   the n iid first lifetimes comes from exponential spacings E_i = E_(i-1) + Z_i / (n - i) (Z_i from draw
+//   i of the spacing stream) as scale * E_i^(1/k) (or scale * E_i), and goes to a clock drawn uniformly
+//   among those not yet revealed (rejection draws of the clock-id stream). Construction is O(1) and a
+//   clock nobody reached costs nothing.
+// - Later lifetimes: group g's n-th lifetime (n >= 1) is draw n of counter-based stream g.
 // Trace model: the recorded failure instants of each group replace the random lifetimes.
 //
 // The clocks only fire; what a firing means (a noticed failure, a renewal while the group is out, a
@@ -31,15 +37,18 @@ public:
     // N m / share when failure categories give the per-group clocks a share of the failures.
     FailureClocks(const Scenario& scenario);
     // `clocks` random clocks of mean `meanS` (+inf: they never fire), all started at time 0: clock i's
-    // n-th lifetime is draw n of stream streamOffset + i of (seed, purpose). model: Weibull or Exponential.
+    // n-th lifetime (n >= 1) is draw n of stream streamOffset + i of (seed, purpose); the first lifetimes
+    // come from the two order-statistic streams of streamOffset (sim/RandomStream.h). model: Weibull or
+    // Exponential.
     FailureClocks(int clocks, FailureModel model, double meanS, double weibullShape, std::uint64_t seed,
                   StreamPurpose purpose, std::uint64_t streamOffset);
     // Trace clocks: `trace` rows (any order) with groups in 0..groups-1.
     FailureClocks(int groups, const std::vector<TraceFailure>& trace);
 
-    int groups() const { return static_cast<int>(next_.size()); }
-    // When group g's clock fires next (+inf when a trace has no more failures for it).
-    double next(int group) const { return next_[static_cast<std::size_t>(group)]; }
+    int groups() const { return clocks_; }
+    // True when group g's clock has a pending firing at or before timeS (reveals the first lifetimes up
+    // to timeS; a clock still unrevealed then has not fired).
+    bool firedBy(int group, double timeS);
     // The earliest pending firing over all groups (+inf when none).
     double earliest() const;
     // Removes and returns the earliest firing; the group's clock is idle until renew() or restore().
@@ -51,12 +60,15 @@ public:
     void restore(const Firing& firing);
 
 private:
-    double lifetime(int group);  // the group's next draw
-    double lifetimeFromDraw(std::size_t group, std::uint64_t draw) const;
+    bool revealed(std::size_t group) const { return model_ == FailureModel::Trace || clock_[group].draws != 0; }
+    // Hands every first lifetime <= timeS to its clock.
+    void revealThrough(double timeS);
+    void revealNextFirstLifetime();
+    void computeNextFirstLifetime();
+    double lifetimeOf(double exponential) const;  // inverse CDF of 1 - exp(-exponential)
     void schedule(int group, double timeS);
-    void buildHeap();
 
-    // A heap entry: 16 bytes per group (the lifetime index is read from the clock when it is popped).
+    // A heap entry: 16 bytes per revealed group (the lifetime index is read from the clock when popped).
     struct Pending {
         double timeS = 0.0;
         int group = -1;
@@ -68,15 +80,26 @@ private:
         }
     };
 
+    int clocks_ = 0;
     FailureModel model_ = FailureModel::Weibull;
-    double scaleS_ = 0.0;     // Weibull scale or exponential mean (+inf: never fires)
-    std::uint64_t streamOffset_ = 0;
+    double scaleS_ = 0.0;  // Weibull scale or exponential mean (+inf: never fires)
     double inverseShape_ = 1.0;
-    RandomStreams streams_{0, StreamPurpose::FailureClock};  // random models: stream g is group g's
-    std::vector<std::uint64_t> draws_;             // random models: lifetimes drawn per group
+    RandomStreams streams_{0, StreamPurpose::FailureClock};  // random models: stream streamOffset_ + g is group g's
+    std::uint64_t streamOffset_ = 0;
+    // First lifetimes: how many are revealed, the running spacing sum E, the next one (+inf: none left),
+    // and how many clock-id draws were taken.
+    std::uint64_t firstRevealed_ = 0;
+    double spacingSum_ = 0.0;
+    double nextFirstS_ = 0.0;
+    std::uint64_t clockIdDraws_ = 0;
+    // Per group, together so that revealing a clock touches one page.
+    struct Clock {
+        double nextS = 0.0;        // a revealed group's pending firing (+inf while idle)
+        std::uint64_t draws = 0;   // random models: lifetimes drawn (0: not yet revealed)
+    };
+    ZeroedArray<Clock> clock_;
     std::vector<std::vector<double>> traceTimes_;  // trace model, per group ascending
     std::vector<std::size_t> traceCursor_;
-    std::vector<double> next_;
     std::priority_queue<Pending, std::vector<Pending>, Later> heap_;
 };
 

@@ -23,6 +23,14 @@ constexpr std::uint64_t splitmix64(std::uint64_t x)
 enum class StreamPurpose : std::uint64_t { FailureClock = 1, Jitter = 2, FailedGpu = 3, DomainClock = 4, FailureCategory = 5,
                                           RepairTime = 6 };
 
+// Reserved stream indices of the failure-clock purposes (FailureClock, DomainClock). A clock set with
+// stream offset o (group clocks: 0; domain process p: p << 32) renews clock i from stream o + i and draws
+// its first lifetimes, as order statistics, from two streams of its own: the exponential spacings from
+// stream firstLifetimeSpacingStream + o and the clock ids from stream firstLifetimeClockStream + o. Their
+// top bits are set, which no clock stream o + i has (i < 2^31, p < 2^30).
+inline constexpr std::uint64_t firstLifetimeSpacingStream = 1ull << 63;
+inline constexpr std::uint64_t firstLifetimeClockStream = 3ull << 62;
+
 // Counter-based streams: draw d of stream `index` is Philox4x32-10 of the counter (d, index) under a
 // key derived from (seed, purpose) through splitmix64, a pure function of those four numbers. A
 // stream therefore carries no generator state, only how many draws it has taken, and a million

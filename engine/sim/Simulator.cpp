@@ -1,6 +1,7 @@
 #include "sim/Simulator.h"
 
 #include "analysis/ClosedForms.h"
+#include "memory/ZeroedArray.h"
 #include "sim/ComputeJitter.h"
 #include "sim/DomainFailureClocks.h"
 #include "sim/FailureCategories.h"
@@ -37,7 +38,8 @@ public:
           limits_(limits),
           checkpointInterval_(checkpointInterval),
           alive_(static_cast<std::size_t>(scenario.groups), 1),
-          aliveCount_(scenario.groups)
+          aliveCount_(scenario.groups),
+          windowEnd_(static_cast<std::size_t>(scenario.groups))
     {
         if (observer_) {
             snapshotIntervalS_ = std::max(0.0, observer_->snapshotIntervalS());
@@ -207,7 +209,7 @@ private:
     {
         const int checkpointStep = stepsDone_ - 1;
         const int writer = static_cast<int>(std::find(alive_.begin(), alive_.end(), 1) - alive_.begin());
-        if (clocks_.next(writer) <= t_ || domains_.firedBy(writer, t_)) {
+        if (clocks_.firedBy(writer, t_) || domains_.firedBy(writer, t_)) {
             ++m_.checkpointsVoided;
             emit(EventKind::CheckpointVoided, t_, 0.0, writer, 0, -1, checkpointStep);
             return;
@@ -288,6 +290,7 @@ private:
         if (!alive_[g])
             return false;
         alive_[g] = 0;
+        wentOut_.push_back(group);
         --aliveCount_;
         ++m_.failures;
         sendToRepair(group, nodes, timeS);
@@ -350,6 +353,28 @@ private:
         }
     }
 
+    // Under extend_on_failure every group's restart window ends at firstEndS until a failure inside it
+    // starts it over; only the windows started over are stored (nonzero), and put back to zero here.
+    void startWindows(double firstEndS)
+    {
+        for (const int group : windowsStartedOver_)
+            windowEnd_[static_cast<std::size_t>(group)] = 0.0;
+        windowsStartedOver_.clear();
+        firstWindowEndS_ = firstEndS;
+    }
+    double windowEnd(int group) const
+    {
+        const double stored = windowEnd_[static_cast<std::size_t>(group)];
+        return stored != 0.0 ? stored : firstWindowEndS_;
+    }
+    void startWindowOver(int group, double endS)
+    {
+        double& stored = windowEnd_[static_cast<std::size_t>(group)];
+        if (stored == 0.0)
+            windowsStartedOver_.push_back(group);
+        stored = endS;
+    }
+
     double nextFiringS() const { return std::min(clocks_.earliest(), domains_.earliest()); }
     // Of a group clock and a domain clock due at the same instant, the group clock goes first.
     bool domainFiresFirst() const { return domains_.earliest() < clocks_.earliest(); }
@@ -393,7 +418,7 @@ private:
             end = std::max(end, windowEnd);
         };
         if (extend) {
-            windowEnd_.assign(alive_.size(), end);
+            startWindows(end);
             deferred_.clear();
             deferredHits_.clear();
         }
@@ -401,13 +426,12 @@ private:
         const auto hitInRestart = [&](int g, double timeS, const std::shared_ptr<const FailureOrigin>& origin,
                                       int nodes) {
             if (extend) {
-                double& windowEnd = windowEnd_[static_cast<std::size_t>(g)];
-                if (timeS >= windowEnd) {
+                if (timeS >= windowEnd(g)) {
                     deferredHits_.push_back({timeS, g, origin, nodes});
                     return;
                 }
-                windowEnd = timeS + sc_.restartS;
-                extendTo(windowEnd);
+                startWindowOver(g, timeS + sc_.restartS);
+                extendTo(timeS + sc_.restartS);
             }
             ++m_.failures;
             ++m_.restartFailures;
@@ -429,15 +453,14 @@ private:
                 }
                 const FailureClocks::Firing firing = clocks_.pop();
                 if (extend) {
-                    double& windowEnd = windowEnd_[static_cast<std::size_t>(firing.group)];
-                    if (firing.timeS >= windowEnd) {
+                    if (firing.timeS >= windowEnd(firing.group)) {
                         // Fired after its own window while others still wait: it surfaces at the first
                         // check point after the restart.
                         deferred_.push_back(firing);
                         continue;
                     }
-                    windowEnd = firing.timeS + sc_.restartS;
-                    extendTo(windowEnd);
+                    startWindowOver(firing.group, firing.timeS + sc_.restartS);
+                    extendTo(firing.timeS + sc_.restartS);
                 }
                 const auto origin = groupOrigin(firing);
                 clocks_.renew(firing.group, firing.timeS);
@@ -486,7 +509,9 @@ private:
             rejoinQueue_ = {};
         }
         policy_->reset();
-        std::fill(alive_.begin(), alive_.end(), 1);
+        for (const int group : wentOut_)
+            alive_[static_cast<std::size_t>(group)] = 1;
+        wentOut_.clear();
         aliveCount_ = sc_.groups;
         std::fill(failedGpu_.begin(), failedGpu_.end(), -1);
         lostTypes_.clear();
@@ -662,6 +687,7 @@ private:
 
     std::vector<char> alive_;
     int aliveCount_;
+    std::vector<int> wentOut_;  // groups that dropped out since the last global restart (may repeat)
     std::vector<int> noticed_;  // failures noticed in this step, not yet handled
     std::vector<FailureClocks::Firing> deferred_;
     // Domain failures inside a restart that hit a group after its own window: noticed at the first check point.
@@ -672,7 +698,10 @@ private:
         int nodes = 1;
     };
     std::vector<DomainHit> deferredHits_;
-    std::vector<double> windowEnd_;
+    // Restart windows (extend_on_failure): 0 = ends at firstWindowEndS_.
+    ZeroedArray<double> windowEnd_;
+    std::vector<int> windowsStartedOver_;
+    double firstWindowEndS_ = 0.0;
     // Repair model (scenarios with a repair section).
     std::optional<SparePool> pool_;
     std::vector<double> failedAtS_;  // each group's latest failure

@@ -4,6 +4,7 @@
 #include "sim/Simulator.h"
 #include "../support/TinyScenario.h"
 
+#include <nlohmann/json.hpp>
 #include <tbb/task_arena.h>  // before Qt, whose emit macro breaks oneTBB's headers
 
 #include <QtTest/QtTest>
@@ -12,11 +13,13 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 using namespace spare;
 
 Q_DECLARE_METATYPE(spare::Policy)
+Q_DECLARE_METATYPE(spare::FailureModel)
 Q_DECLARE_METATYPE(spare::RestartRule)
 Q_DECLARE_METATYPE(std::vector<spare::TraceFailure>)
 
@@ -33,6 +36,20 @@ public:
     std::vector<Event> events;
     int stopAfter = -1;
 };
+
+// Pops `count` firings from each clock set (renewing each at its firing): true when both pop the same.
+bool samePops(FailureClocks& a, FailureClocks& b, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        const FailureClocks::Firing x = a.pop();
+        const FailureClocks::Firing y = b.pop();
+        if (x.group != y.group || x.timeS != y.timeS || x.lifetime != y.lifetime)
+            return false;
+        a.renew(x.group, x.timeS);
+        b.renew(y.group, y.timeS);
+    }
+    return true;
+}
 
 bool sameEvents(const std::vector<Event>& a, const std::vector<Event>& b)
 {
@@ -397,7 +414,7 @@ private slots:
         QVERIFY(std::abs(m.tttS - 254.0) < 1e-9);
     }
 
-    // Common random numbers: the failure clocks depend on (seed, group) only, so every policy meets
+    // Common random numbers: the failure clocks depend on the seed only, so every policy meets
     // the same first failure, and the jitter setting does not move it.
     void commonRandomNumbers()
     {
@@ -417,15 +434,75 @@ private slots:
             QCOMPARE(e.time, firsts.front().time);
             QCOMPARE(e.group, firsts.front().group);
         }
-        const FailureClocks a(paperLike(Policy::Spare, 10));
-        const FailureClocks b(paperLike(Policy::Rep, 10));
-        for (int g = 0; g < a.groups(); ++g)
-            QCOMPARE(a.next(g), b.next(g));
+        FailureClocks a(paperLike(Policy::Spare, 10));
+        FailureClocks b(paperLike(Policy::Rep, 10));
+        QVERIFY(samePops(a, b, 500));
     }
 
-    // Group g's n-th lifetime is the Weibull inverse CDF of draw n of counter-based stream g, whatever
-    // the other groups drew in between: a pure function of (seed, group, n).
-    void lifetimesComeFromCounterBasedStreams()
+    // All n first lifetimes, popped before any renewal: each clock exactly once, in increasing time (ties by
+    // clock id), distributed as n iid draws of the model (one-sample Kolmogorov-Smirnov at alpha = 0.001),
+    // with the model's mean.
+    void firstLifetimesAreIidDrawsInOrder_data()
+    {
+        QTest::addColumn<FailureModel>("model");
+        QTest::newRow("weibull") << FailureModel::Weibull;
+        QTest::newRow("exponential") << FailureModel::Exponential;
+    }
+    void firstLifetimesAreIidDrawsInOrder()
+    {
+        QFETCH(FailureModel, model);
+        const int n = 20'000;
+        const double meanS = 3.6e9;
+        const double shape = 0.78;
+        FailureClocks clocks(n, model, meanS, shape, 11, StreamPurpose::FailureClock, 0);
+        const double scale = model == FailureModel::Weibull ? meanS / std::tgamma(1.0 + 1.0 / shape) : meanS;
+        const auto cdf = [&](double t) {
+            return 1.0 - std::exp(-std::pow(t / scale, model == FailureModel::Weibull ? shape : 1.0));
+        };
+        std::vector<char> seen(static_cast<std::size_t>(n), 0);
+        FailureClocks::Firing previous;
+        previous.timeS = 0.0;
+        double sum = 0.0;
+        double ks = 0.0;
+        for (int i = 0; i < n; ++i) {
+            const FailureClocks::Firing firing = clocks.pop();
+            QCOMPARE(firing.lifetime, std::uint64_t{0});
+            QVERIFY(!seen[static_cast<std::size_t>(firing.group)]);
+            seen[static_cast<std::size_t>(firing.group)] = 1;
+            QVERIFY(firing.timeS > previous.timeS || (firing.timeS == previous.timeS && firing.group > previous.group));
+            previous = firing;
+            sum += firing.timeS;
+            const double f = cdf(firing.timeS);
+            ks = std::max({ks, f - static_cast<double>(i) / n, static_cast<double>(i + 1) / n - f});
+        }
+        QCOMPARE(clocks.earliest(), std::numeric_limits<double>::infinity());
+        const double ksCritical = 1.9495 / std::sqrt(static_cast<double>(n));  // alpha = 0.001
+        QVERIFY2(ks < ksCritical, qPrintable(QStringLiteral("KS D = %1").arg(ks)));
+        QVERIFY2(std::abs(sum / n / meanS - 1.0) < 0.05, qPrintable(QString::number(sum / n)));
+    }
+
+    // The clock that fails first is uniform over the clocks: chi-square over many seeds (alpha = 0.001).
+    void firstFailingClockIsUniform()
+    {
+        const int clocks = 10;
+        const int seeds = 20'000;
+        std::vector<int> counts(clocks, 0);
+        for (int seed = 0; seed < seeds; ++seed)
+            ++counts[static_cast<std::size_t>(
+                FailureClocks(clocks, FailureModel::Weibull, 1e6, 0.78, static_cast<std::uint64_t>(seed),
+                              StreamPurpose::FailureClock, 0)
+                    .pop()
+                    .group)];
+        const double expected = static_cast<double>(seeds) / clocks;
+        double chiSquare = 0.0;
+        for (const int count : counts)
+            chiSquare += (count - expected) * (count - expected) / expected;
+        QVERIFY2(chiSquare < 27.877, qPrintable(QString::number(chiSquare)));  // 9 degrees of freedom
+    }
+
+    // Group g's n-th lifetime (n >= 1) is the Weibull inverse CDF of draw n of counter-based stream g,
+    // whatever the other groups drew in between: a pure function of (seed, group, n).
+    void renewalsComeFromCounterBasedStreams()
     {
         Scenario s = paperLike(Policy::Spare, 10);
         s.groups = 50;
@@ -436,15 +513,22 @@ private slots:
                                     1.0 / s.weibullShape);
         };
         FailureClocks clocks(s);
-        for (int g = 0; g < s.groups; ++g)
-            QCOMPARE(clocks.next(g), lifetime(g, 0));
-        std::vector<std::uint64_t> draws(static_cast<std::size_t>(s.groups), 1);
-        for (int i = 0; i < 200; ++i) {
+        std::vector<std::uint64_t> lifetimes(static_cast<std::size_t>(s.groups), 0);
+        std::vector<double> renewedAt(static_cast<std::size_t>(s.groups), 0.0);
+        int renewals = 0;
+        for (int i = 0; i < 400; ++i) {
             const FailureClocks::Firing firing = clocks.pop();
-            const double from = firing.timeS + i;
-            clocks.renew(firing.group, from);
-            QCOMPARE(clocks.next(firing.group), from + lifetime(firing.group, draws[static_cast<std::size_t>(firing.group)]++));
+            const auto g = static_cast<std::size_t>(firing.group);
+            QCOMPARE(firing.lifetime, lifetimes[g]);
+            if (firing.lifetime > 0) {
+                QCOMPARE(firing.timeS, renewedAt[g] + lifetime(firing.group, firing.lifetime));
+                ++renewals;
+            }
+            ++lifetimes[g];
+            renewedAt[g] = firing.timeS + i;
+            clocks.renew(firing.group, renewedAt[g]);
         }
+        QVERIFY(renewals > 100);
         const RandomStreams otherSeed(s.seed + 1, StreamPurpose::FailureClock);
         const RandomStreams otherPurpose(s.seed, StreamPurpose::Jitter);
         QVERIFY(otherSeed.bits(0, 0) != streams.bits(0, 0));
@@ -452,44 +536,44 @@ private slots:
         QVERIFY(streams.bits(1, 0) != streams.bits(0, 1));
     }
 
-    // Large N computes the first lifetimes in parallel: the same values, and the same firing order,
-    // on one worker as on four, each equal to the serial formula.
-    void firstLifetimesAtAnyThreadCount()
+    // When first lifetimes are revealed does not change anything: a clock set asked firedBy() at many
+    // instants pops what one never asked pops, and firedBy() agrees with the pops.
+    void revealsDoNotChangeResults()
     {
         Scenario s = paperLike(Policy::Spare, 10);
-        s.groups = 100'000;
-        const auto clocksOn = [&s](int threads) {
-            tbb::task_arena arena(threads);
-            return arena.execute([&s] { return FailureClocks(s); });
-        };
-        FailureClocks one = clocksOn(1);
-        FailureClocks four = clocksOn(4);
-        const double scale = s.groups * s.systemMtbfS / std::tgamma(1.0 + 1.0 / s.weibullShape);
-        const RandomStreams streams(s.seed, StreamPurpose::FailureClock);
-        for (int g = 0; g < s.groups; ++g) {
-            QCOMPARE(one.next(g), four.next(g));
-            QCOMPARE(one.next(g), scale * std::pow(-std::log(streams.uniformOpenZero(static_cast<std::uint64_t>(g), 0)),
-                                                   1.0 / s.weibullShape));
-        }
-        for (int i = 0; i < 1000; ++i) {
-            const FailureClocks::Firing a = one.pop();
-            const FailureClocks::Firing b = four.pop();
+        s.groups = 1000;
+        FailureClocks quiet(s);
+        FailureClocks asked(s);
+        std::vector<double> pending(static_cast<std::size_t>(s.groups), std::numeric_limits<double>::infinity());
+        for (int i = 0; i < 3000; ++i) {
+            const int group = (i * 7919) % s.groups;
+            const double at = asked.earliest() * (1.0 + 0.001 * (i % 5));
+            const bool fired = asked.firedBy(group, at);
+            const FailureClocks::Firing a = quiet.pop();
+            const FailureClocks::Firing b = asked.pop();
             QCOMPARE(a.group, b.group);
             QCOMPARE(a.timeS, b.timeS);
+            QCOMPARE(a.lifetime, b.lifetime);
+            if (b.group == group && b.timeS <= at)
+                QVERIFY(fired);
+            quiet.renew(a.group, a.timeS + 1.0);
+            asked.renew(b.group, b.timeS + 1.0);
         }
     }
 
-    // Weibull clocks have mean N m per group.
-    void weibullScale()
+    // A run's results do not depend on the number of worker threads.
+    void sameResultsAtAnyThreadCount()
     {
-        Scenario s = paperLike(Policy::Spare, 10);
-        s.groups = 20000;
-        const FailureClocks clocks(s);
-        double sum = 0.0;
-        for (int g = 0; g < clocks.groups(); ++g)
-            sum += clocks.next(g);
-        const double mean = sum / clocks.groups();
-        QVERIFY2(std::abs(mean / (s.groups * s.systemMtbfS) - 1.0) < 0.05, qPrintable(QString::number(mean)));
+        Scenario s = paperLike(Policy::Spare, 300);
+        s.groups = 20'000;
+        const auto reportOn = [&s](int threads) {
+            tbb::task_arena arena(threads);
+            return arena.execute([&s] {
+                const Simulator simulator(s);
+                return runReportJson(simulator.scenario(), simulator.run()).dump();
+            });
+        };
+        QCOMPARE(reportOn(1), reportOn(4));
     }
 
     void determinismAndObserverFree_data()

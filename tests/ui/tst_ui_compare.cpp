@@ -40,7 +40,7 @@ Scenario base()
 {
     Scenario s = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
     s.steps = 60;
-    s.seed = 2;  // at seed 1 the first 60 steps happen to end the same under golomb and consecutive
+    s.seed = 3;  // at some seeds the first 60 steps end the same for two of the compared settings (seed 2: r = 2 and 4)
     return s;
 }
 
