@@ -35,8 +35,9 @@ nlohmann::json toJson(const ReorderController& controller, const ReorderDecision
                 {{"type", t}, {"group", controller.contributor(t)}, {"position", controller.contributorPosition(t)}});
     out["assignment"] = std::move(assignment);
     auto patches = nlohmann::json::array();
-    for (const auto& p : d.patches)
-        patches.push_back({{"group", p.group}, {"position", p.position}});
+    forEachPatch(
+        d, controller.layout().groups(), [&](int g) { return controller.alive(g); },
+        [&](const PatchCompute& p) { patches.push_back({{"group", p.group}, {"position", p.position}}); });
     out["patches"] = std::move(patches);
     auto moves = nlohmann::json::array();
     for (const auto& m : d.stackMoves)
@@ -79,13 +80,16 @@ void printTable(const ReorderController& controller, const ReorderDecision& d)
     if (n > kShown)
         fmt::print("  ...  ({} more types; use --json for all)\n", n - kShown);
 
-    fmt::print("\npatch computes: {}\n", d.patches.size());
-    if (!d.patches.empty()) {
+    fmt::print("\npatch computes: {}\n", d.patchComputes);
+    if (d.patchComputes > 0) {
         fmt::print(" group | position\n-------+---------\n");
-        for (size_t i = 0; i < std::min(d.patches.size(), static_cast<size_t>(kShown)); ++i)
-            fmt::print("{:6} | {:8}\n", d.patches[i].group, d.patches[i].position);
-        if (d.patches.size() > static_cast<size_t>(kShown))
-            fmt::print("  ...  ({} more)\n", d.patches.size() - static_cast<size_t>(kShown));
+        long long shown = 0;
+        forEachPatch(d, n, [&](int g) { return controller.alive(g); }, [&](const PatchCompute& p) {
+            if (shown++ < kShown)
+                fmt::print("{:6} | {:8}\n", p.group, p.position);
+        });
+        if (d.patchComputes > kShown)
+            fmt::print("  ...  ({} more)\n", d.patchComputes - kShown);
     }
     fmt::print("\nstack moves: {}\n", d.stackMoves.size());
     if (!d.stackMoves.empty()) {

@@ -43,7 +43,7 @@ std::string decisionArgs(const Event& event)
     return fmt::format("{{\"step\":{},\"phase\":{},\"wipeout\":{},\"S_before\":{},\"S_after\":{},\"moves\":{},"
                        "\"patches\":{},\"failed_groups\":[{}]}}",
                        event.step, static_cast<int>(d.phase), d.wipeout, d.previousStackNumber, d.stackNumber,
-                       d.moves, d.patches.size(), fmt::join(d.failedGroups, ","));
+                       d.moves, d.patchComputes, fmt::join(d.failedGroups, ","));
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ std::string eventDetails(const Event& event)
         const ReorderDecision& d = *event.decision;
         const char* groupsLabel = d.phase == ReorderDecision::Phase::Readmit ? "rejoined" : "failed";
         std::string text = fmt::format("phase={} moves={} S={}->{} patches={} {}={}", static_cast<int>(d.phase),
-                                       d.moves, d.previousStackNumber, d.stackNumber, d.patches.size(), groupsLabel,
+                                       d.moves, d.previousStackNumber, d.stackNumber, d.patchComputes, groupsLabel,
                                        fmt::join(d.failedGroups, ";"));
         if (d.wipeout)
             text += fmt::format(" wipeout lost={}", fmt::join(d.lostTypes, ";"));

@@ -511,19 +511,13 @@ void ReorderController::State::reassign(const std::vector<int>& freed, ReorderDe
     if (decision == nullptr)
         return;
     decision->phase = ReorderDecision::Phase::MinCost;
-    if (newStackNumber > oldStackNumber) {
-        decision->patches.reserve(idx(aliveCount));
-        for (int g = 0; g < n; ++g) {
-            if (!alive(g))
-                continue;
-            const bool changed = groupStamp[idx(g)] == stamp && groupDist[idx(g)] != kInfinity;
-            decision->patches.push_back({g, changed ? groupDist[idx(g)] : oldStackNumber});
-        }
-    } else {
-        for (int g : touched)
-            if (groupDist[idx(g)] != kInfinity)
-                decision->patches.push_back({g, groupDist[idx(g)]});
-    }
+    for (int g : touched)
+        if (alive(g) && groupDist[idx(g)] != kInfinity)
+            decision->patches.push_back({g, groupDist[idx(g)]});
+    if (newStackNumber > oldStackNumber)
+        decision->grownStackPatch = oldStackNumber;
+    decision->patchComputes =
+        newStackNumber > oldStackNumber ? aliveCount : static_cast<long long>(decision->patches.size());
 }
 
 // Re-admission after live groups were added (load 0, base stacks). Phase 2 at ceil(N / live groups)

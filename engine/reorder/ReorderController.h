@@ -29,7 +29,7 @@ namespace spare {
 //   moved-in types (ascending type) fill the other positions p < S' (ascending p); every other type
 //   keeps its relative order in the remaining positions.
 // - Patches (ascending group): a live group whose positions p < old S changed patches its earliest
-//   changed one; otherwise, when S grew, every live group patches position old S.
+//   changed one (listed); when S grew, every other live group patches position old S (grownStackPatch).
 // After every decision each assigned type sits at its contributor's position < S, so the previous
 // assignment (minus the failed groups) with zero potentials is an optimal warm start for the next.
 class ReorderController {

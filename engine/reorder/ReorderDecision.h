@@ -42,7 +42,31 @@ struct ReorderDecision {
     int moves = 0;                    // assigned types that had to change position (Phase 2 cost)
     std::vector<StackMove> stackMoves;        // every position change, for animation
     std::vector<StackUpdate> changedStacks;   // new order of every stack that changed
-    std::vector<PatchCompute> patches;        // survivors that recompute one stack (ascending group)
+    // Survivors that recompute one stack. Listed: those whose stack changed below the old S, at their
+    // earliest changed position (ascending group). When S grew, every other survivor recomputes position
+    // old S (grownStackPatch, -1 otherwise): at a million groups that is a number, not a million entries.
+    std::vector<PatchCompute> patches;
+    int grownStackPatch = -1;
+    long long patchComputes = 0;              // survivors that recompute a stack, listed or not
 };
+
+// Every patch compute of `decision` in ascending group, listed or not: visit(PatchCompute) for each, with
+// alive(g) telling the survivors after the decision apart. O(groups) when S grew.
+template <typename Alive, typename Visit>
+void forEachPatch(const ReorderDecision& decision, int groups, Alive&& alive, Visit&& visit)
+{
+    if (decision.grownStackPatch < 0) {
+        for (const PatchCompute& patch : decision.patches)
+            visit(patch);
+        return;
+    }
+    auto listed = decision.patches.begin();
+    for (int g = 0; g < groups; ++g) {
+        if (listed != decision.patches.end() && listed->group == g)
+            visit(*listed++);
+        else if (alive(g))
+            visit(PatchCompute{g, decision.grownStackPatch});
+    }
+}
 
 }  // namespace spare

@@ -18,7 +18,7 @@ FailureResponse SparePolicy::onFailures(std::span<const int> groups)
         response.action = FailureResponse::Action::Commit;
     } else {
         response.action = FailureResponse::Action::Patch;
-        response.patchGroups = static_cast<int>(decision.patches.size());
+        response.patchGroups = static_cast<int>(decision.patchComputes);
     }
     response.decision = std::move(decision);
     return response;

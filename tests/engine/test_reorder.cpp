@@ -280,9 +280,10 @@ void checkDecision(const ReorderController& c, const Snapshot& before, const std
     }
     QCOMPARE(actualChanged, changedGroups);
     std::vector<std::pair<int, int>> actualPatches;
-    for (const auto& p : d.patches)
-        actualPatches.emplace_back(p.group, p.position);
+    forEachPatch(d, before.n, [&](int g) { return c.alive(g); },
+                 [&](const PatchCompute& p) { actualPatches.emplace_back(p.group, p.position); });
     QCOMPARE(actualPatches, expectedPatches);
+    QCOMPARE(d.patchComputes, static_cast<long long>(expectedPatches.size()));
 }
 
 // Oracle comparison for a non-wipe-out decision: S' is the smallest feasible capacity and the
@@ -411,9 +412,9 @@ private slots:
         QCOMPARE(d.previousStackNumber, 1);
         QCOMPARE(d.moves, 0);
         QVERIFY(d.stackMoves.empty());
-        QCOMPARE(static_cast<int>(d.patches.size()), 4);
-        for (const auto& p : d.patches)
-            QCOMPARE(p.position, 1);
+        QVERIFY(d.patches.empty());  // nothing changed below the old S: every survivor patches position 1
+        QCOMPARE(d.grownStackPatch, 1);
+        QCOMPARE(d.patchComputes, 4LL);
         QCOMPARE(c.contributor(0), 4);
         QCOMPARE(c.contributorPosition(0), 1);
     }

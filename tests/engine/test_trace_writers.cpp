@@ -59,6 +59,7 @@ std::vector<Event> syntheticRun()
     reorder->stackNumber = 2;
     reorder->moves = 3;
     reorder->patches = {{1, 1}, {2, 1}, {4, 1}, {5, 1}, {6, 1}};
+    reorder->patchComputes = 5;
     decision.decision = reorder;
     events.push_back(decision);
     events.push_back(makeEvent(K::Shrink, 131.25, 0.1, -1, 1));

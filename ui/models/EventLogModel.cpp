@@ -92,7 +92,7 @@ QString EventLogModel::details(const Event& e)
         }
         return tr("phase %1, %2, %3, S %4 -> %5")
             .arg(static_cast<int>(d.phase))
-            .arg(countedNoun(d.moves, "move", "moves"), countedNoun(static_cast<long long>(d.patches.size()), "patch", "patches"))
+            .arg(countedNoun(d.moves, "move", "moves"), countedNoun(d.patchComputes, "patch", "patches"))
             .arg(d.previousStackNumber)
             .arg(d.stackNumber);
     }

@@ -111,11 +111,14 @@ void PlaybackState::apply(const Event& e)
         break;
     case EventKind::PatchCompute:
         if (s_.lastDecision)
-            for (const PatchCompute& p : s_.lastDecision->patches)
-                if (p.group >= 0 && p.group < groups_ && !isOut(static_cast<std::size_t>(p.group))) {
-                    s_.groupStates[static_cast<std::size_t>(p.group)] = GroupState::Computing;
-                    computePosition_[static_cast<std::size_t>(p.group)] = static_cast<std::uint8_t>(p.position);
-                }
+            forEachPatch(
+                *s_.lastDecision, groups_, [&](int group) { return !isOut(static_cast<std::size_t>(group)); },
+                [&](const PatchCompute& p) {
+                    if (p.group >= 0 && p.group < groups_ && !isOut(static_cast<std::size_t>(p.group))) {
+                        s_.groupStates[static_cast<std::size_t>(p.group)] = GroupState::Computing;
+                        computePosition_[static_cast<std::size_t>(p.group)] = static_cast<std::uint8_t>(p.position);
+                    }
+                });
         break;
     case EventKind::AllReduce:
     case EventKind::FailedAllReduce:

@@ -288,7 +288,7 @@ QString StackView::decisionSummary() const
     return tr("Last decision: %1 | %2 | %3 | S %4 -> %5")
         .arg(tr(phases[static_cast<int>(d->phase)]))
         .arg(countedNoun(d->moves, "move", "moves"))
-        .arg(countedNoun(static_cast<long long>(d->patches.size()), "patch compute", "patch computes"))
+        .arg(countedNoun(d->patchComputes, "patch compute", "patch computes"))
         .arg(d->previousStackNumber)
         .arg(d->stackNumber);
 }
@@ -345,8 +345,11 @@ void StackView::paintEvent(QPaintEvent*)
     if (animatedDecision_ && t < 1.0) {
         for (const StackMove& m : animatedDecision_->stackMoves)
             movedFrom[static_cast<long long>(m.group) * s.groups() + m.type] = m.fromPosition;
-        for (const PatchCompute& pc : animatedDecision_->patches)
-            patchAt[pc.group] = pc.position;
+        const auto survives = [&s](int g) {
+            const GroupState state = s.groupState(g);
+            return state != GroupState::Failed && state != GroupState::MaskedOut;
+        };
+        forEachPatch(*animatedDecision_, s.groups(), survives, [&](const PatchCompute& pc) { patchAt[pc.group] = pc.position; });
     }
     const std::vector<int>& lost = s.lostTypes();
     const QFont numberFont = cellNumberFont(cellRect(0, 0).size());
