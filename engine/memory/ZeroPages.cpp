@@ -1,11 +1,13 @@
 #include "memory/ZeroPages.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <utility>
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 namespace spare {
 
@@ -64,13 +66,19 @@ ZeroPages& ZeroPages::operator=(ZeroPages&& other) noexcept
     return *this;
 }
 
-void ZeroPages::clear()
+void ZeroPages::clear(std::size_t bytes)
 {
-    if (bytes_ == 0)
+    bytes = std::min(bytes, bytes_);
+    if (bytes == 0)
         return;
-    // A private anonymous mapping reads as zero again after MADV_DONTNEED.
-    if (!mapped_ || madvise(data_, bytes_, MADV_DONTNEED) != 0)
-        std::memset(data_, 0, bytes_);
+    // A private anonymous mapping reads as zero again after MADV_DONTNEED (whole pages: the tail of
+    // the last one is zeroed by hand).
+    const auto pageBytes = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t whole = mapped_ ? bytes / pageBytes * pageBytes : 0;
+    if (whole > 0 && madvise(data_, whole, MADV_DONTNEED) == 0)
+        std::memset(static_cast<char*>(data_) + whole, 0, bytes - whole);
+    else
+        std::memset(data_, 0, bytes);
 }
 
 void ZeroPages::release() noexcept

@@ -20,8 +20,9 @@ public:
 
     void* data() const { return data_; }
     std::size_t bytes() const { return bytes_; }
-    // Every byte back to zero; a mapping hands its written pages back to the system.
-    void clear();
+    // The first `bytes` bytes (all when larger) back to zero; a mapping hands those pages back to the
+    // system.
+    void clear(std::size_t bytes = static_cast<std::size_t>(-1));
 
 private:
     void release() noexcept;

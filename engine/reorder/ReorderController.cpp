@@ -1,5 +1,6 @@
 #include "reorder/ReorderController.h"
 
+#include "memory/SparseZeroedArray.h"
 #include "memory/ZeroedArray.h"
 #include "reorder/BucketQueue.h"
 
@@ -31,10 +32,11 @@ std::atomic<bool>& phase1FirstSwitch()
 
 }  // namespace
 
-// Every per-group and per-type array lives on ZeroedArray and is encoded so that zero is the starting
-// state of a cyclic layout (every group alive with its base stack, each type contributed at its
-// position 0): a decision touches, and pays for, only the pages of what its searches reach, and a
-// million-group controller starts in microseconds. Scratch arrays are validated by generation stamps.
+// Every per-group and per-type array is encoded so that zero is the starting state of a cyclic layout
+// (every group alive with its base stack, each type contributed at its position 0), so a million-group
+// controller starts in microseconds. The arrays each failure writes are SparseZeroedArray (a decision
+// pays for the chunks it writes); the rest are ZeroedArray (pages written on first use). Scratch arrays
+// are validated by generation stamps.
 struct ReorderController::State {
     explicit State(Layout l)
         : layout(std::move(l)),
@@ -53,18 +55,18 @@ struct ReorderController::State {
     int firstOffset;
 
     // Persistent state.
-    ZeroedArray<std::uint8_t> dead;
+    SparseZeroedArray<std::uint8_t> dead;
     int aliveCount = 0;
     int stackNumber = 1;
     // Groups whose order left the base stack have it in orderRows (N x r, row g valid where reordered).
-    ZeroedArray<std::uint8_t> reordered;
+    SparseZeroedArray<std::uint8_t> reordered;
     ZeroedArray<int> orderRows;
     // Position of t in holders(t)[k]'s order, XOR its base position; one byte since r <= 255.
-    ZeroedArray<std::uint8_t> positionShift;
+    SparseZeroedArray<std::uint8_t> positionShift;
     // match(t) XOR startMatch(t): the live group contributing t (kUnassigned only inside a decision).
-    ZeroedArray<int> matchShift;
+    SparseZeroedArray<int> matchShift;
     // load(g) XOR startLoad: how many types g contributes (at most r).
-    ZeroedArray<std::uint8_t> loadShift;
+    SparseZeroedArray<std::uint8_t> loadShift;
     bool wipedOut = false;
 
     // The constructor's stack number; reset() goes back to the starting state with it.
@@ -102,15 +104,15 @@ struct ReorderController::State {
     }
     void setPosition(int t, int k, int p)
     {
-        positionShift[idx(t) * idx(r) + idx(k)] = static_cast<std::uint8_t>(p ^ layout.holderPositions(t)[idx(k)]);
+        positionShift.write(idx(t) * idx(r) + idx(k)) = static_cast<std::uint8_t>(p ^ layout.holderPositions(t)[idx(k)]);
     }
     // A cyclic layout's type t starts at position 0 of group t - o_0.
     int startMatch(int t) const { return !cyclic ? 0 : t >= firstOffset ? t - firstOffset : t - firstOffset + n; }
     int matchOf(int t) const { return matchShift[idx(t)] ^ startMatch(t); }
-    void setMatchOf(int t, int g) { matchShift[idx(t)] = g ^ startMatch(t); }
+    void setMatchOf(int t, int g) { matchShift.write(idx(t)) = g ^ startMatch(t); }
     int startLoad() const { return cyclic ? 1 : 0; }
     int loadOf(int g) const { return loadShift[idx(g)] ^ startLoad(); }
-    void setLoad(int g, int load) { loadShift[idx(g)] = static_cast<std::uint8_t>(load ^ startLoad()); }
+    void setLoad(int g, int load) { loadShift.write(idx(g)) = static_cast<std::uint8_t>(load ^ startLoad()); }
     void addLoad(int g, int delta) { setLoad(g, loadOf(g) + delta); }
     int holderIndex(int t, int g) const
     {
@@ -146,12 +148,12 @@ struct ReorderController::State {
 void ReorderController::State::allocate()
 {
     const auto cells = idx(n) * idx(r);
-    dead = ZeroedArray<std::uint8_t>(idx(n));
-    reordered = ZeroedArray<std::uint8_t>(idx(n));
+    dead = SparseZeroedArray<std::uint8_t>(idx(n));
+    reordered = SparseZeroedArray<std::uint8_t>(idx(n));
     orderRows = ZeroedArray<int>(cells);
-    positionShift = ZeroedArray<std::uint8_t>(cells);
-    matchShift = ZeroedArray<int>(idx(n));
-    loadShift = ZeroedArray<std::uint8_t>(idx(n));
+    positionShift = SparseZeroedArray<std::uint8_t>(cells);
+    matchShift = SparseZeroedArray<int>(idx(n));
+    loadShift = SparseZeroedArray<std::uint8_t>(idx(n));
     for (auto* scratch : {&typeStamp, &groupStamp})
         *scratch = ZeroedArray<std::uint32_t>(idx(n));
     for (auto* scratch : {&typeDist, &groupDist, &groupParent, &typeIter, &typePot, &groupPot})
@@ -199,7 +201,7 @@ int* ReorderController::State::orderRowForWriting(int g)
     if (!reordered[idx(g)]) {
         const LayoutRow base = layout.stack(g);
         std::copy(base.begin(), base.end(), row);
-        reordered[idx(g)] = 1;
+        reordered.write(idx(g)) = 1;
     }
     return row;
 }
@@ -752,7 +754,7 @@ ReorderDecision ReorderController::onFailures(std::span<const int> groups)
 
     std::vector<int> freed;
     for (int g : decision.failedGroups) {
-        s.dead[idx(g)] = 1;
+        s.dead.write(idx(g)) = 1;
         --s.aliveCount;
         for (int p = 0; p < s.r; ++p)
             if (s.matchOf(s.typeAt(g, p)) == g)
@@ -835,8 +837,8 @@ ReorderDecision ReorderController::onRejoin(std::span<const int> groups)
             const int t = base[idx(p)];
             s.setPosition(t, s.holderIndex(t, g), p);
         }
-        s.reordered[idx(g)] = 0;
-        s.dead[idx(g)] = 0;
+        s.reordered.write(idx(g)) = 0;
+        s.dead.write(idx(g)) = 0;
         ++s.aliveCount;
     }
     s.readmit(decision);

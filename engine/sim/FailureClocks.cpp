@@ -55,7 +55,7 @@ FailureClocks::FailureClocks(int groups, const std::vector<TraceFailure>& trace)
     for (int g = 0; g < groups; ++g) {
         auto& times = traceTimes_[static_cast<std::size_t>(g)];
         std::sort(times.begin(), times.end());
-        clock_[static_cast<std::size_t>(g)].nextS = times.empty() ? infinity : times.front();
+        clock_.write(static_cast<std::size_t>(g)).nextS = times.empty() ? infinity : times.front();
         if (!times.empty())
             firings.push_back({times.front(), g});
     }
@@ -81,7 +81,7 @@ FailureClocks::Firing FailureClocks::pop()
     const Pending top = heap_.top();
     heap_.pop();
     const auto g = static_cast<std::size_t>(top.group);
-    clock_[g].nextS = infinity;
+    clock_.write(g).nextS = infinity;
     return {top.timeS, top.group, model_ == FailureModel::Trace ? traceCursor_[g] : clock_[g].draws - 1};
 }
 
@@ -89,7 +89,7 @@ void FailureClocks::renew(int group, double from)
 {
     const auto g = static_cast<std::size_t>(group);
     if (model_ != FailureModel::Trace) {
-        const double u = streams_.uniformOpenZero(streamOffset_ + g, clock_[g].draws++);
+        const double u = streams_.uniformOpenZero(streamOffset_ + g, clock_.write(g).draws++);
         schedule(group, from + lifetimeOf(-std::log(u)));
         return;
     }
@@ -115,7 +115,7 @@ void FailureClocks::revealNextFirstLifetime()
     do
         group = streams_.below(clocks_, firstLifetimeClockStream + streamOffset_, clockIdDraws_++);
     while (clock_[static_cast<std::size_t>(group)].draws != 0);
-    clock_[static_cast<std::size_t>(group)].draws = 1;
+    clock_.write(static_cast<std::size_t>(group)).draws = 1;
     schedule(group, nextFirstS_);
     ++firstRevealed_;
     computeNextFirstLifetime();
@@ -142,7 +142,7 @@ double FailureClocks::lifetimeOf(double exponential) const
 
 void FailureClocks::schedule(int group, double timeS)
 {
-    clock_[static_cast<std::size_t>(group)].nextS = timeS;
+    clock_.write(static_cast<std::size_t>(group)).nextS = timeS;
     if (timeS != infinity)
         heap_.push({timeS, group});
 }

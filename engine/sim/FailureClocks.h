@@ -1,6 +1,6 @@
 #pragma once
 
-#include "memory/ZeroedArray.h"
+#include "memory/SparseZeroedArray.h"
 #include "sim/FailureTrace.h"
 #include "sim/RandomStream.h"
 #include "sim/Scenario.h"
@@ -92,12 +92,12 @@ private:
     double spacingSum_ = 0.0;
     double nextFirstS_ = 0.0;
     std::uint64_t clockIdDraws_ = 0;
-    // Per group, together so that revealing a clock touches one page.
+    // Per group, together so that revealing a clock writes one chunk.
     struct Clock {
         double nextS = 0.0;        // a revealed group's pending firing (+inf while idle)
         std::uint64_t draws = 0;   // random models: lifetimes drawn (0: not yet revealed)
     };
-    ZeroedArray<Clock> clock_;
+    SparseZeroedArray<Clock> clock_;
     std::vector<std::vector<double>> traceTimes_;  // trace model, per group ascending
     std::vector<std::size_t> traceCursor_;
     std::priority_queue<Pending, std::vector<Pending>, Later> heap_;

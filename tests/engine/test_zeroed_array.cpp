@@ -1,10 +1,13 @@
 #include "ChildPeakMemory.h"
+#include "memory/SparseZeroedArray.h"
 #include "memory/ZeroedArray.h"
 
 #include <QtTest/QtTest>
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
+#include <vector>
 
 using namespace spare;
 
@@ -40,6 +43,43 @@ private slots:
         QCOMPARE(copy.size(), std::size_t{0});
     }
 
+    // Scattered writes, reads everywhere, clear, copies: against a plain vector.
+    void sparseArrayMatchesAVector_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::newRow("small") << 1000;
+        QTest::newRow("mapped") << 3'000'001;
+    }
+
+    void sparseArrayMatchesAVector()
+    {
+        QFETCH(int, size);
+        const auto n = static_cast<std::size_t>(size);
+        SparseZeroedArray<std::int32_t> sparse(n);
+        std::vector<std::int32_t> dense(n, 0);
+        std::mt19937_64 rng(7);
+        std::uniform_int_distribution<std::size_t> index(0, n - 1);
+        for (int round = 0; round < 3; ++round) {
+            for (int i = 0; i < 5000; ++i) {
+                const std::size_t at = index(rng);
+                const auto value = static_cast<std::int32_t>(rng());
+                sparse.write(at) = value;
+                dense[at] = value;
+                sparse.write(at) += 1;  // a reference from write() stays valid across other writes
+                ++dense[at];
+            }
+            const SparseZeroedArray<std::int32_t> copy = sparse;
+            for (std::size_t i = 0; i < n; ++i) {
+                if (sparse[i] != dense[i] || copy[i] != dense[i])
+                    QFAIL(qPrintable(QStringLiteral("entry %1 differs").arg(i)));
+            }
+            sparse.clear();
+            std::fill(dense.begin(), dense.end(), 0);
+            for (std::size_t i = 0; i < n; i += 997)
+                QCOMPARE(sparse[i], 0);
+        }
+    }
+
     // The point of the class: a 512 MB array with one entry written per MB costs a few pages.
     void untouchedPagesCostNoResidentMemory()
     {
@@ -55,6 +95,15 @@ private slots:
         if (sparse == 0)
             QSKIP("peak memory of a child process is not readable here");
         QVERIFY2(sparse < (std::uint64_t{64} << 20), QByteArray::number(static_cast<qulonglong>(sparse)).constData());
+        // The sparse array packs 100,000 scattered writes into chunks of 16 entries (13 MB, and 16 MB of
+        // chunk index) where the pages they fall on would be 400 MB.
+        const std::uint64_t packed = childPeakMemoryBytes([] {
+            SparseZeroedArray<std::uint64_t> a(n);
+            std::mt19937_64 rng(3);
+            for (int i = 0; i < 100'000; ++i)
+                a.write(rng() % n) = 1;
+        });
+        QVERIFY2(packed < (std::uint64_t{64} << 20), QByteArray::number(static_cast<qulonglong>(packed)).constData());
     }
 };
 
