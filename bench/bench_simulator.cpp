@@ -127,27 +127,31 @@ void runAtScale(benchmark::State& state, int groups)
 }
 
 // Peak memory per group above the fixed cost (the growth from N = 10^3 to 10^6, each run in a forked
-// child) beside the engine's estimate.
+// child), resident and address space, beside the engine's estimate (which counts the address space).
 void printMemoryPerGroup()
 {
     constexpr int small = 1000;
     constexpr int large = 1'000'000;
-    fmt::print("\npeak memory per group above the fixed cost (N = {} -> {}, 2,000 steps, target <= 200 B):\n", small,
-               large);
+    fmt::print("\npeak memory per group above the fixed cost (N = {} -> {}, 2,000 steps, target <= 200 B resident):\n",
+               small, large);
     for (const auto& [policy, redundancy] : {std::pair{spare::Policy::Ckpt, 1}, std::pair{spare::Policy::Rep, 3},
                                              std::pair{spare::Policy::Spare, kScaleRedundancy}}) {
         const auto peakAt = [&](int groups) {
             const spare::Scenario scenario = scaleScenario(groups, policy, redundancy);
-            return spare::childPeakMemoryBytes([&scenario] { spare::Simulator(scenario).run(); });
+            return spare::childPeakMemory([&scenario] { spare::Simulator(scenario).run(); });
         };
-        const std::uint64_t smallPeak = peakAt(small);
-        const std::uint64_t largePeak = peakAt(large);
-        const double measured = static_cast<double>(largePeak - smallPeak) / (large - small);
+        const spare::ChildPeakMemory smallPeak = peakAt(small);
+        const spare::ChildPeakMemory largePeak = peakAt(large);
+        const auto perGroup = [](std::uint64_t a, std::uint64_t b) {
+            return (static_cast<double>(b) - static_cast<double>(a)) / (large - small);
+        };
+        const double resident = perGroup(smallPeak.residentBytes, largePeak.residentBytes);
+        const double addressSpace = perGroup(smallPeak.addressSpaceBytes, largePeak.addressSpaceBytes);
         const auto estimated = static_cast<double>(
             spare::estimateRunMemory(scaleScenario(large, policy, redundancy)).perGroupBytes);
-        fmt::print("  {} r={}: {:.1f} B measured, {:.0f} B estimated ({:.2f}x); {:.2f}x the 200 B target\n",
-                   spare::policyName(policy), redundancy, measured, estimated, estimated / measured,
-                   measured / 200.0);
+        fmt::print("  {} r={}: {:.1f} B resident ({:.2f}x the 200 B target), {:.1f} B address space, {:.0f} B "
+                   "estimated\n",
+                   spare::policyName(policy), redundancy, resident, resident / 200.0, addressSpace, estimated);
     }
 }
 

@@ -17,14 +17,21 @@ namespace spare {
 
 namespace {
 
-// Measured (peak RSS, N = 10^3 .. 10^6, Release): 41-42 B per group for CKPT-only and Rep+CKPT (the
-// failure clocks' draw count, next firing and heap slot, the simulator's flags and restart windows);
-// SPARe adds 38 B + 13 B per unit of r: the layout's stacks and holders (8 B r), the controller's
-// current stacks (4 B r) and one-byte positions (1 B r), its matching, loads and search scratch. The
-// scratch is counted whole, although a run touches only what its searches reach. Rounded up.
-constexpr std::uint64_t kClockBytesPerGroup = 44;
-constexpr std::uint64_t kSpareBytesPerGroup = 40;
-constexpr std::uint64_t kSpareBytesPerGroupAndR = 13;
+// Per group, the address space a run reserves: its resident memory is at most this, and at large N far
+// less, since the arrays are written only where failures land (a 2,000-step run at 10^6 groups writes a
+// few thousand groups' entries). Failure clocks: next firing and draw count (16 B) in 16-entry chunks
+// with a 4-byte chunk index (0.25 B), and a 16-byte heap slot per clock once revealed, counted for every
+// clock; the simulator's alive flags (1 B) and restart windows (8 B). Rounded up.
+constexpr std::uint64_t kClockBytesPerGroup = 42;
+// Rep+CKPT: one live-member count (4 B) per replica set of r groups.
+constexpr std::uint64_t kReplicaSetBytes = 4;
+// SPARe: the controller's flags (3 x 1.25 B), matching (4.25 B), search scratch (32 B); per unit of r its
+// positions (1.25 B) and the rows of reordered stacks (4 B). Counted as 4 x (40 + 5.25 r) / 4. A cyclic
+// layout (golomb, consecutive) costs nothing per group; a stored one (golomb-domain, a layout file)
+// holds stacks, holders and holder positions (12 B r).
+constexpr std::uint64_t kSpareQuarterBytesPerGroup = 160;
+constexpr std::uint64_t kSpareQuarterBytesPerGroupAndR = 21;
+constexpr std::uint64_t kStoredLayoutBytesPerGroupAndR = 12;
 // A trace file is held as text twice while parsed, then as rows (measured 3.5 x the file size).
 constexpr std::uint64_t kTraceBytesPerFileByte = 4;
 // The process itself (code, libraries, allocator, thread stacks), measured about 6 MB.
@@ -102,8 +109,14 @@ MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns)
     MemoryEstimate e;
     e.concurrentRuns = std::max(1, concurrentRuns);
     e.perGroupBytes = kClockBytesPerGroup;
-    if (scenario.policy == Policy::Spare)
-        e.perGroupBytes += kSpareBytesPerGroup + kSpareBytesPerGroupAndR * static_cast<std::uint64_t>(std::max(0, scenario.redundancy));
+    const auto redundancy = static_cast<std::uint64_t>(std::max(1, scenario.redundancy));
+    if (scenario.policy == Policy::Rep)
+        e.perGroupBytes += (kReplicaSetBytes + redundancy - 1) / redundancy;
+    if (scenario.policy == Policy::Spare) {
+        e.perGroupBytes += (kSpareQuarterBytesPerGroup + kSpareQuarterBytesPerGroupAndR * redundancy + 3) / 4;
+        if (scenario.layout != "golomb" && scenario.layout != "consecutive")
+            e.perGroupBytes += kStoredLayoutBytesPerGroupAndR * redundancy;
+    }
     if (scenario.repair) {
         // Without a topology a failure takes one node out.
         const double nodesPerGroup =

@@ -20,12 +20,14 @@ struct MemoryEstimate {
     std::uint64_t bytes = 0;          // the estimate: concurrentRuns x perRunBytes + the process itself
 };
 
-// The peak memory of `concurrentRuns` simultaneous runs of `scenario` (its policy and r). Measured
-// against peak RSS (docs/simulator-model.md, "Memory"): 44 bytes per group for the failure clocks and
-// the simulator's per-group state, plus 64 + 16 r bytes for SPARe's layout and controller; a failure trace
-// costs about 4 x its file size while it is loaded. With a topology and domain processes (or a trace),
-// the placement and one clock per domain and process; with a repair section, its per-group state and
-// one heap entry per node that can be in repair. Event writers stream and are not counted.
+// The peak memory of `concurrentRuns` simultaneous runs of `scenario` (its policy and r), as the address
+// space they reserve (docs/simulator-model.md, "Memory"): 42 bytes per group for the failure clocks and
+// the simulator's per-group state, plus 40 + 5.25 r for SPARe's controller (and 12 r for a stored layout;
+// golomb and consecutive cost nothing per group). Resident memory stays below it, far below at large N,
+// where a run writes only the entries its failures reach. A failure trace costs about 4 x its file size
+// while it is loaded. With a topology and domain processes (or a trace), the placement and one clock per
+// domain and process; with a repair section, its per-group state and one heap entry per node that can be
+// in repair. Event writers stream and are not counted.
 MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns = 1);
 
 // The default budget: half of physical memory, and at most half of the address-space limit

@@ -5,9 +5,13 @@
 
 namespace spare {
 
-// Runs `work` in a forked child process and returns the child's peak resident set size in bytes
-// (ru_maxrss), or 0 when it cannot be measured. The child starts as a copy of the caller, so the
-// difference between two such measurements is what the work itself added at its peak.
-std::uint64_t childPeakMemoryBytes(const std::function<void()>& work);
+// The peaks of a forked child that ran `work`, in bytes (0 when they cannot be measured): resident set
+// (ru_maxrss) and address space (VmPeak). The child starts as a copy of the caller, so the difference
+// between two such measurements is what the work itself added at its peak.
+struct ChildPeakMemory {
+    std::uint64_t residentBytes = 0;
+    std::uint64_t addressSpaceBytes = 0;
+};
+ChildPeakMemory childPeakMemory(const std::function<void()>& work);
 
 }  // namespace spare
