@@ -3,6 +3,7 @@
 #include "layout/GolombRulers.h"
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 
 namespace spare {
@@ -68,18 +69,32 @@ const SweepRow& rowAt(const std::vector<SweepRow>& rows, Policy policy, int redu
 
 namespace {
 
-std::vector<SweepSpec> paperTableSpecs(int seeds)
+// Per paper N, two sweeps: SPARe+CKPT and CKPT-only with every group waiting for a checkpoint write,
+// and Rep+CKPT with only the writer waiting, as in the authors' replication runs (docs/method.md,
+// section 7).
+struct PaperSweeps {
+    SweepSpec spareAndCkpt;
+    SweepSpec rep;
+};
+
+std::vector<PaperSweeps> paperTableSpecs(int seeds)
 {
-    std::vector<SweepSpec> specs;
+    std::vector<PaperSweeps> specs;
     for (const PaperReference& paper : paperReferences()) {
-        SweepSpec spec;
-        spec.base = paperScenario(paper.groups);
-        spec.seeds = seeds;
-        for (int r = 2; r <= paperMaxRedundancy(paper.groups); ++r) {
-            spec.spareRedundancies.push_back(r);
-            spec.repRedundancies.push_back(r);
-        }
-        specs.push_back(std::move(spec));
+        PaperSweeps sweeps;
+        SweepSpec& spare = sweeps.spareAndCkpt;
+        spare.base = paperScenario(paper.groups);
+        spare.seeds = seeds;
+        spare.policies = {Policy::Spare, Policy::Ckpt};
+        for (int r = 2; r <= paperMaxRedundancy(paper.groups); ++r)
+            spare.spareRedundancies.push_back(r);
+        SweepSpec& rep = sweeps.rep;
+        rep.base = paperScenario(paper.groups);
+        rep.base.writerOnlyWaits = true;
+        rep.seeds = seeds;
+        rep.policies = {Policy::Rep};
+        rep.repRedundancies = spare.spareRedundancies;
+        specs.push_back(std::move(sweeps));
     }
     return specs;
 }
@@ -89,49 +104,67 @@ std::vector<SweepSpec> paperTableSpecs(int seeds)
 MemoryEstimate estimatePaperTableMemory(int threads)
 {
     MemoryEstimate largest;
-    for (const SweepSpec& spec : paperTableSpecs(1)) {
-        const MemoryEstimate e = Sweep::estimateMemory(spec, threads);
-        if (e.bytes > largest.bytes)
-            largest = e;
-    }
+    for (const PaperSweeps& sweeps : paperTableSpecs(1))
+        for (const SweepSpec* spec : {&sweeps.spareAndCkpt, &sweeps.rep}) {
+            const MemoryEstimate e = Sweep::estimateMemory(*spec, threads);
+            if (e.bytes > largest.bytes)
+                largest = e;
+        }
     return largest;
 }
 
 PaperTable runPaperTable(int seeds, const SweepRunOptions& options)
 {
     PaperTable table;
-    const std::vector<SweepSpec> specs = paperTableSpecs(seeds);
+    const std::vector<PaperSweeps> specs = paperTableSpecs(seeds);
     std::size_t total = 0;
-    for (const SweepSpec& spec : specs)
-        total += Sweep::cells(spec).size();
+    for (const PaperSweeps& sweeps : specs)
+        total += Sweep::cells(sweeps.spareAndCkpt).size() + Sweep::cells(sweeps.rep).size();
 
     std::size_t offset = 0;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
+    // One sweep's rows, or nullopt when cancelled.
+    const auto runSweep = [&](const SweepSpec& spec) -> std::optional<std::vector<SweepRow>> {
         SweepRunOptions sweepOptions = options;
         if (options.progress)
             sweepOptions.progress = [&options, offset, total](std::size_t done, std::size_t) {
                 options.progress(offset + done, total);
             };
-        const SweepResult result = Sweep::run(specs[i], sweepOptions);
+        SweepResult result = Sweep::run(spec, sweepOptions);
         offset += result.cells.size();
-        if (result.cancelled) {
+        if (result.cancelled)
+            return std::nullopt;
+        return std::move(result.rows);
+    };
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const auto spareAndCkpt = runSweep(specs[i].spareAndCkpt);
+        const auto repRows = spareAndCkpt ? runSweep(specs[i].rep) : std::nullopt;
+        if (!repRows) {
             table.cancelled = true;
             return table;
         }
+        // SPARe+CKPT, Rep+CKPT, CKPT-only, as one sweep of the three lists them.
+        std::vector<SweepRow> rows;
+        for (const SweepRow& r : *spareAndCkpt)
+            if (r.policy == Policy::Spare)
+                rows.push_back(r);
+        rows.insert(rows.end(), repRows->begin(), repRows->end());
+        for (const SweepRow& r : *spareAndCkpt)
+            if (r.policy == Policy::Ckpt)
+                rows.push_back(r);
         const PaperReference& paper = paperReferences()[i];
         PaperTableRow row;
         row.paper = paper;
-        row.rows = result.rows;
-        const auto spareBest = Sweep::bestRow(result.rows, Policy::Spare);
-        const auto repBest = Sweep::bestRow(result.rows, Policy::Rep);
+        row.rows = rows;
+        const auto spareBest = Sweep::bestRow(rows, Policy::Spare);
+        const auto repBest = Sweep::bestRow(rows, Policy::Rep);
         if (!spareBest || !repBest)
             throw std::runtime_error("paper table: a policy has no completed row at N = " +
                                      std::to_string(paper.groups));
-        row.spareBest = result.rows[*spareBest];
-        row.repBest = result.rows[*repBest];
-        row.spareAtPaperR = rowAt(result.rows, Policy::Spare, paper.spareRedundancy);
-        row.repAtPaperR = rowAt(result.rows, Policy::Rep, paper.repRedundancy);
-        row.ckpt = rowAt(result.rows, Policy::Ckpt, 1);
+        row.spareBest = rows[*spareBest];
+        row.repBest = rows[*repBest];
+        row.spareAtPaperR = rowAt(rows, Policy::Spare, paper.spareRedundancy);
+        row.repAtPaperR = rowAt(rows, Policy::Rep, paper.repRedundancy);
+        row.ckpt = rowAt(rows, Policy::Ckpt, 1);
         const double rep = row.repBest.stat("ttt_ratio").mean;
         row.gainPercent = (rep - row.spareBest.stat("ttt_ratio").mean) / rep * 100.0;
         table.rows.push_back(std::move(row));
