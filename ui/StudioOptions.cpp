@@ -7,6 +7,7 @@
 #include "io/AtomicFile.h"
 #include "io/OutputFileError.h"
 #include "layoutlab/LayoutLabCharts.h"
+#include "sim/MemoryEstimate.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -70,6 +71,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Scenario JSON to open (default: scenarios/teaching-12.json)."), QStringLiteral("FILE"));
     const QCommandLineOption policy(QStringLiteral("policy"), QStringLiteral("Override run.policy: spare | rep | ckpt."), QStringLiteral("P"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Override run.seed (0 .. 2^64-1)."), QStringLiteral("X"));
+    const QCommandLineOption memoryLimit(QStringLiteral("memory-limit"), QStringLiteral("Refuse a run whose memory estimate exceeds SIZE (512M, 8G, 1.5T or bytes; default: half of physical memory and of the address-space limit)."), QStringLiteral("SIZE"));
     const QCommandLineOption race(QStringLiteral("race"), QStringLiteral("Open the Race tab: the three policies side by side."));
     const QCommandLineOption layoutLab(QStringLiteral("layout-lab"), QStringLiteral("Open the Layout tab: golomb, consecutive and custom layouts compared (with --screenshot: after its Monte-Carlo)."));
     const QCommandLineOption runUntil(QStringLiteral("run-until"), QStringLiteral("Play until failures:N, time:SEC (simulated seconds) or end, then pause."), QStringLiteral("WHEN"));
@@ -86,7 +88,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption campaignX(QStringLiteral("x"), QStringLiteral("Campaign grid key on the x axis (default: the first free key)."), QStringLiteral("KEY"));
     const QCommandLineOption campaignY(QStringLiteral("y"), QStringLiteral("Campaign grid key on the y axis / one curve per value (default: the second free key)."), QStringLiteral("KEY"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
-    parser.addOptions({scenario, policy, seed, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
+    parser.addOptions({scenario, policy, seed, memoryLimit, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
                        exportState, campaign, metric, campaignX, campaignY, fix});
     const QCommandLineOption exportAnimation(QStringLiteral("export-animation"), QStringLiteral("Write simulated seconds --from .. --to of the run as it plays in the Run tab (cluster and stack views, with their animations) as an MP4 (H.264), an animated GIF or a PNG strip of the frames (at most 24), then exit."), QStringLiteral("FILE.mp4|gif|png"));
     const QCommandLineOption animationFrom(QStringLiteral("from"), QStringLiteral("First simulated second of --export-animation (>= 0)."), QStringLiteral("SEC"));
@@ -140,6 +142,15 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
             return std::nullopt;
         }
         o.seed = s;
+    }
+    if (parser.isSet(memoryLimit)) {
+        o.memoryLimit = parseByteSize(parser.value(memoryLimit).toStdString());
+        if (!o.memoryLimit) {
+            *error = QStringLiteral("--memory-limit '%1' is malformed: allowed a size from 1 byte to 1 EB, e.g. 512M, 8G, "
+                                    "1.5T or a number of bytes")
+                         .arg(parser.value(memoryLimit));
+            return std::nullopt;
+        }
     }
     if (parser.isSet(runUntil)) {
         const auto r = parseRunUntil(parser.value(runUntil));

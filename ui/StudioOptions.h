@@ -27,6 +27,7 @@ struct StudioOptions {
     QString scenarioPath;
     std::optional<Policy> policy;
     std::optional<std::uint64_t> seed;
+    std::optional<std::uint64_t> memoryLimit;  // --memory-limit SIZE: the budget every run is checked against
     bool race = false;
     bool layoutLab = false;  // --layout-lab: open the Layout tab
     std::optional<CompareSetup> compare;  // --compare KIND:A,B: open the Compare tab running it

@@ -39,6 +39,8 @@ int main(int argc, char** argv)
         printError(error);
         return 2;
     }
+    if (options->memoryLimit)
+        spare::RunSetup::setMemoryBudget(*options->memoryLimit);
 
     std::shared_ptr<const spare::CampaignData> campaignData;
     if (options->automated() && !options->campaignPath.isEmpty()) {

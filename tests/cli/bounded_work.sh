@@ -107,13 +107,14 @@ fi
 if [ -n "${SPARE_STUDIO:-}" ] && [ -x "$SPARE_STUDIO" ]; then
   LIMIT_S=120 expect "studio screenshot of the mtbf 0.1 scenario quits" 0 '' \
     "$SPARE_STUDIO" --scenario "$p600_01" --screenshot "$WORK/x.png" --quit
-  # The window takes its budget from the address-space limit; without one (the sanitizers) half of
-  # physical memory may hold three such runs, which reserve about 7.5 GB.
-  if [ "$LIMIT_AS" != unlimited ]; then
-    expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x [0-9]+ B\), over the memory budget of' \
-      "$SPARE_STUDIO" --scenario "$n10m" --screenshot "$WORK/n10m.png" --quit
-    check "nothing written for the refused run" test ! -e "$WORK/n10m.png"
-  fi
+  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x [0-9]+ B\), over the memory budget of' \
+    "$SPARE_STUDIO" --scenario "$n10m" --screenshot "$WORK/n10m.png" --quit "${budget[@]}"
+  check "nothing written for the refused run" test ! -e "$WORK/n10m.png"
+  expect "studio --memory-limit names the budget" 2 'the run needs about [0-9.]+ MB .* over the memory budget of 100 MB' \
+    "$SPARE_STUDIO" --scenario "$(scenario_with n1m-studio.json paper-n600.json -e 's/"groups": 600/"groups": 1000000/')" \
+    --screenshot "$WORK/n1m.png" --quit --memory-limit 100M
+  expect "studio --memory-limit malformed" 2 "--memory-limit '8X' is malformed" \
+    "$SPARE_STUDIO" --scenario "$SCEN/teaching-12.json" --memory-limit 8X --quit
 fi
 
 finish

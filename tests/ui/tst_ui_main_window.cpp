@@ -298,6 +298,11 @@ void TestMainWindow::commandLine_data()
     QTest::newRow("screenshot not png") << QStringList{QStringLiteral("--screenshot"), QStringLiteral("a.jpg")}
                                         << false << QStringLiteral(".png");
     QTest::newRow("unknown flag") << QStringList{QStringLiteral("--fast")} << false << QStringLiteral("fast");
+    QTest::newRow("memory limit") << QStringList{QStringLiteral("--memory-limit"), QStringLiteral("1.5G")} << true << QString();
+    QTest::newRow("bad memory limit") << QStringList{QStringLiteral("--memory-limit"), QStringLiteral("8X")} << false
+                                      << QStringLiteral("--memory-limit '8X' is malformed");
+    QTest::newRow("zero memory limit") << QStringList{QStringLiteral("--memory-limit"), QStringLiteral("0")} << false
+                                       << QStringLiteral("from 1 byte to 1 EB");
 }
 
 void TestMainWindow::commandLine()

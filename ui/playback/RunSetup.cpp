@@ -6,11 +6,19 @@
 #include "sim/Simulator.h"
 #include "topology/ClusterPlacement.h"
 
+#include <atomic>
+
 namespace spare {
 
 namespace {
 
 constexpr int kRacedPolicies = 3;
+
+std::atomic<std::uint64_t>& memoryBudgetSetting()
+{
+    static std::atomic<std::uint64_t> bytes{0};  // 0: the default rule
+    return bytes;
+}
 
 QStringList lines(const std::exception& e)
 {
@@ -18,6 +26,14 @@ QStringList lines(const std::exception& e)
 }
 
 }  // namespace
+
+void RunSetup::setMemoryBudget(std::uint64_t bytes) { memoryBudgetSetting().store(bytes); }
+
+std::uint64_t RunSetup::memoryBudget()
+{
+    const std::uint64_t bytes = memoryBudgetSetting().load();
+    return bytes > 0 ? bytes : defaultMemoryBudget();
+}
 
 RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace)
 {
@@ -30,8 +46,7 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
         return setup;
     // The same rule as spare-cli: refuse before any work what would not fit. The window may race three
     // policies at once.
-    const std::string memory = memoryBudgetProblem(estimateRunMemory(scenario, kRacedPolicies), scenario,
-                                                   defaultMemoryBudget());
+    const std::string memory = memoryBudgetProblem(estimateRunMemory(scenario, kRacedPolicies), scenario, memoryBudget());
     if (!memory.empty()) {
         setup.problems.append(QStringLiteral("cluster.groups: %1").arg(QString::fromStdString(memory)));
         return setup;

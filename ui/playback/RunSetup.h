@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -26,6 +27,10 @@ struct RunSetup {
     bool ok() const { return problems.isEmpty(); }
 
     static RunSetup prepare(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
+    // The memory budget prepare() checks every run against, for the whole process: --memory-limit when
+    // given (set once at start-up), else defaultMemoryBudget().
+    static void setMemoryBudget(std::uint64_t bytes);
+    static std::uint64_t memoryBudget();
     // Reads a scenario file (with the command line's overrides) and prepares it.
     static RunSetup load(const QString& path, std::optional<Policy> policy = std::nullopt,
                          std::optional<std::uint64_t> seed = std::nullopt);
