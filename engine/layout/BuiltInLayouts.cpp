@@ -16,4 +16,6 @@ bool isBuiltInLayoutName(std::string_view name)
     return std::any_of(names.begin(), names.end(), [name](const char* known) { return name == known; });
 }
 
+bool isCyclicLayoutName(std::string_view name) { return name == "golomb" || name == "consecutive"; }
+
 }  // namespace spare

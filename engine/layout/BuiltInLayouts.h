@@ -9,5 +9,7 @@ namespace spare {
 // apart from Layout so that the scenario parser needs no layout construction.
 std::span<const char* const> builtInLayoutNames();
 bool isBuiltInLayoutName(std::string_view name);
+// "golomb" and "consecutive": cyclic layouts, computed from their offsets with no per-group storage.
+bool isCyclicLayoutName(std::string_view name);
 
 }  // namespace spare

@@ -3,7 +3,6 @@
 #include "memory/ZeroPages.h"
 
 #include <cstddef>
-#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -32,7 +31,6 @@ public:
     const T& operator[](std::size_t i) const { return data()[i]; }
     T* data() { return static_cast<T*>(pages_.data()); }
     const T* data() const { return static_cast<const T*>(pages_.data()); }
-    std::span<const T> view() const { return {data(), size_}; }
     // Every value back to zero.
     void clear() { pages_.clear(); }
 

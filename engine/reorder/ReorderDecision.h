@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 namespace spare {
@@ -50,6 +51,16 @@ struct ReorderDecision {
     long long patchComputes = 0;              // survivors that recompute a stack, listed or not
 };
 
+// The stack position group g recomputes after `decision`, or -1 for none; `survives`: g is live after it.
+inline int patchPosition(const ReorderDecision& decision, int group, bool survives)
+{
+    const auto listed = std::lower_bound(decision.patches.begin(), decision.patches.end(), group,
+                                         [](const PatchCompute& patch, int g) { return patch.group < g; });
+    if (listed != decision.patches.end() && listed->group == group)
+        return listed->position;
+    return survives ? decision.grownStackPatch : -1;
+}
+
 // Every patch compute of `decision` in ascending group, listed or not: visit(PatchCompute) for each, with
 // alive(g) telling the survivors after the decision apart. O(groups) when S grew.
 template <typename Alive, typename Visit>
@@ -60,13 +71,9 @@ void forEachPatch(const ReorderDecision& decision, int groups, Alive&& alive, Vi
             visit(patch);
         return;
     }
-    auto listed = decision.patches.begin();
-    for (int g = 0; g < groups; ++g) {
-        if (listed != decision.patches.end() && listed->group == g)
-            visit(*listed++);
-        else if (alive(g))
-            visit(PatchCompute{g, decision.grownStackPatch});
-    }
+    for (int g = 0; g < groups; ++g)
+        if (const int position = patchPosition(decision, g, alive(g)); position >= 0)
+            visit(PatchCompute{g, position});
 }
 
 }  // namespace spare

@@ -1,5 +1,7 @@
 #include "sim/MemoryEstimate.h"
 
+#include "layout/BuiltInLayouts.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -114,7 +116,7 @@ MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns)
         e.perGroupBytes += (kReplicaSetBytes + redundancy - 1) / redundancy;
     if (scenario.policy == Policy::Spare) {
         e.perGroupBytes += (kSpareQuarterBytesPerGroup + kSpareQuarterBytesPerGroupAndR * redundancy + 3) / 4;
-        if (scenario.layout != "golomb" && scenario.layout != "consecutive")
+        if (!isCyclicLayoutName(scenario.layout))
             e.perGroupBytes += kStoredLayoutBytesPerGroupAndR * redundancy;
     }
     if (scenario.repair) {

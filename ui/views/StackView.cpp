@@ -341,16 +341,10 @@ void StackView::paintEvent(QPaintEvent*)
 
     // Where each moved type started, for the slide animation.
     std::unordered_map<long long, int> movedFrom;
-    std::unordered_map<long long, int> patchAt;
-    if (animatedDecision_ && t < 1.0) {
+    const bool animating = animatedDecision_ && t < 1.0;
+    if (animating)
         for (const StackMove& m : animatedDecision_->stackMoves)
             movedFrom[static_cast<long long>(m.group) * s.groups() + m.type] = m.fromPosition;
-        const auto survives = [&s](int g) {
-            const GroupState state = s.groupState(g);
-            return state != GroupState::Failed && state != GroupState::MaskedOut;
-        };
-        forEachPatch(*animatedDecision_, s.groups(), survives, [&](const PatchCompute& pc) { patchAt[pc.group] = pc.position; });
-    }
     const std::vector<int>& lost = s.lostTypes();
     const QFont numberFont = cellNumberFont(cellRect(0, 0).size());
     const QFontMetricsF numberMetrics(numberFont);
@@ -362,6 +356,8 @@ void StackView::paintEvent(QPaintEvent*)
         const GroupState st = s.groupState(g);
         const bool dead = st == GroupState::Failed || st == GroupState::MaskedOut;
         const double inset = runWidth >= 6.0 ? 1.0 : 0.0;
+        // Only the drawn columns are looked up: when S grew every survivor patches, a million of them.
+        const int patchedPosition = animating ? patchPosition(*animatedDecision_, g, !dead) : -1;
         const std::vector<int> stack = displayedStack(g);
         p.setFont(numberFont);
         for (int pos = 0; pos < r; ++pos) {
@@ -384,7 +380,7 @@ void StackView::paintEvent(QPaintEvent*)
                 p.setPen(QPen(kLostColour, 2));
                 p.drawRect(cell);
             }
-            if (auto it = patchAt.find(g); it != patchAt.end() && it->second == pos) {
+            if (pos == patchedPosition) {
                 const double pulse = 0.5 + 0.5 * std::sin(t * 6 * M_PI);
                 p.setPen(QPen(QColor(0xff, 0x6f, 0x00), 1.5 + 2.0 * pulse));
                 p.drawRect(cell);
