@@ -1,6 +1,7 @@
 #include "CliCommand.h"
 #include "CliOptions.h"
 #include "ProgressPrinter.h"
+#include "StopSignal.h"
 
 #include "campaign/CampaignExport.h"
 #include "campaign/CampaignJson.h"
@@ -15,8 +16,6 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include <atomic>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -42,10 +41,6 @@ struct CampaignOptions {
     std::string scriptPath;
     int failuresShown = 20;
 };
-
-std::atomic<bool> stopRequested{false};
-
-extern "C" void requestStop(int) { stopRequested.store(true); }
 
 // The plan of a campaign file, every cell checked against the scenario rules.
 CampaignPlan loadPlan(const std::string& path)
@@ -137,11 +132,9 @@ int runAction(const CampaignOptions& o)
     });
     const CampaignPlan plan = loadPlan(o.campaignPath);
     const CampaignResultsDir dir(o.dir.empty() ? defaultOutDir(o.campaignPath) : o.dir);
-    std::signal(SIGTERM, requestStop);
-    std::signal(SIGINT, requestStop);
     CampaignRunOptions options;
     options.threads = o.threads;
-    options.cancel = &stopRequested;
+    options.cancel = &installStopSignal();
     options.progress = stderrProgress(fmt::format("campaign shard {}/{}", shard.index, shard.count));
     const CampaignRunSummary summary = CampaignRunner::run(plan, dir, shard.index, shard.count, options);
     fmt::print("shard {}/{} ({}) of \"{}\" into {}: {} runs done now, {} already done, {} failed{}\n", shard.index,

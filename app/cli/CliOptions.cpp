@@ -14,6 +14,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <sstream>
 
 #include <unistd.h>
 
@@ -166,6 +167,24 @@ std::vector<int> parseGroupList(const std::string& flag, const std::string& text
     } catch (const InputError& e) {
         throw UsageError(fmt::format("{} {}: {}", flag, shownValue(text), e.what()));
     }
+}
+
+std::vector<Policy> parsePolicyList(const std::string& text)
+{
+    std::vector<Policy> policies;
+    std::stringstream in(text);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+        const auto policy = parsePolicy(name);
+        if (!policy)
+            throw UsageError(fmt::format("--policies {}: \"{}\" is not allowed; use a comma list of {}", text, name,
+                                         policyNames()));
+        if (std::find(policies.begin(), policies.end(), *policy) == policies.end())
+            policies.push_back(*policy);
+    }
+    if (policies.empty())
+        throw UsageError(fmt::format("--policies \"{}\" is empty; use a comma list of {}", text, policyNames()));
+    return policies;
 }
 
 }  // namespace spare::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "layout/Layout.h"
+#include "sim/Scenario.h"
 
 #include <CLI/CLI.hpp>
 
@@ -46,5 +47,8 @@ std::optional<double> parseDecimal(std::string_view text);
 CLI::Validator timeWindowValue();
 // "3,17,42": distinct group ids in 0 .. groups-1, none empty; UsageError naming flag, value and range.
 std::vector<int> parseGroupList(const std::string& flag, const std::string& text, int groups);
+
+// "spare,rep": distinct policies in the order given; UsageError naming --policies and the allowed names.
+std::vector<Policy> parsePolicyList(const std::string& text);
 
 }  // namespace spare::cli

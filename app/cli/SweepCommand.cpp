@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <sstream>
 #include <string>
 
 namespace spare::cli {
@@ -56,24 +55,6 @@ struct SweepOptions {
         return grid;
     }
 };
-
-std::vector<Policy> parsePolicyList(const std::string& text)
-{
-    std::vector<Policy> policies;
-    std::stringstream in(text);
-    std::string name;
-    while (std::getline(in, name, ',')) {
-        const auto policy = parsePolicy(name);
-        if (!policy)
-            throw UsageError(fmt::format("--policies {}: \"{}\" is not allowed; use a comma list of {}", text, name,
-                                         policyNames()));
-        if (std::find(policies.begin(), policies.end(), *policy) == policies.end())
-            policies.push_back(*policy);
-    }
-    if (policies.empty())
-        throw UsageError(fmt::format("--policies \"{}\" is empty; use a comma list of {}", text, policyNames()));
-    return policies;
-}
 
 void printRows(const std::vector<SweepRow>& rows)
 {

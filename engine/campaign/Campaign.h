@@ -27,9 +27,14 @@ struct CampaignDerivedKey {
 
 // Fixed: `seeds` replicates per cell. Adaptive: start with minSeeds, add one seed at a time until the 95%
 // confidence half-width of the metric's mean is at most relativeHalfWidth x mean, or maxSeeds.
+// Fixed replication may start at replicate `firstReplicate` (a later round of a sequential study keeps
+// its earlier replicates' ids), and with commonSeeds every cell's replicate k gets the same seed
+// (common random numbers: cells are compared on the same failures).
 struct CampaignReplication {
     bool adaptive = false;
     int seeds = 1;
+    int firstReplicate = 0;
+    bool commonSeeds = false;
     int minSeeds = 3;
     int maxSeeds = 30;
     double relativeHalfWidth = 0.01;
@@ -46,6 +51,9 @@ struct Campaign {
     // false: every combination of the grid values; true ("design": "one_way"): each key's values alone,
     // the other keys at the base scenario's values (sensitivity studies).
     bool oneWay = false;
+    // "design": "list": cell i takes value i of every grid key (all keys have as many values), for a set of
+    // cells that is not a product, such as the candidates still in a selection.
+    bool listed = false;
     std::vector<CampaignDerivedKey> derived;
     CampaignReplication replication;
     double maxTttRatio = 100.0;  // a run stops (incomplete) at this x T0 of simulated time

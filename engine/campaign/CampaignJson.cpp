@@ -64,6 +64,8 @@ public:
         readVariables(doc);
         readDesign(doc, c);
         readGrid(doc, c);
+        if (c.listed)
+            checkListedGrid(c);
         readDerived(doc, c);
         readReplication(doc, c.replication);
         if (const auto it = doc.find("max_ttt_ratio"); it != doc.end()) {
@@ -139,11 +141,21 @@ private:
         const auto it = doc.find("design");
         if (it == doc.end())
             return;
-        if (*it != "grid" && *it != "one_way")
-            fail("design", fmt::format("{} is not a known value; allowed: grid | one_way", describe(*it)));
+        if (*it != "grid" && *it != "one_way" && *it != "list")
+            fail("design", fmt::format("{} is not a known value; allowed: grid | one_way | list", describe(*it)));
         c.oneWay = *it == "one_way";
+        c.listed = *it == "list";
         if (c.oneWay && !variables_.empty())
             fail("design", "one_way varies scenario keys around the base; it takes no variables");
+    }
+
+    void checkListedGrid(const Campaign& c)
+    {
+        for (const CampaignAxis& axis : c.grid)
+            if (axis.values.size() != c.grid.front().values.size())
+                fail("grid." + axis.key,
+                     fmt::format("has {} values where {} has {}; a list design takes value i of every key for cell i",
+                                 axis.values.size(), c.grid.front().key, c.grid.front().values.size()));
     }
 
     // The object at top-level `key`: nullptr when absent, or (reported) when not an object.
@@ -290,7 +302,7 @@ private:
                     fail(where, fmt::format("expected a number or a string, got {}", describe(value)));
                     continue;
                 }
-                if (!seen.insert(value.dump()).second) {
+                if (!seen.insert(value.dump()).second && !c.listed) {
                     fail(where, fmt::format("{} is listed twice", describe(value)));
                     continue;
                 }
@@ -408,8 +420,18 @@ private:
             else
                 out = v->get<int>();
         };
-        if (it->is_object() && it->size() == 1 && it->contains("seeds")) {
+        if (it->is_object() && it->contains("seeds") && !it->contains("adaptive")) {
+            for (const auto& [key, value] : it->items())
+                if (key != "seeds" && key != "first_replicate" && key != "common_seeds")
+                    fail("replication." + key, "unknown key; known keys here: seeds, first_replicate, common_seeds");
             integerIn(*it, "seeds", 1, kMaxSeeds, r.seeds, "replication.");
+            integerIn(*it, "first_replicate", 0, kMaxSeeds, r.firstReplicate, "replication.");
+            if (const auto v = it->find("common_seeds"); v != it->end()) {
+                if (!v->is_boolean())
+                    fail("replication.common_seeds", fmt::format("{} is not allowed; use true or false", describe(*v)));
+                else
+                    r.commonSeeds = v->get<bool>();
+            }
             return;
         }
         if (!it->is_object() || it->size() != 1 || !it->contains("adaptive") || !(*it)["adaptive"].is_object()) {
@@ -492,6 +514,8 @@ std::string campaignToJsonText(const Campaign& c)
     doc["base"] = ordered_json::parse(c.base.dump());
     if (c.oneWay)
         doc["design"] = "one_way";
+    if (c.listed)
+        doc["design"] = "list";
     ordered_json variables = ordered_json::object();
     for (const CampaignAxis& axis : c.grid)
         if (axis.isVariable)
@@ -512,8 +536,13 @@ std::string campaignToJsonText(const Campaign& c)
                                           {"max_seeds", r.maxSeeds},
                                           {"relative_half_width", r.relativeHalfWidth},
                                           {"metric", r.metric}};
-    else
+    else {
         doc["replication"]["seeds"] = r.seeds;
+        if (r.firstReplicate > 0)
+            doc["replication"]["first_replicate"] = r.firstReplicate;
+        if (r.commonSeeds)
+            doc["replication"]["common_seeds"] = true;
+    }
     doc["max_ttt_ratio"] = c.maxTttRatio;
     return doc.dump(2) + "\n";
 }

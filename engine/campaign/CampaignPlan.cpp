@@ -96,6 +96,15 @@ std::vector<std::vector<json>> CampaignPlan::cellValues() const
             }
         return out;
     }
+    if (campaign_.listed) {
+        const std::size_t cells = grid.empty() ? 0 : grid.front().values.size();
+        for (std::size_t i = 0; i < cells; ++i) {
+            out.emplace_back();
+            for (const CampaignAxis& axis : grid)
+                out.back().push_back(axis.values[i]);
+        }
+        return out;
+    }
     std::size_t total = grid.empty() ? 0 : 1;
     for (const CampaignAxis& axis : grid)
         total *= axis.values.size();
@@ -127,9 +136,17 @@ int CampaignPlan::minReplicates() const
 
 CampaignRun CampaignPlan::run(std::size_t cell, int replicate) const
 {
-    const std::string identity = fmt::format("{}#{}", cells_[cell].parameters, replicate);
+    const int absolute = campaign_.replication.firstReplicate + replicate;
+    const std::string identity = fmt::format("{}#{}", cells_[cell].parameters, absolute);
     const std::uint64_t key = stableHash64(identity);
-    return {key, hex64(key), cell, replicate, stableHash64(identity, baseSeed_) >> 11};
+    const std::uint64_t seed = campaign_.replication.commonSeeds ? commonReplicateSeed(baseSeed_, absolute)
+                                                                 : stableHash64(identity, baseSeed_) >> 11;
+    return {key, hex64(key), cell, absolute, seed};
+}
+
+std::uint64_t commonReplicateSeed(std::uint64_t baseSeed, int replicate)
+{
+    return stableHash64(fmt::format("#{}", replicate), baseSeed) >> 11;
 }
 
 std::vector<CampaignRun> CampaignPlan::runs() const

@@ -73,6 +73,10 @@ private:
     std::uint64_t baseSeed_ = 1;
 };
 
+// The seed of replicate k in every cell of a campaign with common seeds: a function of the base seed and k
+// alone, so results from a campaign folder and from an in-process run of the same replicates agree.
+std::uint64_t commonReplicateSeed(std::uint64_t baseSeed, int replicate);
+
 // A grid value as text (numbers in shortest round-trip form, strings as is).
 std::string campaignValueText(const nlohmann::json& value);
 

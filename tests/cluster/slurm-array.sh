@@ -2,7 +2,8 @@
 # A campaign on a real Slurm: starts a one-node cluster on this machine (munged, slurmctld, slurmd on
 # localhost, generated slurm.conf), submits the array job that `spare-cli campaign export --slurm` writes,
 # merges and compares byte for byte with a single-process run; then kills one array task with SIGKILL,
-# re-submits, and checks the campaign completes with no run twice. Stops every daemon it started.
+# re-submits, and checks the campaign completes with no run twice; then runs a selection plan whose
+# rounds are job arrays and checks it answers as in one process. Stops every daemon it started.
 # Fails (never skips) when the daemons cannot start. Needs root (installs slurm-wlm and munge if missing).
 # Usage: tests/cluster/slurm-array.sh [path/to/spare-cli]
 set -euo pipefail
@@ -154,4 +155,21 @@ duplicates=$(shard_ids "$TMP/killed" | sort | uniq -d | wc -l)
 "$CLI" campaign merge "$TMP/killed" --out "$TMP/killed.csv" >/dev/null
 cmp "$TMP/local.csv" "$TMP/killed.csv" || fail "after kill and re-submit the merged table differs"
 say "re-submitted as job $job: complete, no run twice, byte-identical to the single-process run"
+# A selection plan whose rounds run as job arrays: each round's campaign is exported and submitted, then
+# the plan resumes; the answer equals the plan run in one process.
+PLAN=("$ROOT/scenarios/teaching-12.json" --policies spare --redundancy 2-5 --indifference 2%)
+"$CLI" plan "${PLAN[@]}" --json --threads "$(nproc)" 2>/dev/null | grep -v '"command"' >"$TMP/plan-local.json"
+rounds=0
+while "$CLI" plan "${PLAN[@]}" --dir "$TMP/plan" --no-run >"$TMP/plan.out" 2>&1 && grep -q "needs" "$TMP/plan.out"; do
+  round=$(awk '/^plan: round/ {print $3}' "$TMP/plan.out")
+  dir=$(printf '%s/plan/round-%03d' "$TMP" "$round")
+  "$CLI" campaign export "$dir/campaign.json" --slurm --runs-per-task 10 --out "$dir/results" --script "$dir/round.sbatch" >/dev/null
+  job=$(sbatch --parsable "$dir/round.sbatch") || diagnose "sbatch refused the plan round's script"
+  wait_job "$job"
+  rounds=$((rounds + 1))
+  [ "$rounds" -le 50 ] || fail "the plan did not finish in 50 rounds"
+done
+"$CLI" plan --resume "$TMP/plan" --json 2>/dev/null | grep -v '"command"' >"$TMP/plan-array.json"
+cmp "$TMP/plan-local.json" "$TMP/plan-array.json" || fail "the plan run on job arrays differs from the one-process plan"
+say "plan: $rounds rounds as job arrays, the same answer as in one process"
 say "PASS"

@@ -1,0 +1,298 @@
+#include "CliCommand.h"
+#include "CliOptions.h"
+#include "MemoryBudget.h"
+#include "OutputFiles.h"
+#include "ProgressPrinter.h"
+#include "StopSignal.h"
+
+#include "io/AtomicFile.h"
+#include "planning/ConfigurationPlanner.h"
+#include "planning/PlanFolder.h"
+#include "planning/PlanReport.h"
+#include "planning/ScenarioBatch.h"
+#include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
+#include "sweep/Sweep.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <tbb/task_arena.h>
+
+namespace spare::cli {
+
+namespace {
+
+struct PlanOptionsText {
+    std::string scenarioPath;
+    std::string policies = "spare,rep";
+    std::string redundancy;  // empty: 2 .. 16, at most min(groups, 64)
+    std::string checkpoint = "auto";
+    double confidence = 0.95;
+    std::string indifference = "1%";
+    int firstStage = 10;
+    int batch = 5;
+    int maxReplicates = 2000;
+    int threads = 0;
+    std::string dir;
+    std::string resume;
+    bool noRun = false;
+    bool json = false;
+    std::string reportPath;
+    std::string memoryLimit;
+};
+
+std::vector<std::optional<int>> parseCheckpointList(const std::string& text, int maxSteps)
+{
+    std::vector<std::optional<int>> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        std::optional<int> value;
+        if (item != "auto") {
+            const auto number = parseDecimal(item);
+            if (!number || *number != static_cast<double>(static_cast<long long>(*number)) || *number < 1 ||
+                *number > maxSteps)
+                throw UsageError(fmt::format("--checkpoint {}: \"{}\" is not allowed; use auto or interval steps 1 .. {} "
+                                             "(workload.steps), comma separated",
+                                             text, item, maxSteps));
+            value = static_cast<int>(*number);
+        }
+        if (std::find(out.begin(), out.end(), value) == out.end())
+            out.push_back(value);
+    }
+    if (out.empty())
+        throw UsageError(fmt::format("--checkpoint \"{}\" is empty; use auto or a comma list of interval steps", text));
+    return out;
+}
+
+double parseIndifference(const std::string& text)
+{
+    const bool percent = !text.empty() && text.back() == '%';
+    const auto number = parseDecimal(percent ? text.substr(0, text.size() - 1) : text);
+    const double share = number ? (percent ? *number / 100.0 : *number) : -1.0;
+    if (!(share > 0.0 && share <= 0.5))
+        throw UsageError(fmt::format("--indifference {}: allowed a share of TTT/T0 above 0 and at most 0.5, as 0.01 or 1%",
+                                     text));
+    return share;
+}
+
+std::string reproducingCommand(const PlanSpec& spec, const std::string& scenarioPath)
+{
+    std::vector<std::string> policies;
+    for (const Policy p : spec.policies)
+        policies.emplace_back(policyName(p));
+    std::vector<std::string> intervals;
+    for (const auto& steps : spec.checkpointIntervals)
+        intervals.push_back(checkpointIntervalText(steps));
+    std::vector<std::string> rs;
+    for (const int r : spec.redundancies)
+        rs.push_back(std::to_string(r));
+    return fmt::format("spare-cli plan {} --policies {} --redundancy {} --checkpoint {} --confidence {} --indifference {} "
+                       "--first-stage {} --batch {} --max-replicates {}",
+                       scenarioPath, fmt::join(policies, ","), fmt::join(rs, ","), fmt::join(intervals, ","),
+                       spec.confidence, spec.indifference, spec.firstStage, spec.batch, spec.maxReplicates);
+}
+
+PlanSpec specFromFlags(const PlanOptionsText& o)
+{
+    PlanSpec spec;
+    spec.base = loadScenarioFile(o.scenarioPath);
+    spec.policies = parsePolicyList(o.policies);
+    const int maxR = std::min(spec.base.groups, ScenarioLimits::maxRedundancy);
+    try {
+        spec.redundancies = parseIntegerRanges(o.redundancy.empty() ? fmt::format("2-{}", std::min(16, maxR)) : o.redundancy,
+                                               2, maxR);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("--redundancy {}: {}", o.redundancy, e.what()));
+    }
+    spec.checkpointIntervals = parseCheckpointList(o.checkpoint, spec.base.steps);
+    spec.confidence = o.confidence;
+    spec.indifference = parseIndifference(o.indifference);
+    spec.firstStage = o.firstStage;
+    spec.batch = o.batch;
+    spec.maxReplicates = o.maxReplicates;
+    if (const auto problems = spec.validate(); !problems.empty())
+        throw UsageError(fmt::format("plan: {}", fmt::join(problems, "; ")));
+    return spec;
+}
+
+// One timed run per policy at its costliest candidate, scaled by the campaign cost model (1 + r).
+void printEstimate(const PlanSpec& spec, int threads)
+{
+    const int workers = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
+    double firstStageS = 0.0;
+    std::size_t candidates = 0;
+    for (const Policy policy : spec.policies) {
+        const std::vector<PlanCandidate> all = spec.candidates(policy);
+        const auto costliest = std::max_element(all.begin(), all.end(), [](const auto& a, const auto& b) {
+            return a.redundancy < b.redundancy;
+        });
+        const auto start = std::chrono::steady_clock::now();
+        ScenarioBatchOptions one;
+        one.threads = 1;
+        one.maxTttRatio = spec.maxTttRatio;
+        runScenarioBatch({spec.scenario(*costliest, 0)}, one);
+        const double pilotS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        for (const PlanCandidate& c : all)
+            firstStageS += spec.firstStage * pilotS * (1.0 + c.redundancy) / (1.0 + costliest->redundancy);
+        candidates += all.size();
+    }
+    fmt::print(stderr,
+               "plan: {} candidates; first stage {} runs, about {} on {} threads (one timed run per policy); then {} "
+               "replicates per round for the candidates still in, at most {} each\n",
+               candidates, candidates * static_cast<std::size_t>(spec.firstStage), formatDuration(firstStageS / workers),
+               workers, spec.batch, spec.maxReplicates);
+}
+
+void printRound(const PlanResult& r, double elapsedS)
+{
+    std::vector<std::string> parts;
+    for (const PlanPolicyResult& p : r.policies) {
+        const auto in = std::count_if(p.candidates.begin(), p.candidates.end(), [](const auto& c) { return c.alive; });
+        const PlanCandidateState& lead = p.candidates[static_cast<std::size_t>(p.selected)];
+        parts.push_back(fmt::format("{} {} in{}, lead r={} T_c={} {:.4f} +- {:.4f}", policyName(p.policy), in,
+                                    p.done ? " (decided)" : "", lead.candidate.redundancy,
+                                    checkpointIntervalText(lead.candidate.checkpointIntervalSteps), lead.mean, lead.halfWidth));
+    }
+    fmt::print(stderr, "plan: round {}, {} runs, {}: {}\n", r.rounds, r.runs, formatDuration(elapsedS), fmt::join(parts, "; "));
+}
+
+int runPlanCommand(const PlanOptionsText& o)
+{
+    if (!o.dir.empty() && !o.resume.empty())
+        throw UsageError("--dir and --resume are exclusive: --resume DIR goes on with the plan in DIR");
+    if (o.scenarioPath.empty() == o.resume.empty())
+        throw UsageError("plan: give a SCENARIO file, or --resume DIR for a plan started with --dir");
+    if (o.noRun && o.dir.empty() && o.resume.empty())
+        throw UsageError("--no-run writes the next round as a campaign: it needs --dir DIR or --resume DIR");
+    OutputFiles files;
+    files.add("--report", o.reportPath);
+    files.check();
+
+    std::string scenarioPath = o.scenarioPath;
+    std::unique_ptr<PlanFolder> folder;
+    PlanSpec spec;
+    if (!o.resume.empty()) {
+        folder = std::make_unique<PlanFolder>(o.resume);
+        spec = folder->spec();
+        scenarioPath = fmt::format("{}/plan.json", o.resume);
+    } else {
+        spec = specFromFlags(o);
+        if (!o.dir.empty()) {
+            folder = std::make_unique<PlanFolder>(o.dir);
+            folder->prepare(spec);
+        }
+    }
+    SweepSpec memory;
+    memory.base = spec.base;
+    memory.policies = spec.policies;
+    memory.spareRedundancies = spec.redundancies;
+    memory.repRedundancies = spec.redundancies;
+    requireMemoryFits(Sweep::estimateMemory(memory, o.threads), spec.base, o.memoryLimit);
+
+    const std::atomic<bool>& stop = installStopSignal();
+    if (o.resume.empty() && !o.noRun)
+        printEstimate(spec, o.threads);
+    std::unique_ptr<LocalPlanRoundRunner> local;
+    PlanRoundRunner* runner = nullptr;
+    if (folder) {
+        folder->setRunLocally(!o.noRun);
+        CampaignRunOptions run;
+        run.threads = o.threads;
+        run.cancel = &stop;
+        folder->setRunOptions(run);
+        runner = folder.get();
+    } else {
+        local = std::make_unique<LocalPlanRoundRunner>(o.threads, &stop);
+        runner = local.get();
+    }
+    const auto start = std::chrono::steady_clock::now();
+    PlanOptions options;
+    options.cancel = &stop;
+    options.progress = [&](const PlanResult& r) {
+        if (r.rounds > 0)
+            printRound(r, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    };
+    const PlanResult result = runPlan(spec, *runner, options);
+
+    if (result.cancelled || stop.load()) {
+        fmt::print(stderr, "spare-cli: plan stopped by a signal after {} runs{}\n", result.runs,
+                   folder ? fmt::format("; go on with spare-cli plan --resume {}", folder->path()) : std::string());
+        return 130;
+    }
+    if (result.pending) {
+        const int round = result.pending->index;
+        fmt::print("plan: round {} needs {} runs ({} candidates x {} replicates). Run its campaign anywhere, e.g.\n"
+                   "  spare-cli campaign run {} --out {} --shard auto      (one task of a job array)\n"
+                   "  spare-cli campaign export {} --slurm --out {}\n"
+                   "then go on with: spare-cli plan --resume {}\n",
+                   round, result.pending->candidates.size() * static_cast<std::size_t>(result.pending->replicates),
+                   result.pending->candidates.size(), result.pending->replicates, folder->roundCampaignPath(round),
+                   folder->roundResultsPath(round), folder->roundCampaignPath(round), folder->roundResultsPath(round),
+                   folder->path());
+        return 0;
+    }
+    const std::string command = reproducingCommand(spec, scenarioPath);
+    const std::string report = planReportMarkdown(result, spec, command);
+    if (!o.reportPath.empty())
+        files.guard([&] { writeFileAtomically(o.reportPath, report); });
+    if (o.json) {
+        nlohmann::json doc = planResultToJson(result, spec);
+        doc["command"] = command;
+        fmt::print("{}\n", doc.dump(2));
+    } else {
+        fmt::print("{}", report);
+    }
+    return 0;
+}
+
+CommandAction setupPlan(CLI::App& sub)
+{
+    auto o = std::make_shared<PlanOptionsText>();
+    sub.add_option("scenario", o->scenarioPath, "Scenario JSON file (the cluster, workload and failure model to plan for)");
+    sub.add_option("--policies", o->policies, "Comma list of spare, rep, ckpt: one selection per policy")
+        ->capture_default_str();
+    sub.add_option("--redundancy,-r", o->redundancy,
+                   "Candidate r values for spare and rep: 2-16, 2,4,8 (2 .. min(groups, 64); default 2-16 or up to groups)");
+    sub.add_option("--checkpoint", o->checkpoint,
+                   "Candidate checkpoint intervals: auto (the closed-form rule at each r) and/or interval steps, "
+                   "comma separated (auto,4,8,16)")
+        ->capture_default_str();
+    sub.add_option("--confidence", o->confidence, "Probability of selecting the best (0.5 .. 0.999)")
+        ->capture_default_str()
+        ->check(numberIn(0.5, 0.999));
+    sub.add_option("--indifference", o->indifference,
+                   "Indifference zone: differences smaller than this share of the best TTT/T0 do not matter (1% or 0.01)")
+        ->capture_default_str();
+    sub.add_option("--first-stage", o->firstStage, "Replicates of every candidate before any elimination (5 .. 1000)")
+        ->capture_default_str()
+        ->check(integerIn(5, 1000));
+    sub.add_option("--batch", o->batch, "Replicates added per round to the candidates still in (1 .. 1000)")
+        ->capture_default_str()
+        ->check(integerIn(1, 1000));
+    sub.add_option("--max-replicates", o->maxReplicates, "Most replicates of one candidate (a guard; 5 .. 100000)")
+        ->capture_default_str()
+        ->check(integerIn(5, 100000));
+    sub.add_option("--threads", o->threads, "Worker threads (0 = all cores)")->capture_default_str()->check(integerIn(0, 1024));
+    sub.add_option("--dir", o->dir, "Run the rounds as campaigns in this folder (resumable; rounds can run on a job array)");
+    sub.add_option("--resume", o->resume, "Go on with the plan in this folder (started with --dir)");
+    sub.add_flag("--no-run", o->noRun, "With --dir/--resume: write the next round's campaign and stop (run it elsewhere)");
+    sub.add_flag("--json", o->json, "Print every figure as JSON");
+    sub.add_option("--report", o->reportPath, "Write the recommendation as Markdown (atomically)");
+    addMemoryLimitOption(sub, o->memoryLimit);
+    return [o] { return runPlanCommand(*o); };
+}
+
+const bool registered = registerCommand(
+    {"plan", "Choose r and the checkpoint interval per policy with stated confidence (Kim-Nelson selection)",
+     &setupPlan});
+
+}  // namespace
+
+}  // namespace spare::cli

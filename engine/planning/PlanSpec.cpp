@@ -1,0 +1,144 @@
+#include "planning/PlanSpec.h"
+
+#include "campaign/CampaignPlan.h"
+#include "io/InputError.h"
+#include "sim/ScenarioJson.h"
+#include "sim/ScenarioLimits.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace spare {
+
+using nlohmann::json;
+
+std::string checkpointIntervalText(const std::optional<int>& steps)
+{
+    return steps ? std::to_string(*steps) : std::string("auto");
+}
+
+std::string PlanCandidate::label() const
+{
+    return fmt::format("{} r={} T_c={}{}", policyName(policy), redundancy, checkpointIntervalText(checkpointIntervalSteps),
+                       checkpointIntervalSteps ? " steps" : "");
+}
+
+std::vector<PlanCandidate> PlanSpec::candidates(Policy policy) const
+{
+    std::vector<PlanCandidate> out;
+    const std::vector<int> rs = policy == Policy::Ckpt ? std::vector<int>{1} : redundancies;
+    for (const int r : rs)
+        for (const auto& interval : checkpointIntervals)
+            out.push_back({policy, r, interval});
+    return out;
+}
+
+Scenario PlanSpec::scenario(const PlanCandidate& candidate, int replicate) const
+{
+    Scenario s = base;
+    s.policy = candidate.policy;
+    s.redundancy = candidate.redundancy;
+    s.checkpointIntervalSteps = candidate.checkpointIntervalSteps;
+    s.seed = commonReplicateSeed(base.seed, replicate);
+    return s;
+}
+
+std::vector<std::string> PlanSpec::validate() const
+{
+    std::vector<std::string> problems;
+    if (policies.empty())
+        problems.push_back("policies: empty; give at least one of spare, rep, ckpt");
+    const int maxR = std::min(base.groups, ScenarioLimits::maxRedundancy);
+    for (const int r : redundancies)
+        if (r < 2 || r > maxR)
+            problems.push_back(fmt::format("redundancy: {} is out of range; allowed: 2 .. {} (min(cluster.groups, {}))",
+                                           r, maxR, ScenarioLimits::maxRedundancy));
+    if (redundancies.empty() && std::any_of(policies.begin(), policies.end(), [](Policy p) { return p != Policy::Ckpt; }))
+        problems.push_back("redundancy: empty; give r values for spare and rep, e.g. 2-16");
+    if (checkpointIntervals.empty())
+        problems.push_back("checkpoint: empty; give auto or interval steps");
+    for (const auto& steps : checkpointIntervals)
+        if (steps && (*steps < 1 || *steps > base.steps))
+            problems.push_back(fmt::format("checkpoint: {} steps is out of range; allowed: 1 .. {} (workload.steps)",
+                                           *steps, base.steps));
+    if (!(confidence >= 0.5 && confidence < 1.0))
+        problems.push_back(fmt::format("confidence: {} is out of range; allowed: 0.5 <= c < 1", confidence));
+    if (!(indifference > 0.0 && indifference <= 0.5))
+        problems.push_back(fmt::format("indifference: {} is out of range; allowed: 0 < d <= 0.5 (a share of TTT/T0)",
+                                       indifference));
+    if (firstStage < 5 || firstStage > 1000)
+        problems.push_back(fmt::format("first_stage: {} is out of range; allowed: 5 .. 1000", firstStage));
+    if (batch < 1 || batch > 1000)
+        problems.push_back(fmt::format("batch: {} is out of range; allowed: 1 .. 1000", batch));
+    if (maxReplicates < firstStage || maxReplicates > 100000)
+        problems.push_back(fmt::format("max_replicates: {} is out of range; allowed: first_stage ({}) .. 100000",
+                                       maxReplicates, firstStage));
+    for (const Policy policy : policies) {
+        const std::size_t k = candidates(policy).size();
+        if (k >= 2 && !(1.0 - confidence < 1.0 - 1.0 / static_cast<double>(k)))
+            problems.push_back(fmt::format("confidence: {} is too low for {} candidates of {}; allowed: above {}",
+                                           confidence, k, policyName(policy), 1.0 / static_cast<double>(k)));
+    }
+    return problems;
+}
+
+json PlanSpec::toJson() const
+{
+    json doc;
+    doc["base"] = scenarioToJson(base);
+    doc["policies"] = json::array();
+    for (const Policy p : policies)
+        doc["policies"].push_back(policyName(p));
+    doc["redundancies"] = redundancies;
+    doc["checkpoint_intervals"] = json::array();
+    for (const auto& steps : checkpointIntervals)
+        doc["checkpoint_intervals"].push_back(steps ? json(*steps) : json("auto"));
+    doc["confidence"] = confidence;
+    doc["indifference"] = indifference;
+    doc["first_stage"] = firstStage;
+    doc["batch"] = batch;
+    doc["max_replicates"] = maxReplicates;
+    doc["max_ttt_ratio"] = maxTttRatio;
+    return doc;
+}
+
+PlanSpec PlanSpec::fromJson(const json& doc, const std::string& origin)
+{
+    PlanSpec spec;
+    const auto fail = [&](const std::string& key, const std::string& message) {
+        throw InputError(fmt::format("{}: {}: {}", origin, key, message));
+    };
+    try {
+        spec.base = scenarioFromJson(doc.at("base"), origin + ": base");
+        spec.policies.clear();
+        for (const json& name : doc.at("policies")) {
+            const auto policy = parsePolicy(name.get<std::string>());
+            if (!policy)
+                fail("policies", fmt::format("{} is not a policy; allowed: {}", name.dump(), policyNames()));
+            spec.policies.push_back(*policy);
+        }
+        spec.redundancies = doc.at("redundancies").get<std::vector<int>>();
+        spec.checkpointIntervals.clear();
+        for (const json& steps : doc.at("checkpoint_intervals")) {
+            if (steps == "auto")
+                spec.checkpointIntervals.emplace_back(std::nullopt);
+            else
+                spec.checkpointIntervals.emplace_back(steps.get<int>());
+        }
+        spec.confidence = doc.at("confidence").get<double>();
+        spec.indifference = doc.at("indifference").get<double>();
+        spec.firstStage = doc.at("first_stage").get<int>();
+        spec.batch = doc.at("batch").get<int>();
+        spec.maxReplicates = doc.at("max_replicates").get<int>();
+        spec.maxTttRatio = doc.at("max_ttt_ratio").get<double>();
+    } catch (const json::exception& e) {
+        fail("(plan)", fmt::format("malformed plan file: {}", e.what()));
+    }
+    if (const auto problems = spec.validate(); !problems.empty())
+        fail("(plan)", fmt::format("{}", fmt::join(problems, "; ")));
+    return spec;
+}
+
+}  // namespace spare
