@@ -83,7 +83,7 @@ std::vector<int> defaultIntervals(const CheckpointPeriodStudy& study, int maxSte
 
 }  // namespace
 
-CheckpointPeriodStudy studyCheckpointPeriods(const Scenario& scenario, const CheckpointStudyOptions& options)
+CheckpointPeriodStudy checkpointClosedForms(const Scenario& scenario)
 {
     CheckpointPeriodStudy study;
     study.interruptionMtbfS = interruptionMtbfS(scenario);
@@ -92,6 +92,12 @@ CheckpointPeriodStudy studyCheckpointPeriods(const Scenario& scenario, const Che
     study.dalyS = dalyPeriod(scenario.checkpointWriteS, study.interruptionMtbfS);
     study.dalyWithRestartS = dalyPeriodWithRestart(scenario.checkpointWriteS, scenario.restartS, study.interruptionMtbfS);
     study.autoSteps = autoCheckpointIntervalSteps(scenario);
+    return study;
+}
+
+CheckpointPeriodStudy studyCheckpointPeriods(const Scenario& scenario, const CheckpointStudyOptions& options)
+{
+    CheckpointPeriodStudy study = checkpointClosedForms(scenario);
 
     std::vector<int> intervals = options.intervalSteps.empty() ? defaultIntervals(study, scenario.steps)
                                                                : options.intervalSteps;

@@ -56,6 +56,9 @@ struct CheckpointStudyOptions {
     const std::atomic<bool>* cancel = nullptr;
 };
 
+// The closed forms alone (no candidates): the interruption MTBF, the step, Young, Daly and the "auto" interval.
+CheckpointPeriodStudy checkpointClosedForms(const Scenario& scenario);
+
 // Simulates the scenario at each candidate interval (common random numbers across candidates) and
 // reports the closed forms beside the simulated best. Deterministic whatever the thread count.
 CheckpointPeriodStudy studyCheckpointPeriods(const Scenario& scenario, const CheckpointStudyOptions& options);

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <memory>
 
 namespace spare {
@@ -74,11 +73,9 @@ PlanPolicyResult summarize(const PolicyRace& race, const PlanSpec& spec)
     out.delta = kn->indifference();
     if (kn->indifferenceSet() && kn->replicates() >= kn->firstStage())
         out.fullGridRuns = race.candidates.size() * static_cast<std::size_t>(kn->maxReplicatesNeeded());
-    // The runner-up is the candidate that stayed in the race longest (the closer mean on a tie).
-    const auto lastness = [kn](int i) { return kn->alive(i) ? std::numeric_limits<int>::max() : kn->eliminatedAt(i); };
+    // The runner-up is the other candidate with the smallest mean (over its own replicates).
     for (int i = 0; i < kn->systems(); ++i)
-        if (i != out.selected && (out.runnerUp < 0 || lastness(i) > lastness(out.runnerUp) ||
-                                  (lastness(i) == lastness(out.runnerUp) && kn->mean(i) < kn->mean(out.runnerUp))))
+        if (i != out.selected && (out.runnerUp < 0 || kn->mean(i) < kn->mean(out.runnerUp)))
             out.runnerUp = i;
     if (out.runnerUp >= 0) {
         out.differenceMean = kn->pairedMeanDifference(out.runnerUp, out.selected);

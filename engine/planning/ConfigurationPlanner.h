@@ -43,7 +43,7 @@ struct PlanPolicyResult {
     Policy policy = Policy::Spare;
     std::vector<PlanCandidateState> candidates;
     int selected = 0;
-    int runnerUp = -1;                 // the candidate eliminated last (-1 with one candidate)
+    int runnerUp = -1;                 // the other candidate with the smallest mean (-1 with one candidate)
     double delta = 0.0;                // the indifference zone in TTT/T0 units
     double eta = 0.0;
     double h2 = 0.0;

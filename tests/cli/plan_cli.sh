@@ -21,7 +21,7 @@ expect first-stage-range 2 "--first-stage: '2'" "$SPARE_CLI" plan "$T12" --first
 expect in-memory 0 '"complete": true' "$SPARE_CLI" plan "$T12" "${PLAN[@]}" --json
 printf '%s\n' "$OUT" | grep -v '"command"' >"$WORK/memory.json"
 expect report-written 0 "P\(correct selection\) >= 95%" "$SPARE_CLI" plan "$T12" "${PLAN[@]}" --report "$WORK/plan.md"
-check report-names-command grep -q "spare-cli plan $T12 --policies spare,rep --redundancy 2,3,4,6" "$WORK/plan.md"
+check report-names-command grep -q "spare-cli plan $T12 --policies spare,rep --redundancy 2-4,6" "$WORK/plan.md"
 
 expect first-round-written 0 "round 0 needs 80 runs" "$SPARE_CLI" plan "$T12" "${PLAN[@]}" --dir "$WORK/p" --no-run
 check round-campaign-exists test -f "$WORK/p/round-000/campaign.json"

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "planning/FailureLogFits.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spare {
+
+// The fleet a failure log covers: `units` GPUs, or nodes of gpusPerNode GPUs.
+enum class FleetUnit { Gpu, Node };
+
+const char* fleetUnitName(FleetUnit unit);  // "gpu", "node"
+std::optional<FleetUnit> parseFleetUnit(std::string_view name);
+
+struct FleetDescription {
+    double units = 1.0;
+    FleetUnit unit = FleetUnit::Gpu;
+    int gpusPerNode = 8;
+
+    double gpus() const { return unit == FleetUnit::Gpu ? units : units * gpusPerNode; }
+};
+
+// The cluster being planned: groups x gpusPerGroup GPUs.
+struct PlannedCluster {
+    int groups = 1;
+    int gpusPerGroup = 1;
+};
+
+// A fit scaled from the logged fleet to a planned cluster by the superposition rule: a fleet of G GPUs
+// failing every MTBF_fleet has a per-GPU MTBF of MTBF_fleet x G, and N M GPUs then fail every
+// per-GPU MTBF / (N M).
+struct ClusterFailureModel {
+    LifetimeFamily family = LifetimeFamily::Exponential;  // the model written: weibull or exponential
+    double weibullShape = 1.0;                            // the fleet-level shape (Weibull only)
+    ParameterEstimate fleetMtbfS;
+    ParameterEstimate perGpuMtbfS;
+    ParameterEstimate failuresPer1000GpuDays;
+    ParameterEstimate systemMtbfS;                        // failures.system_mtbf_s of the planned cluster
+    nlohmann::json failures;                              // a scenario "failures" section
+    std::vector<std::string> notes;
+};
+
+// Uses the AIC winner, or the better of Weibull and exponential when lognormal wins (the simulator has
+// no lognormal model; a note says so). Throws InputError for a fleet or cluster without GPUs.
+ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetDescription& fleet,
+                                        const PlannedCluster& cluster);
+
+}  // namespace spare

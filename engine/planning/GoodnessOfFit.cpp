@@ -1,0 +1,159 @@
+#include "planning/GoodnessOfFit.h"
+
+#include "analysis/Philox.h"
+#include "sim/RandomStream.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace spare {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ln F and ln(1 - F) of one uncensored gap.
+struct Probability {
+    double logCdf, logSurvival;
+};
+
+// The uncensored gaps as probabilities under the distribution, ascending. A tie enters at F(r) / 2.
+std::vector<Probability> probabilities(const LifetimeSample& sample, const LifetimeDistribution& distribution)
+{
+    std::vector<Probability> p;
+    p.reserve(sample.uncensored());
+    for (double gap : sample.exactGapsS)
+        p.push_back({distribution.logCdf(gap), distribution.logSurvival(gap)});
+    if (sample.zeroGaps > 0) {
+        const double tie = 0.5 * distribution.cdf(sample.resolutionS);
+        p.insert(p.end(), sample.zeroGaps, Probability{std::log(tie), std::log1p(-tie)});
+    }
+    std::sort(p.begin(), p.end(), [](const Probability& x, const Probability& y) { return x.logCdf < y.logCdf; });
+    return p;
+}
+
+double probability(const Probability& p)
+{
+    return p.logCdf < -std::numbers::ln2 ? std::exp(p.logCdf) : -std::expm1(p.logSurvival);
+}
+
+// 53 random bits as a uniform in (0, 1].
+double uniformOpenZero(PhiloxStream& stream)
+{
+    const std::uint64_t high = stream.next();
+    const std::uint64_t low = stream.next() >> 11;
+    return static_cast<double>((high << 21 | low) + 1) * 0x1.0p-53;
+}
+
+// A sample like `sample` drawn from `distribution`: as many gaps, failure times cut to the log's ticks
+// (a random phase for the first), the same censored tail.
+LifetimeSample bootstrapSample(const LifetimeSample& sample, const LifetimeDistribution& distribution,
+                               PhiloxStream& stream)
+{
+    LifetimeSample out;
+    out.resolutionS = sample.resolutionS;
+    out.censoredGapS = sample.censoredGapS;
+    out.exactGapsS.reserve(sample.uncensored());
+    const double tick = sample.resolutionS;
+    double phase = tick * (1.0 - uniformOpenZero(stream));  // time since the last tick boundary, [0, tick)
+    for (std::size_t i = 0; i < sample.uncensored(); ++i) {
+        const double total = phase + distribution.sample(uniformOpenZero(stream));
+        const double ticks = std::floor(total / tick);
+        phase = total - ticks * tick;
+        if (ticks > 0.0)
+            out.exactGapsS.push_back(ticks * tick);
+        else
+            ++out.zeroGaps;
+    }
+    return out;
+}
+
+// KS and AD of one bootstrap replication against its own refit.
+std::pair<double, double> replicatedStatistics(const LifetimeSample& sample, const LifetimeFit& fit, PhiloxStream& stream)
+{
+    const LifetimeSample replica = bootstrapSample(sample, fit.distribution, stream);
+    if (replica.exactGapsS.empty() && replica.censoredGapS == 0.0) {  // nothing to fit: as extreme as can be
+        constexpr double kInf = std::numeric_limits<double>::infinity();
+        return {kInf, kInf};
+    }
+    const LifetimeDistribution refit = fitLifetime(replica, fit.distribution.family, fit.confidence).distribution;
+    return {ksStatistic(replica, refit), adStatistic(replica, refit)};
+}
+
+}  // namespace
+
+double ksStatistic(const LifetimeSample& sample, const LifetimeDistribution& distribution)
+{
+    const std::vector<Probability> p = probabilities(sample, distribution);
+    const double n = static_cast<double>(p.size());
+    double d = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double u = probability(p[i]);
+        d = std::max({d, static_cast<double>(i + 1) / n - u, u - static_cast<double>(i) / n});
+    }
+    return d;
+}
+
+double adStatistic(const LifetimeSample& sample, const LifetimeDistribution& distribution)
+{
+    const std::vector<Probability> p = probabilities(sample, distribution);
+    const std::size_t n = p.size();
+    double sum = 0.0;
+    for (std::size_t i = 0; i < n; ++i)
+        sum += static_cast<double>(2 * i + 1) * (p[i].logCdf + p[n - 1 - i].logSurvival);
+    return -static_cast<double>(n) - sum / static_cast<double>(n);
+}
+
+GoodnessOfFit goodnessOfFit(const LifetimeSample& sample, const LifetimeFit& fit, const GoodnessOfFitOptions& options)
+{
+    GoodnessOfFit result;
+    result.ks = ksStatistic(sample, fit.distribution);
+    result.ad = adStatistic(sample, fit.distribution);
+    result.ksPValue = result.adPValue = kNaN;
+    const std::size_t total = static_cast<std::size_t>(std::max(0, options.bootstrapSamples));
+    if (total == 0)
+        return result;
+
+    // Replication b draws from its own Philox stream b, so the values do not depend on the threads.
+    const std::uint64_t key =
+        splitmix64(options.seed ^ (0x626F6F74ull + static_cast<std::uint64_t>(fit.distribution.family)));  // "boot"
+    std::vector<double> ks(total), ad(total);
+    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    tbb::task_arena arena(threads);
+    // Chunks pace the progress callback and the cancel checks.
+    const std::size_t chunk = std::max<std::size_t>(16, 4 * static_cast<std::size_t>(threads));
+    for (std::size_t first = 0; first < total; first += chunk) {
+        if (options.cancel && options.cancel->load()) {
+            result.cancelled = true;
+            return result;
+        }
+        const std::size_t last = std::min(total, first + chunk);
+        arena.execute([&] {
+            tbb::parallel_for(first, last, [&](std::size_t b) {
+                PhiloxStream stream(key, b);
+                std::tie(ks[b], ad[b]) = replicatedStatistics(sample, fit, stream);
+            });
+        });
+        if (options.progress)
+            options.progress(last, total);
+    }
+    auto pValue = [&](const std::vector<double>& replicated, double observed) {
+        const auto atLeast =
+            std::count_if(replicated.begin(), replicated.end(), [&](double t) { return t >= observed; });
+        return static_cast<double>(1 + atLeast) / static_cast<double>(total + 1);
+    };
+    result.ksPValue = pValue(ks, result.ks);
+    result.adPValue = pValue(ad, result.ad);
+    result.bootstrapSamples = static_cast<int>(total);
+    return result;
+}
+
+}  // namespace spare

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "planning/LifetimeFit.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+namespace spare {
+
+// Kolmogorov-Smirnov and Anderson-Darling statistics of the uncensored gaps against a distribution.
+// A tied (zero) gap, known only to lie in (0, resolution], enters at probability F(resolution) / 2.
+double ksStatistic(const LifetimeSample& sample, const LifetimeDistribution& distribution);
+double adStatistic(const LifetimeSample& sample, const LifetimeDistribution& distribution);
+
+struct GoodnessOfFitOptions {
+    int bootstrapSamples = 200;  // 0: statistics only, p-values NaN
+    std::uint64_t seed = 1;
+    int threads = 0;             // 0: all cores; results do not depend on it
+    // Called from the calling thread as replications complete.
+    std::function<void(std::size_t done, std::size_t total)> progress;
+    // When set and raised, stops early; the result is then marked cancelled and has no p-values.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct GoodnessOfFit {
+    double ks = 0.0;
+    double ad = 0.0;
+    // Parametric bootstrap: p = (1 + #{T* >= T}) / (B + 1), with samples drawn from the fit,
+    // discretised to the log's resolution and censored as the log, then refitted.
+    double ksPValue = 0.0;
+    double adPValue = 0.0;
+    int bootstrapSamples = 0;
+    bool cancelled = false;
+};
+
+GoodnessOfFit goodnessOfFit(const LifetimeSample& sample, const LifetimeFit& fit, const GoodnessOfFitOptions& options);
+
+}  // namespace spare
