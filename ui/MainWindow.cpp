@@ -3,6 +3,7 @@
 #include "analysis/AnalysisIntegration.h"
 #include "campaign/CampaignIntegration.h"
 #include "compare/CompareIntegration.h"
+#include "planning/PlanIntegration.h"
 
 #include "StudioPaths.h"
 #include "ViewState.h"
@@ -143,6 +144,7 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     new AnalysisIntegration(this);  // Analysis tab, exports, presentation mode, guided tour
     new CampaignIntegration(this);  // Campaign tab, File > Open campaign results, local campaign runs
     auto* compare = new CompareIntegration(this);  // Compare tab, Simulation > Compare two runs
+    new PlanIntegration(this);  // Plan tab, File > Plan from a failure log: fit a log, plan r and T_c
 
     auto* status = statusBar();
     for (QLabel*& label : statusLabels_) {

@@ -144,16 +144,6 @@ Scenario plannedBase(const FitCliOptions& opts)
     return base;
 }
 
-// The base scenario with the fitted failures section (it replaces any failure trace).
-Scenario withFittedFailures(const Scenario& base, const nlohmann::json& failures)
-{
-    nlohmann::json doc = scenarioToJson(base);
-    doc["failures"]["trace"] = "";
-    for (const auto& [key, value] : failures.items())
-        doc["failures"][key] = value;
-    return scenarioFromJson(doc, "the fitted scenario");
-}
-
 // "2024-03-05 12:34:56 UTC" (whole seconds).
 std::string utcText(double epochS)
 {

@@ -82,32 +82,6 @@ double parseIndifference(const std::string& text)
     return share;
 }
 
-std::string reproducingCommand(const PlanSpec& spec, const std::string& scenarioPath)
-{
-    std::vector<std::string> policies;
-    for (const Policy p : spec.policies)
-        policies.emplace_back(policyName(p));
-    std::vector<std::string> intervals;
-    for (const auto& steps : spec.checkpointIntervals)
-        intervals.push_back(checkpointIntervalText(steps));
-    // Runs of consecutive values as ranges: 2-16, 2,4,8.
-    std::vector<std::string> rs;
-    for (std::size_t i = 0; i < spec.redundancies.size();) {
-        std::size_t j = i;
-        while (j + 1 < spec.redundancies.size() && spec.redundancies[j + 1] == spec.redundancies[j] + 1)
-            ++j;
-        rs.push_back(j > i + 1 ? fmt::format("{}-{}", spec.redundancies[i], spec.redundancies[j])
-                               : std::to_string(spec.redundancies[i]));
-        if (j == i + 1)
-            rs.push_back(std::to_string(spec.redundancies[j]));
-        i = j + 1;
-    }
-    return fmt::format("spare-cli plan {} --policies {} --redundancy {} --checkpoint {} --confidence {} --indifference {} "
-                       "--first-stage {} --batch {} --max-replicates {}",
-                       scenarioPath, fmt::join(policies, ","), fmt::join(rs, ","), fmt::join(intervals, ","),
-                       spec.confidence, spec.indifference, spec.firstStage, spec.batch, spec.maxReplicates);
-}
-
 PlanSpec specFromFlags(const PlanOptionsText& o)
 {
     PlanSpec spec;
@@ -247,7 +221,7 @@ int runPlanCommand(const PlanOptionsText& o)
                    folder->path());
         return 0;
     }
-    const std::string command = reproducingCommand(spec, scenarioPath);
+    const std::string command = planCommandLine(spec, scenarioPath);
     const std::string report = planReportMarkdown(result, spec, command);
     if (!o.reportPath.empty())
         files.guard([&] { writeFileAtomically(o.reportPath, report); });

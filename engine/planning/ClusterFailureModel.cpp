@@ -2,6 +2,7 @@
 
 #include "io/InputError.h"
 #include "sim/Scenario.h"
+#include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/format.h>
@@ -105,6 +106,15 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
             out.weibullShape));
     }
     return out;
+}
+
+Scenario withFittedFailures(const Scenario& base, const nlohmann::json& failures)
+{
+    nlohmann::json doc = scenarioToJson(base);
+    doc["failures"]["trace"] = "";
+    for (const auto& [key, value] : failures.items())
+        doc["failures"][key] = value;
+    return scenarioFromJson(doc, "the fitted scenario");
 }
 
 }  // namespace spare

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "planning/FailureLogFits.h"
+#include "sim/Scenario.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,5 +50,9 @@ struct ClusterFailureModel {
 // no lognormal model; a note says so). Throws InputError for a fleet or cluster without GPUs.
 ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetDescription& fleet,
                                         const PlannedCluster& cluster);
+
+// The base scenario with a fitted failures section merged in (it replaces any failure trace); throws
+// ScenarioError when the result is not a valid scenario.
+Scenario withFittedFailures(const Scenario& base, const nlohmann::json& failures);
 
 }  // namespace spare

@@ -1,8 +1,12 @@
 #include "planning/PlanReport.h"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
+#include <vector>
 
 namespace spare {
 
@@ -37,7 +41,47 @@ std::string guaranteeText(const PlanPolicyResult& p, const PlanSpec& spec)
                        spec.confidence * 100.0, p.delta, spec.indifference * 100.0);
 }
 
+// A path as one shell word: as is when it holds only safe characters, else in single quotes.
+std::string shellArgument(const std::string& text)
+{
+    const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./=,:%+@-").find(c) != std::string_view::npos;
+    });
+    if (plain)
+        return text;
+    std::string quoted = "'";
+    for (const char c : text)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 }  // namespace
+
+std::string planCommandLine(const PlanSpec& spec, const std::string& scenarioPath)
+{
+    std::vector<std::string> policies;
+    for (const Policy p : spec.policies)
+        policies.emplace_back(policyName(p));
+    std::vector<std::string> intervals;
+    for (const auto& steps : spec.checkpointIntervals)
+        intervals.push_back(checkpointIntervalText(steps));
+    // Runs of consecutive values as ranges: 2-16, 2,4,8.
+    std::vector<std::string> rs;
+    for (std::size_t i = 0; i < spec.redundancies.size();) {
+        std::size_t j = i;
+        while (j + 1 < spec.redundancies.size() && spec.redundancies[j + 1] == spec.redundancies[j] + 1)
+            ++j;
+        rs.push_back(j > i + 1 ? fmt::format("{}-{}", spec.redundancies[i], spec.redundancies[j])
+                               : std::to_string(spec.redundancies[i]));
+        if (j == i + 1)
+            rs.push_back(std::to_string(spec.redundancies[j]));
+        i = j + 1;
+    }
+    return fmt::format("spare-cli plan {} --policies {} --redundancy {} --checkpoint {} --confidence {} --indifference {} "
+                       "--first-stage {} --batch {} --max-replicates {}",
+                       shellArgument(scenarioPath), fmt::join(policies, ","), fmt::join(rs, ","), fmt::join(intervals, ","),
+                       spec.confidence, spec.indifference, spec.firstStage, spec.batch, spec.maxReplicates);
+}
 
 json planResultToJson(const PlanResult& result, const PlanSpec& spec)
 {

@@ -388,7 +388,8 @@ private slots:
         for (int i = 0; i < window.tabs()->count(); ++i)
             tabs << window.tabs()->tabText(i);
         QCOMPARE(tabs, QStringList({QStringLiteral("Run"), QStringLiteral("Race"), QStringLiteral("Layout"),
-                                    QStringLiteral("Analysis"), QStringLiteral("Campaign"), QStringLiteral("Compare")}));
+                                    QStringLiteral("Analysis"), QStringLiteral("Campaign"), QStringLiteral("Compare"),
+                                    QStringLiteral("Plan")}));
         QTRY_VERIFY(integration->statusNotice().contains(QStringLiteral("max overlap 2, 8 pairs")));
         QVERIFY(integration->statusNotice().contains(QStringLiteral("closed-form mu does not hold")));
         window.tabs()->setCurrentWidget(integration->view());

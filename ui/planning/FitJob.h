@@ -1,0 +1,55 @@
+#pragma once
+
+#include "BackgroundJobs.h"
+#include "planning/FailureClustering.h"
+#include "planning/FailureLogFits.h"
+#include "planning/FitRequest.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+namespace spare {
+
+// What reading and fitting a failure log gave: immutable, shared with the charts and the report.
+struct FitOutcome {
+    FitRequest request;
+    std::shared_ptr<const FailureLog> log;
+    std::shared_ptr<const FailureLogFits> fits;
+    std::shared_ptr<const FailureClustering> clustering;  // with a location column
+    bool cancelled = false;
+    QString error;  // the reader's or fitter's message ("FILE: line L, column C (NAME): ...")
+
+    bool ok() const { return error.isEmpty() && !cancelled && fits; }
+};
+
+// Reads a failure log, fits every lifetime family (with the bootstrap p-values) and, with locations,
+// measures clustering: in one background thread with a cancel flag; the outcome comes back in the
+// GUI thread.
+class FitJob : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~FitJob() override;
+
+    // False when a fit is already going.
+    bool start(const FitRequest& request, int threads = 0);
+    void cancel();
+    bool isRunning() const { return running_; }
+
+signals:
+    // From the worker thread (connect with the default connection to get it queued): the stage
+    // ("reading", "bootstrap", "clustering") and its progress, total 0 when unknown.
+    void progressed(const QString& stage, qulonglong done, qulonglong total);
+    // In the GUI thread.
+    void finished(const spare::FitOutcome& outcome);
+
+private:
+    BackgroundJobs jobs_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    bool running_ = false;
+};
+
+}  // namespace spare

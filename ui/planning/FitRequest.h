@@ -1,0 +1,62 @@
+#pragma once
+
+#include "planning/ClusterFailureModel.h"
+#include "planning/FailureLogReader.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <cstdint>
+#include <optional>
+
+namespace spare {
+
+// A "keep rows whose column is one of these values" filter as typed: the values comma separated.
+struct FitFilterText {
+    QString column;
+    QString values;
+};
+
+// What the log import panel asks for, as typed: everything needed to read and fit a failure log and
+// to say the same with spare-cli fit. A value, copied to the worker that reads and fits.
+struct FitRequest {
+    Q_DECLARE_TR_FUNCTIONS(FitRequest)
+
+public:
+    static constexpr double kMaxUnits = 1e9;
+    static constexpr double kMaxClusterWindowS = 1e9;
+    static constexpr int kMaxBootstrap = 100000;
+
+    QString logPath;
+    QString timeColumn;
+    QString timeFormat = QStringLiteral("iso8601");
+    QVector<FitFilterText> filters;
+    QString from;  // empty: the first failure
+    QString to;    // empty: the last failure
+    QString locationColumn;  // empty: no locations
+    QString locationPattern;
+    double clusterWindowS = 3600.0;
+    QString units;  // the fleet size as typed; empty: no cluster model
+    FleetUnit unit = FleetUnit::Gpu;
+    int gpusPerNode = 8;
+    int bootstrap = 200;
+    std::uint64_t seed = 1;
+    bool skipBadRows = false;
+
+    // Every problem of the fields, each naming the field, its value and what is allowed (empty: good).
+    QStringList problems() const;
+    // The time format's own problem, for live checking of that field alone (empty: good).
+    QString timeFormatProblem() const;
+    // The reader's options. Throws InputError as problems() describes.
+    FailureLogOptions readOptions() const;
+    // The fleet the log covers, when units are given and valid.
+    std::optional<FleetDescription> fleet() const;
+
+    // spare-cli fit with these choices; `scenarioPath` (may be empty: the cluster is then given as
+    // --groups / --gpus-per-group) is the planned scenario, `scenarioOut` where the fitted one goes.
+    QString commandLine(const QString& scenarioPath, const PlannedCluster& cluster, const QString& scenarioOut) const;
+};
+
+}  // namespace spare

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace spare {
+
+struct ParameterEstimate;
+
+// How the Plan tab writes numbers, durations, estimates and command lines (one place, so the tables,
+// the report and the commands agree).
+class PlanText {
+public:
+    // The shortest text that reads back as the same double ("0.05", "3600", "1.234e+09").
+    static QString number(double value);
+    // 4 significant digits.
+    static QString value(double value);
+    // "42 s", "12.5 min", "3.21 h", "4.56 d", "2.1 y" (4 significant digits).
+    static QString duration(double seconds);
+    // "12.3 h (95%: 10.1 h .. 15.0 h)": durations in the value's unit.
+    static QString estimate(const ParameterEstimate& estimate, bool duration);
+    static QString pValue(double p);
+    // A command-line argument as a POSIX shell reads it back: quoted when it holds anything but
+    // letters, digits and -_./=,:%+@.
+    static QString shellArgument(const QString& argument);
+    static QString commandLine(const QStringList& arguments);
+    // An engine message for a field of the tab: a leading CLI flag ("--time-format '...'") becomes the
+    // field's label ("Time format '...'"); any other message is prefixed with "label: ".
+    static QString fieldMessage(const std::string& engineMessage, const char* flag, const QString& label);
+};
+
+}  // namespace spare
