@@ -49,7 +49,7 @@ namespace {
 
 const QString kTeaching = QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
 const QString kPattern = QStringLiteral("c{col}-{row}c{cage}s{slot}n{node}");
-const QString kFailureCauses = QStringLiteral("GPU Xid 79,GPU Xid 48,NVLink error,Node heartbeat lost,Software");
+const QString kNotFailures = QStringLiteral("Scheduled maintenance");
 constexpr int kBootstrap = 40;
 constexpr double kUnits = 4096.0;
 
@@ -65,7 +65,7 @@ void chooseFields(LogImportPanel* panel)
 {
     panel->setTimeColumn(QStringLiteral("time"));
     panel->setTimeFormat(QStringLiteral("%m/%d/%Y %H:%M"));
-    panel->addFilter(QStringLiteral("cause"), kFailureCauses);
+    panel->addFilter(QStringLiteral("cause"), kNotFailures, true);
     panel->setLocation(QStringLiteral("location"), kPattern, 3600.0);
     panel->setFleet(QString::number(kUnits), FleetUnit::Gpu);
     panel->setBootstrap(kBootstrap);
@@ -284,7 +284,7 @@ private slots:
         QVERIFY(share);
         QCOMPARE(share->evidence, suggestRackShare(clusterFailures(engine.log, {}), "row").evidence);
         QVERIFY(view_->fitCommand().startsWith(QStringLiteral("spare-cli fit ") + logPath_));
-        QVERIFY(view_->fitCommand().contains(QStringLiteral("--where 'cause=") + kFailureCauses + QLatin1Char('\'')));
+        QVERIFY(view_->fitCommand().contains(QStringLiteral("--where 'cause!=") + kNotFailures + QLatin1Char('\'')));
         QVERIFY(view_->fitCommand().contains(QStringLiteral("--scenario ") + kTeaching));
     }
 

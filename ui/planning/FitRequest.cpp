@@ -15,7 +15,7 @@ std::optional<FailureLogFilter> parseFilter(const FitFilterText& filter, int ind
         *problem = FitRequest::tr("%1: no column chosen; allowed: a column of the header").arg(name);
         return std::nullopt;
     }
-    FailureLogFilter out{filter.column.toStdString(), {}};
+    FailureLogFilter out{filter.column.toStdString(), {}, filter.exclude};
     for (const QString& value : filter.values.split(QLatin1Char(','))) {
         if (value.isEmpty()) {
             *problem = FitRequest::tr("%1 (%2) '%3': an empty value; allowed: a comma list of non-empty values, e.g. GPU,NVLink")
@@ -129,7 +129,8 @@ QString FitRequest::commandLine(const QString& scenarioPath, const PlannedCluste
     QStringList args{QStringLiteral("spare-cli"), QStringLiteral("fit"), logPath, QStringLiteral("--time-column"),
                      timeColumn, QStringLiteral("--time-format"), timeFormat};
     for (const FitFilterText& filter : filters)
-        args << QStringLiteral("--where") << QStringLiteral("%1=%2").arg(filter.column, filter.values);
+        args << QStringLiteral("--where")
+             << QStringLiteral("%1%2=%3").arg(filter.column, filter.exclude ? QStringLiteral("!") : QString(), filter.values);
     if (!from.isEmpty())
         args << QStringLiteral("--from") << from;
     if (!to.isEmpty())

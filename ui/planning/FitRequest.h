@@ -17,6 +17,7 @@ namespace spare {
 struct FitFilterText {
     QString column;
     QString values;
+    bool exclude = false;  // keep the rows whose column is none of the values
 };
 
 // What the log import panel asks for, as typed: everything needed to read and fit a failure log and

@@ -150,7 +150,7 @@ QWidget* LogImportPanel::buildForm()
     filterRows_ = new QVBoxLayout(filters);
     filterRows_->setContentsMargins(0, 0, 0, 0);
     auto* addFilterButton = new QPushButton(tr("Add filter"));
-    addFilterButton->setToolTip(tr("Keep only rows whose column is one of the values (all filters must hold)"));
+    addFilterButton->setToolTip(tr("Keep only rows whose column is one of (or none of) the values; all filters must hold"));
     filterRows_->addWidget(addFilterButton, 0, Qt::AlignLeft);
     form->addRow(tr("Filters"), filters);
 
@@ -327,13 +327,15 @@ void LogImportPanel::refreshLocationFields()
     revalidate();
 }
 
-void LogImportPanel::addFilter(const QString& column, const QString& values)
+void LogImportPanel::addFilter(const QString& column, const QString& values, bool exclude)
 {
     auto* row = new QWidget;
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    FilterRow filter{row, new QComboBox, new QLineEdit(values)};
-    filter.values->setPlaceholderText(tr("values to keep, comma separated"));
+    FilterRow filter{row, new QComboBox, new QComboBox, new QLineEdit(values)};
+    filter.relation->addItems({tr("is one of"), tr("is none of")});
+    filter.relation->setCurrentIndex(exclude ? 1 : 0);
+    filter.values->setPlaceholderText(tr("values, comma separated"));
     QStringList columns;
     if (const auto& preview = previewModel_->preview())
         for (const std::string& name : preview->columns)
@@ -341,12 +343,13 @@ void LogImportPanel::addFilter(const QString& column, const QString& values)
     setComboItems(filter.column, columns, column);
     auto* remove = new QPushButton(tr("Remove"));
     layout->addWidget(filter.column);
-    layout->addWidget(new QLabel(tr("is one of")));
+    layout->addWidget(filter.relation);
     layout->addWidget(filter.values, 1);
     layout->addWidget(remove);
     filterRows_->insertWidget(filterRows_->count() - 1, row);
     filters_.append(filter);
     connect(filter.column, &QComboBox::currentIndexChanged, this, &LogImportPanel::revalidate);
+    connect(filter.relation, &QComboBox::currentIndexChanged, this, &LogImportPanel::revalidate);
     connect(filter.values, &QLineEdit::textChanged, this, &LogImportPanel::revalidate);
     connect(remove, &QPushButton::clicked, this, [this, row] {
         filters_.removeIf([row](const FilterRow& f) { return f.row == row; });
@@ -363,7 +366,7 @@ FitRequest LogImportPanel::request() const
     r.timeColumn = timeColumn_->currentText();
     r.timeFormat = timeFormat_->text();
     for (const FilterRow& filter : filters_)
-        r.filters.append({filter.column->currentText(), filter.values->text()});
+        r.filters.append({filter.column->currentText(), filter.values->text(), filter.relation->currentIndex() == 1});
     r.from = from_->text().trimmed();
     r.to = to_->text().trimmed();
     if (locationColumn_->currentIndex() > 0) {

@@ -51,7 +51,7 @@ public:
     void setTimeColumn(const QString& column);
     void setTimeFormat(const QString& spec);
     void setWindow(const QString& from, const QString& to);
-    void addFilter(const QString& column, const QString& values);
+    void addFilter(const QString& column, const QString& values, bool exclude = false);
     void setLocation(const QString& column, const QString& pattern, double clusterWindowS);
     void setFleet(const QString& units, FleetUnit unit, int gpusPerNode = 8);
     void setBootstrap(int samples);
@@ -72,6 +72,7 @@ private:
     struct FilterRow {
         QWidget* row;
         QComboBox* column;
+        QComboBox* relation;  // "is one of" / "is none of"
         QLineEdit* values;
     };
 
