@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Checks the include graph of engine/ and ui/ against their layer order.
+
+Each folder of engine/ and of ui/ is a layer; a file may include its own layer and the layers below it.
+An include that reaches a layer above is an upward edge, and every cycle between folders needs one.
+The known upward edges are listed below with the reason they exist: the check fails on any other
+upward edge (a new cycle), on a listed edge that no longer exists (remove it from the list), and on
+an engine file that includes Qt or ui/.
+
+Usage: scripts/check-layers.py [repository root]     exit 0 when the graph holds, 1 otherwise
+"""
+import os
+import re
+import sys
+
+# Bottom to top.
+ENGINE_ORDER = ["memory", "io", "topology", "layout", "reorder", "analysis", "sim", "sweep", "campaign",
+                "planning", "cuda"]
+UI_ORDER = ["charts", "playback", "models", "editor", "tour", "timeline", "views", "compare", "layoutlab",
+            "analysis", "export", "campaign", "planning"]
+
+# Upward edges that exist today, and why. Remove an entry when its edge goes.
+KNOWN_UPWARD = {
+    ("engine", "io", "sim"): "io/ is both the bottom (input reading) and the top (trace and event writers over sim/)",
+    ("engine", "io", "layout"): "io/InputFile throws its callers' error types (layout)",
+    ("engine", "io", "topology"): "io/InputFile throws its callers' error types (topology)",
+    ("engine", "io", "campaign"): "io/TraceSelection parses numbers with campaign/WholeNumber",
+    ("engine", "topology", "sim"): "topology/ takes its limits from sim/ScenarioLimits",
+    ("ui", "analysis", "export"): "AnalysisIntegration owns run export, the report and presentation exports",
+    ("ui", "layoutlab", "export"): "the layout lab writes its exports through export/ dialogs",
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]', re.MULTILINE)
+SOURCES = (".h", ".cpp", ".cu", ".cuh")
+
+
+def layer_of(root, tree, name):
+    """The layer of `tree` an include names, or None (another tree, a system header)."""
+    path = name[len(tree) + 1:] if name.startswith(tree + "/") else name
+    first = path.split("/")[0]
+    if "/" in path and os.path.exists(os.path.join(root, tree, path)):
+        return first
+    return None
+
+
+def edges(root, tree, layers):
+    found = {}
+    for layer in layers:
+        for folder, _, files in os.walk(os.path.join(root, tree, layer)):
+            for f in sorted(files):
+                if not f.endswith(SOURCES):
+                    continue
+                source = os.path.join(folder, f)
+                with open(source, errors="replace") as text:
+                    for bracket, name in INCLUDE.findall(text.read()):
+                        if bracket != '"':
+                            continue
+                        target = layer_of(root, tree, name)
+                        if target and target != layer and target in layers:
+                            found.setdefault((layer, target), []).append(os.path.relpath(source, root))
+    return found
+
+
+def engine_purity(root):
+    problems = []
+    for folder, _, files in os.walk(os.path.join(root, "engine")):
+        for f in sorted(files):
+            if not f.endswith(SOURCES):
+                continue
+            source = os.path.join(folder, f)
+            with open(source, errors="replace") as text:
+                for bracket, name in INCLUDE.findall(text.read()):
+                    if (bracket == "<" and re.match(r"Q[A-Za-z]", name)) or name.startswith("ui/"):
+                        problems.append(f"{os.path.relpath(source, root)}: includes {name}; the engine has no Qt and no ui/")
+    return problems
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    problems = engine_purity(root)
+    seen_known = set()
+    upward = 0
+    for tree, order in (("engine", ENGINE_ORDER), ("ui", UI_ORDER)):
+        present = sorted(d for d in os.listdir(os.path.join(root, tree)) if os.path.isdir(os.path.join(root, tree, d)))
+        for folder in present:
+            if folder not in order:
+                problems.append(f"{tree}/{folder}: a folder that is not in the layer order; add it to scripts/check-layers.py")
+        rank = {name: i for i, name in enumerate(order)}
+        for (source, target), files in sorted(edges(root, tree, [d for d in present if d in rank]).items()):
+            if rank[target] <= rank[source]:
+                continue
+            upward += 1
+            key = (tree, source, target)
+            if key in KNOWN_UPWARD:
+                seen_known.add(key)
+                continue
+            problems.append(f"{tree}/{source} includes {tree}/{target}, a layer above it ({len(files)} includes, "
+                            f"e.g. {files[0]}): include only layers below, or move the code")
+    for key in sorted(set(KNOWN_UPWARD) - seen_known):
+        problems.append(f"{key[0]}/{key[1]} -> {key[0]}/{key[2]} is listed as a known upward edge but no longer "
+                        f"exists: remove it from KNOWN_UPWARD")
+    for problem in problems:
+        print(f"check-layers: {problem}")
+    print(f"check-layers: {upward} upward edges, {len(KNOWN_UPWARD)} known; {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
