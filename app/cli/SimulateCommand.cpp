@@ -8,6 +8,8 @@
 #include "io/TraceSelection.h"
 #include "sim/ScenarioLayout.h"
 #include "sim/FailureTrace.h"
+#include "sim/ReplayState.h"
+#include "sim/RunLaneJson.h"
 #include "sim/RunMetricsJson.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
@@ -16,6 +18,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -39,8 +42,52 @@ struct SimulateOptions {
     double maxTttRatio = 100.0;
     std::string memoryLimit;
     std::int64_t eventsLimit = static_cast<std::int64_t>(CsvEventWriter::kDefaultMaxRows);
+    std::optional<double> stateAtS;
     bool json = false;
 };
+
+// Replays a run's events up to a time as the window's playback seeks there (PlaybackCursor::seekToTime):
+// the longest prefix of events whose times are all <= the time, the clock then at min(time, the run's
+// end). The run stops at the first event past the time: nothing after it can change the state.
+class StateAtObserver final : public SimulationObserver {
+public:
+    StateAtObserver(ReplayState state, double timeS) : state_(std::move(state)), timeS_(timeS) {}
+
+    void onEvent(const Event& event) override
+    {
+        endS_ = std::max(endS_, event.time);
+        past_ = past_ || event.time > timeS_;
+        if (!past_)
+            state_.apply(event);
+    }
+    bool stopRequested() const override { return past_; }
+
+    const ReplayState& stateAtTime()
+    {
+        state_.setTime(std::max(state_.snapshot().time, std::min(timeS_, endS_)));
+        return state_;
+    }
+
+private:
+    ReplayState state_;
+    double timeS_;
+    double endS_ = 0.0;
+    bool past_ = false;
+};
+
+// What the window's Run tab shows at the time (--export-state after --run-until time:TIME).
+nlohmann::json runTabStateAt(const Scenario& scenario, const Simulator& simulator, double timeS)
+{
+    StateAtObserver observer(ReplayState(scenario, scenario.groups, scenario.redundancy, {}), timeS);
+    simulator.run(&observer);
+    const ReplayState& state = observer.stateAtTime();
+    return nlohmann::json{
+        {"tab", "Run"},
+        {"clock_s", state.snapshot().time},
+        {"stack_number", state.snapshot().stackNumber},
+        {"lanes", nlohmann::json::array({runLaneJson(scenario, simulator.checkpointIntervalSteps(), state.figures())})},
+    };
+}
 
 Scenario scenarioWithOverrides(const SimulateOptions& opts)
 {
@@ -153,7 +200,16 @@ CommandAction setupSimulate(CLI::App& sub)
     sub.add_option("--max-ttt-ratio", opts->maxTttRatio, "Stop an unfinished run at this multiple of T0")
         ->capture_default_str()
         ->check(positiveNumberUpTo(1e6));
-    sub.add_flag("--json", opts->json, "Print the metrics as JSON");
+    CLI::Option* json = sub.add_flag("--json", opts->json, "Print the metrics as JSON");
+    sub.add_option("--state-at", opts->stateAtS,
+                   "Print what the window's Run tab shows at this simulated time (seconds), as "
+                   "spare-studio --run-until time:TIME --export-state writes it")
+        ->check(numberIn(0.0, ScenarioLimits::maxDurationS))
+        ->needs(json)
+        ->excludes(trace)
+        ->excludes(events)
+        ->excludes("--until")
+        ->excludes("--max-ttt-ratio");
     addMemoryLimitOption(sub, opts->memoryLimit);
     return [opts] {
         OutputFiles files;
@@ -165,6 +221,11 @@ CommandAction setupSimulate(CLI::App& sub)
         if (!issues.empty())
             throw UsageError(fmt::format("{}: {}", issues.front().key, issues.front().message));
         requireMemoryFits(estimateRunMemory(scenario), scenario, opts->memoryLimit);
+        const Simulator simulator = simulatorFor(scenario, opts->scenarioPath);
+        if (opts->stateAtS) {
+            fmt::print("{}\n", runTabStateAt(scenario, simulator, *opts->stateAtS).dump(2));
+            return 0;
+        }
 
         RunOutputs outputs;
         outputs.chromeTracePath = opts->tracePath;
@@ -180,7 +241,6 @@ CommandAction setupSimulate(CLI::App& sub)
         SimulationLimits limits;
         limits.untilS = opts->untilS;
         limits.maxTttRatio = opts->maxTttRatio;
-        const Simulator simulator = simulatorFor(scenario, opts->scenarioPath);
         const RunMetrics metrics = files.guard([&] { return *runWithOutputs(simulator, outputs, limits); });
 
         if (opts->json) {

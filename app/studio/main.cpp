@@ -124,8 +124,9 @@ int main(int argc, char** argv)
         QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 1000, &window, finish);
     else
         window.runUntil(options->runUntil, [&] {
-            // Let pending paints and animations settle before grabbing.
-            QTimer::singleShot(700, &window, finish);
+            // Let pending paints and animations settle before grabbing pixels; the exported state is
+            // the cursor's, set once runUntil lands.
+            QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 700, &window, finish);
         });
     const int appCode = app.exec();
     return exitCode != 0 ? exitCode : (appCode == 0 ? 0 : 1);

@@ -8,6 +8,7 @@
 #include "sim/FailureClocks.h"
 #include "sim/RandomStream.h"
 #include "sim/RecoveryPolicy.h"
+#include "sim/ReplayState.h"
 #include "sim/SparePool.h"
 #include "sim/TimeLedger.h"
 
@@ -43,7 +44,11 @@ public:
     {
         if (observer_) {
             snapshotIntervalS_ = std::max(0.0, observer_->snapshotIntervalS());
-            failedGpu_.assign(alive_.size(), -1);
+            if (snapshotIntervalS_ > 0.0) {
+                std::vector<int> baseStacks;
+                policy_->appendStacks(baseStacks);
+                replay_.emplace(scenario, scenario.groups, scenario.redundancy, std::move(baseStacks));
+            }
             for (const FailureCategory& category : scenario.failureCategories)
                 categoryOrigins_.push_back(std::make_shared<const FailureOrigin>(FailureOrigin{category.name, {}, -1}));
         }
@@ -340,8 +345,6 @@ private:
             const auto g = static_cast<std::size_t>(group);
             alive_[g] = 1;
             ++aliveCount_;
-            if (observer_)
-                failedGpu_[g] = -1;
             ++m_.repair->rejoins;
             rejoinDelaySumS_ += t_ - failedAtS_[g];
             emit(EventKind::Rejoin, t_, 0.0, group);
@@ -513,9 +516,6 @@ private:
             alive_[static_cast<std::size_t>(group)] = 1;
         wentOut_.clear();
         aliveCount_ = sc_.groups;
-        std::fill(failedGpu_.begin(), failedGpu_.end(), -1);
-        lostTypes_.clear();
-        lastDecision_.reset();
         emit(EventKind::RestartEnd, t_);
         const int rework = stepsDone_ - lastCheckpointStep_;
         m_.reworkSteps += rework;
@@ -561,7 +561,7 @@ private:
         event.step = step >= 0 ? step : stepsDone_;
         event.stackNumber = policy_->stackNumber();
         event.value = value;
-        observer_->onEvent(event);
+        report(event);
     }
 
     void emitFailure(double timeS, int group, const std::shared_ptr<const FailureOrigin>& origin)
@@ -570,7 +570,6 @@ private:
         if (!observer_)
             return;
         const int gpu = gpuStream_.below(sc_.gpusPerGroup);
-        failedGpu_[static_cast<std::size_t>(group)] = gpu;
         Event event;
         event.time = timeS;
         event.kind = EventKind::Failure;
@@ -579,6 +578,14 @@ private:
         event.step = stepsDone_;
         event.stackNumber = policy_->stackNumber();
         event.origin = origin;
+        report(event);
+    }
+
+    // Hands an event to the observer; runs that take snapshots also fold it into the replayed state.
+    void report(const Event& event)
+    {
+        if (replay_)
+            replay_->apply(event);
         observer_->onEvent(event);
     }
 
@@ -604,46 +611,18 @@ private:
         event.stackNumber = decision.stackNumber;
         event.value = static_cast<int>(decision.phase);
         event.decision = std::make_shared<const ReorderDecision>(std::move(decision));
-        lastDecision_ = event.decision;
-        if (lastDecision_->wipeout)
-            lostTypes_ = lastDecision_->lostTypes;
-        observer_->onEvent(event);
+        report(event);
     }
 
     // Called only where the state equals the replay of the events emitted so far (between steps and
     // inside a restart), so a snapshot never holds anything its event index has not yet reported.
     void maybeSnapshot(double now)
     {
-        if (snapshotIntervalS_ <= 0.0 || now < nextSnapshotS_)
+        if (!replay_ || now < nextSnapshotS_)
             return;
         nextSnapshotS_ = (std::floor(now / snapshotIntervalS_) + 1.0) * snapshotIntervalS_;
-        SimulationSnapshot snapshot;
+        SimulationSnapshot snapshot = replay_->snapshot();
         snapshot.time = now;
-        snapshot.step = stepsDone_;
-        snapshot.stepsDone = stepsDone_;
-        snapshot.lastCheckpointStep = lastCheckpointStep_;
-        snapshot.stackNumber = policy_->stackNumber();
-        snapshot.aliveGroups = aliveCount_;
-        snapshot.restarts = static_cast<int>(m_.restarts);
-        snapshot.failures = static_cast<int>(m_.failures);
-        snapshot.rejoins = m_.repair ? static_cast<int>(m_.repair->rejoins) : 0;
-        snapshot.shrinkTimeS = m_.shrinkS;
-        snapshot.restartTimeS = m_.restartS;
-        snapshot.restarting = restarting_;
-        snapshot.restartStartS = restarting_ ? restartStartS_ : 0.0;
-        snapshot.groupStates.resize(alive_.size());
-        for (std::size_t g = 0; g < alive_.size(); ++g) {
-            if (restarting_)
-                snapshot.groupStates[g] = GroupState::Restarting;
-            else
-                snapshot.groupStates[g] = alive_[g] ? GroupState::Idle : GroupState::MaskedOut;
-        }
-        if (pendingWriter_ >= 0 && !restarting_)
-            snapshot.groupStates[static_cast<std::size_t>(pendingWriter_)] = GroupState::Checkpointing;
-        snapshot.failedGpus = failedGpu_;
-        policy_->appendStacks(snapshot.stacks);
-        snapshot.lastDecision = lastDecision_;
-        snapshot.lostTypes = lostTypes_;
         snapshot.timeBreakdown = ledger_.breakdown();
         if (restarting_)
             snapshot.timeBreakdown.restartS += now - restartStartS_;
@@ -729,10 +708,8 @@ private:
     double nextSnapshotS_ = 0.0;
     bool restarting_ = false;
     double restartStartS_ = 0.0;
-    // What the events have reported, kept for snapshots (observed runs only).
-    std::vector<int> failedGpu_;
-    std::shared_ptr<const ReorderDecision> lastDecision_;
-    std::vector<int> lostTypes_;
+    // The events so far, replayed (runs that take snapshots only).
+    std::optional<ReplayState> replay_;
     // The reorder controller's most demanding phase in the step in progress (RunMetrics::stepsReordered).
     enum class StepPhase { NoDecision, FixedCheckOnly, Reordered };
     StepPhase stepPhase_ = StepPhase::NoDecision;

@@ -2,7 +2,7 @@
 
 #include "layout/Layout.h"
 #include "playback/PlaybackCursor.h"
-#include "playback/RecordingObserver.h"
+#include "sim/RecordingObserver.h"
 #include "playback/SimulationWorker.h"
 #include "sim/Simulator.h"
 

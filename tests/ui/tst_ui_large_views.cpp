@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "ViewState.h"
 #include "playback/PlaybackCursor.h"
-#include "playback/RecordingObserver.h"
+#include "sim/RecordingObserver.h"
 #include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"

@@ -1,7 +1,7 @@
 // The worker thread's recording, played back by a cursor, is exactly the engine's event stream (seeks:
 // tst_ui_seek).
 #include "playback/PlaybackCursor.h"
-#include "playback/Recording.h"
+#include "sim/Recording.h"
 #include "playback/SimulationWorker.h"
 #include "sim/ScenarioJson.h"
 #include "sim/Simulator.h"

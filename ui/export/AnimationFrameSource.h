@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playback/Recording.h"
+#include "sim/Recording.h"
 
 #include <QImage>
 #include <QRect>

@@ -5,6 +5,7 @@
 #include "compare/CompareView.h"
 #include "playback/PlaybackClock.h"
 #include "playback/PlaybackCursor.h"
+#include "sim/RunLaneJson.h"
 #include "views/RaceView.h"
 
 #include <QJsonArray>
@@ -18,20 +19,8 @@ namespace {
 
 QJsonObject lane(const PlaybackCursor& cursor, int checkpointInterval)
 {
-    const DisplayedFigures f = cursor.state().figures();
-    return QJsonObject{
-        {QStringLiteral("policy"), QString::fromLatin1(policyName(cursor.scenario().policy))},
-        {QStringLiteral("redundancy"), cursor.scenario().redundancy},
-        {QStringLiteral("checkpoint_interval_steps"), checkpointInterval},
-        {QStringLiteral("steps_done"), f.stepsDone},
-        {QStringLiteral("total_steps"), f.totalSteps},
-        {QStringLiteral("failures"), f.failures},
-        {QStringLiteral("restarts"), f.restarts},
-        {QStringLiteral("rejoins"), f.rejoins},
-        {QStringLiteral("availability"), f.availability},
-        {QStringLiteral("down_time_s"), f.downTimeS},
-        {QStringLiteral("stack_number"), f.stackNumber},
-    };
+    const nlohmann::json lane = runLaneJson(cursor.scenario(), checkpointInterval, cursor.state().figures());
+    return QJsonDocument::fromJson(QByteArray::fromStdString(lane.dump())).object();
 }
 
 }  // namespace

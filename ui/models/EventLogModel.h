@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playback/RecordingChunk.h"
+#include "sim/RecordingChunk.h"
 
 #include <QAbstractTableModel>
 

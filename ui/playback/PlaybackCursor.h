@@ -1,7 +1,7 @@
 #pragma once
 
 #include "playback/PlaybackState.h"
-#include "playback/Recording.h"
+#include "sim/Recording.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 #include "playback/SimulationWorker.h"
 
-#include "playback/RecordingObserver.h"
+#include "sim/RecordingObserver.h"
 #include "sim/Simulator.h"
 
 #include <exception>

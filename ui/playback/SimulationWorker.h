@@ -1,7 +1,7 @@
 #pragma once
 
 #include "BackgroundJobs.h"
-#include "playback/RecordingChunk.h"
+#include "sim/RecordingChunk.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetrics.h"
 #include "sim/Scenario.h"
@@ -48,4 +48,5 @@ private:
 
 }  // namespace spare
 
+Q_DECLARE_METATYPE(spare::RecordingChunkPtr)
 Q_DECLARE_METATYPE(spare::RunMetrics)

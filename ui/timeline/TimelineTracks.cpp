@@ -1,6 +1,6 @@
 #include "timeline/TimelineTracks.h"
 
-#include "playback/Recording.h"
+#include "sim/Recording.h"
 #include "timeline/TimelineViewport.h"
 
 #include <algorithm>

@@ -2,8 +2,6 @@
 
 #include "sim/Event.h"
 
-#include <QMetaType>
-
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -18,7 +16,7 @@ struct IndexedSnapshot {
     SimulationSnapshot snapshot;
 };
 
-// One immutable batch of a run's event stream, handed from the simulation thread to the GUI.
+// One immutable batch of a run's event stream, handed from the simulation thread to its viewers.
 struct RecordingChunk {
     std::size_t firstEventIndex = 0;
     std::vector<Event> events;
@@ -30,5 +28,3 @@ struct RecordingChunk {
 using RecordingChunkPtr = std::shared_ptr<const RecordingChunk>;
 
 }  // namespace spare
-
-Q_DECLARE_METATYPE(spare::RecordingChunkPtr)

@@ -1,4 +1,4 @@
-#include "playback/RecordingObserver.h"
+#include "sim/RecordingObserver.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 namespace spare {
 
 // Every figure the window shows for one run (status bar, Race lanes, --export-state), derived in one
-// place (PlaybackState::figures) so that no view computes its own.
+// place (ReplayState::figures) so that no view computes its own.
 struct DisplayedFigures {
     double timeS = 0.0;
     int step = 0;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playback/RecordingChunk.h"
+#include "sim/RecordingChunk.h"
 
 #include <atomic>
 #include <chrono>
@@ -10,8 +10,8 @@
 namespace spare {
 
 // Runs on the simulation thread: records every event and snapshot into chunks and hands each full
-// chunk to `sink` (which must be thread-safe; the worker posts it to the GUI thread). The first chunks
-// are small so that playback can start at once; later ones grow.
+// chunk to `sink` (which must be thread-safe; the window's worker posts it to the GUI thread). The
+// first chunks are small so that playback can start at once; later ones grow.
 class RecordingObserver : public SimulationObserver {
 public:
     using Sink = std::function<void(RecordingChunkPtr)>;

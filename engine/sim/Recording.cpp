@@ -1,4 +1,4 @@
-#include "playback/Recording.h"
+#include "sim/Recording.h"
 
 #include <algorithm>
 #include <stdexcept>
