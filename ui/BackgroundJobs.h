@@ -10,8 +10,8 @@
 
 namespace spare {
 
-// The worker threads of one GUI object. start() runs a function on a thread of its own with a cancel
-// flag; results go back to the GUI thread by queued calls made inside the function. Finished threads
+// The worker threads of one GUI object; GUI workers hold a JobRunner, which adds tickets and the way back
+// to the GUI thread. start() runs a function on a thread of its own with a cancel flag. Finished threads
 // are reaped at the next start; the destructor cancels every job and joins it (so a job must poll its
 // flag). Never blocks otherwise.
 class BackgroundJobs {

@@ -137,18 +137,15 @@ void AnalysisIntegration::exportReportWhenReady(const QString& folder)
             return;
         }
         showResult(tr("Writing the report's metrics to %1...").arg(folder));
-        jobs_.start([this, folder, request, report](const std::atomic<bool>& cancel) {
-            bool ok = true;
-            QString message;
+        reportMetrics_.start({}, [folder, request](Written& written, const auto& job) {
             try {
-                ok = ReportExporter::writeMetrics(folder, request, &cancel);
-                message = ok ? tr("Report written to %1").arg(folder) : tr("Report's metrics.json cancelled");
+                written.ok = ReportExporter::writeMetrics(folder, request, &job.cancelFlag());
+                written.message = written.ok ? tr("Report written to %1").arg(folder) : tr("Report's metrics.json cancelled");
             } catch (const std::exception& e) {
-                ok = false;
-                message = tr("Report's metrics.json not written: %1").arg(QString::fromUtf8(e.what()));
+                written.ok = false;
+                written.message = tr("Report's metrics.json not written: %1").arg(QString::fromUtf8(e.what()));
             }
-            QMetaObject::invokeMethod(this, [report, ok, message] { report(ok, message); }, Qt::QueuedConnection);
-        }, QStringLiteral("spare-report"));
+        }, [report](const Written& written) { report(written.ok, written.message); });
     };
     if (!runner->running() && runner->results().complete) {
         write(runner->request(), runner->results());
@@ -192,21 +189,17 @@ void AnalysisIntegration::exportRunInBackground(bool perfetto)
     }
     const QString path = perfetto ? paths.perfettoTrace : paths.eventsCsv;
     ExportLocation::remember(path);
-    if (runExportCancel_)
-        *runExportCancel_ = true;
     const Scenario scenario = window_->scenario();
     const auto trace = window_->trace();
     showResult(tr("Exporting the run to %1...").arg(path));
-    runExportCancel_ = jobs_.start([this, scenario, trace, paths, path](const std::atomic<bool>& cancel) {
-        QString message;
+    runExport_.start({}, [scenario, trace, paths, path](QString& message, const auto& job) {
         try {
-            message = RunExporter::write(scenario, paths, &cancel, trace) ? tr("Run exported to %1").arg(path)
-                                                                          : tr("Run export cancelled");
+            message = RunExporter::write(scenario, paths, &job.cancelFlag(), trace) ? tr("Run exported to %1").arg(path)
+                                                                                   : tr("Run export cancelled");
         } catch (const std::exception& e) {
             message = tr("Run export failed: %1").arg(QString::fromUtf8(e.what()));
         }
-        QMetaObject::invokeMethod(this, [this, message] { showResult(message); }, Qt::QueuedConnection);
-    }, QStringLiteral("spare-run-export"));
+    }, [this](const QString& message) { showResult(message); });
 }
 
 void AnalysisIntegration::showTourState(const Scenario& scenario, const std::vector<TraceFailure>& trace,

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "sim/FailureTrace.h"
 #include "sim/Scenario.h"
 #include "tour/TourHost.h"
@@ -64,8 +64,13 @@ private:
     // What the window ran before the tour took the Run tab over.
     std::optional<Scenario> userScenario_;
     std::optional<std::vector<TraceFailure>> userTrace_;
-    std::shared_ptr<std::atomic<bool>> runExportCancel_;
-    BackgroundJobs jobs_;  // last member: cancelled and joined first
+    struct Written {
+        bool ok = false;
+        QString message;
+    };
+    // Last members: cancelled and joined first. A newer export supersedes the one of its kind that runs.
+    JobRunner<Written> reportMetrics_{this, QStringLiteral("spare-report")};
+    JobRunner<QString> runExport_{this, QStringLiteral("spare-run-export")};  // the outcome: the message
 };
 
 }  // namespace spare

@@ -1,8 +1,5 @@
 #include "analysis/AnalysisRunner.h"
 
-#include <QMetaObject>
-
-
 namespace spare {
 
 AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent)
@@ -11,58 +8,36 @@ AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent)
     qRegisterMetaType<spare::AnalysisProgress>("spare::AnalysisProgress");
 }
 
-AnalysisRunner::~AnalysisRunner() = default;
-
 void AnalysisRunner::start(const AnalysisRequest& request)
 {
-    cancel();
+    runner_.abandon();
     request_ = request;
-    const std::uint64_t generation = ++generation_;
     const auto hit = cache_.constFind(request.cacheKey());
     if (hit != cache_.constEnd()) {
         results_ = *hit;
-        running_ = false;
         const int total = AnalysisComputation::totalUnits(request);
         emit updated(results_, AnalysisProgress{total, total, tr("cached")});
         emit finished(results_);
         return;
     }
     results_ = AnalysisResults{};
-    running_ = true;
-    jobs_.start([this, request, generation](const std::atomic<bool>& cancel) {
-        AnalysisResults final = AnalysisComputation::run(
-            request, cancel, [this, generation](const AnalysisResults& partial, const AnalysisProgress& progress) {
-                QMetaObject::invokeMethod(
-                    this, [this, generation, partial, progress] { deliver(generation, partial, progress, false); },
-                    Qt::QueuedConnection);
+    runner_.start({}, [this, request](AnalysisResults& results, const auto& job) {
+        results = AnalysisComputation::run(request, job.cancelFlag(), [this, &job](const AnalysisResults& partial, const AnalysisProgress& progress) {
+            job.post([this, partial, progress] {
+                results_ = partial;
+                emit updated(results_, progress);
             });
-        const int total = AnalysisComputation::totalUnits(request);
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, final, total] { deliver(generation, final, AnalysisProgress{total, total, QString()}, true); },
-            Qt::QueuedConnection);
-    }, QStringLiteral("spare-analysis"));
+        });
+    }, [this](const AnalysisResults& results) { finish(results); });
 }
 
-void AnalysisRunner::cancel()
+void AnalysisRunner::finish(const AnalysisResults& results)
 {
-    jobs_.cancelAll();
-}
-
-void AnalysisRunner::deliver(std::uint64_t generation, const AnalysisResults& results, const AnalysisProgress& progress,
-                             bool done)
-{
-    if (generation != generation_)
-        return;  // a superseded request
     results_ = results;
-    if (!done) {
-        emit updated(results_, progress);
-        return;
-    }
-    running_ = false;
     if (results_.complete)
         cache_.insert(request_.cacheKey(), results_);
-    emit updated(results_, progress);
+    const int total = AnalysisComputation::totalUnits(request_);
+    emit updated(results_, AnalysisProgress{total, total, QString()});
     emit finished(results_);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "analysis/AnalysisComputation.h"
 #include "analysis/AnalysisRequest.h"
 #include "analysis/AnalysisResults.h"
@@ -18,11 +18,11 @@ class AnalysisRunner : public QObject {
     Q_OBJECT
 public:
     explicit AnalysisRunner(QObject* parent = nullptr);
-    ~AnalysisRunner() override;
 
     void start(const AnalysisRequest& request);
-    void cancel();
-    bool running() const { return running_; }
+    // The computation stops at its next unit; what it has is delivered.
+    void cancel() { runner_.cancel(); }
+    bool running() const { return runner_.running(); }
     const AnalysisRequest& request() const { return request_; }
     const AnalysisResults& results() const { return results_; }
     bool cached(const AnalysisRequest& request) const { return cache_.contains(request.cacheKey()); }
@@ -32,14 +32,12 @@ signals:
     void finished(const spare::AnalysisResults& results);
 
 private:
-    void deliver(std::uint64_t generation, const AnalysisResults& results, const AnalysisProgress& progress, bool done);
+    void finish(const AnalysisResults& results);
 
     AnalysisRequest request_;
     AnalysisResults results_;
     QHash<QString, AnalysisResults> cache_;
-    std::uint64_t generation_ = 0;
-    bool running_ = false;
-    BackgroundJobs jobs_;  // last member: cancelled and joined before the rest goes
+    JobRunner<AnalysisResults> runner_{this, QStringLiteral("spare-analysis")};  // last member
 };
 
 }  // namespace spare

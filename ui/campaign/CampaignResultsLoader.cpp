@@ -8,11 +8,6 @@
 
 namespace spare {
 
-CampaignResultsLoader::~CampaignResultsLoader()
-{
-    jobs_.cancelAll();
-}
-
 std::shared_ptr<const CampaignData> CampaignResultsLoader::load(const QString& path, QStringList* problems)
 {
     try {
@@ -30,16 +25,13 @@ std::shared_ptr<const CampaignData> CampaignResultsLoader::load(const QString& p
 
 void CampaignResultsLoader::open(const QString& path)
 {
-    jobs_.start([this, path](const std::atomic<bool>&) {
-        QStringList problems;
-        auto data = load(path, &problems);
-        QMetaObject::invokeMethod(this, [this, path, data, problems] {
-            if (data)
-                emit loaded(path, data);
-            else
-                emit failed(path, problems);
-        }, Qt::QueuedConnection);
-    }, QStringLiteral("spare-campaign-open"));
+    runner_.start({}, [path](Opened& opened, const auto&) { opened.data = load(path, &opened.problems); },
+                  [this, path](const Opened& opened) {
+                      if (opened.data)
+                          emit loaded(path, opened.data);
+                      else
+                          emit failed(path, opened.problems);
+                  });
 }
 
 }  // namespace spare

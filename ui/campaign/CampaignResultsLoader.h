@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 
 #include <QObject>
 #include <QString>
@@ -17,11 +17,11 @@ class CampaignResultsLoader : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;
-    ~CampaignResultsLoader() override;
 
     // In this thread: the data, or nullptr and every problem (one line each) in *problems.
     static std::shared_ptr<const CampaignData> load(const QString& path, QStringList* problems);
-    // In a background thread; answers with loaded() or failed() in the GUI thread.
+    // In a background thread; answers with loaded() or failed() in the GUI thread, unless a newer open()
+    // came first.
     void open(const QString& path);
 
 signals:
@@ -29,7 +29,11 @@ signals:
     void failed(const QString& path, const QStringList& problems);
 
 private:
-    BackgroundJobs jobs_;
+    struct Opened {
+        std::shared_ptr<const CampaignData> data;
+        QStringList problems;
+    };
+    JobRunner<Opened> runner_{this, QStringLiteral("spare-campaign-open")};
 };
 
 }  // namespace spare

@@ -12,62 +12,39 @@
 
 #include <QDir>
 
-#include <exception>
-
 namespace spare {
-
-CampaignRunJob::~CampaignRunJob()
-{
-    jobs_.cancelAll();
-}
 
 QString CampaignRunJob::mergedPath(const QString& outDir) { return QDir(outDir).filePath(QStringLiteral("merged.csv")); }
 
 bool CampaignRunJob::start(const QString& campaignPath, const QString& outDir, int threads)
 {
-    if (running_)
+    if (runner_.running())
         return false;
-    running_ = true;
-    cancel_ = jobs_.start([this, campaignPath, outDir, threads](const std::atomic<bool>& cancel) {
-        CampaignRunOutcome outcome;
-        try {
-            const CampaignPlan plan(loadCampaignFile(campaignPath.toStdString()));
-            const CampaignResultsDir dir(outDir.toStdString());
-            dir.prepare(plan.campaign());
-            const std::size_t before = CampaignStatus::of(plan, dir.read()).done;
-            CampaignRunOptions options;
-            options.threads = threads;
-            options.cancel = &cancel;
-            options.progress = [this, before](std::size_t done, std::size_t total) {
-                emit progressed(before + done, std::max(total, before + done));
-            };
-            const CampaignRunSummary summary = CampaignRunner::run(plan, dir, 0, 1, options);
-            outcome.cancelled = summary.cancelled;
-            outcome.ran = summary.ran;
-            outcome.skipped = summary.skipped;
-            outcome.failed = summary.failed;
-            const CampaignResults results = dir.read();
-            if (!summary.cancelled && CampaignStatus::of(plan, results).missing == 0) {
-                const QString merged = mergedPath(outDir);
-                writeFileAtomically(merged.toStdString(), CampaignTable(plan, results).toCsv());
-                outcome.merged = CampaignData::fromTable(MergedCampaignTable::read(merged.toStdString()), merged);
-                outcome.mergedPath = merged;
-            }
-        } catch (const std::exception& e) {
-            outcome.error = QString::fromUtf8(e.what());
+    runner_.start({}, [this, campaignPath, outDir, threads](CampaignRunOutcome& outcome, const auto& job) {
+        const CampaignPlan plan(loadCampaignFile(campaignPath.toStdString()));
+        const CampaignResultsDir dir(outDir.toStdString());
+        dir.prepare(plan.campaign());
+        const std::size_t before = CampaignStatus::of(plan, dir.read()).done;
+        CampaignRunOptions options;
+        options.threads = threads;
+        options.cancel = &job.cancelFlag();
+        options.progress = [this, &job, before](std::size_t done, std::size_t total) {
+            job.post([this, done = before + done, total = std::max(total, before + done)] { emit progressed(done, total); });
+        };
+        const CampaignRunSummary summary = CampaignRunner::run(plan, dir, 0, 1, options);
+        outcome.cancelled = summary.cancelled;
+        outcome.ran = summary.ran;
+        outcome.skipped = summary.skipped;
+        outcome.failed = summary.failed;
+        const CampaignResults results = dir.read();
+        if (!summary.cancelled && CampaignStatus::of(plan, results).missing == 0) {
+            const QString merged = mergedPath(outDir);
+            writeFileAtomically(merged.toStdString(), CampaignTable(plan, results).toCsv());
+            outcome.merged = CampaignData::fromTable(MergedCampaignTable::read(merged.toStdString()), merged);
+            outcome.mergedPath = merged;
         }
-        QMetaObject::invokeMethod(this, [this, outcome] {
-            running_ = false;
-            emit finished(outcome);
-        }, Qt::QueuedConnection);
-    }, QStringLiteral("spare-campaign"));
+    }, [this](const CampaignRunOutcome& outcome) { emit finished(outcome); });
     return true;
-}
-
-void CampaignRunJob::cancel()
-{
-    if (cancel_)
-        *cancel_ = true;
 }
 
 }  // namespace spare

@@ -1,11 +1,10 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 
 namespace spare {
@@ -31,26 +30,21 @@ class CampaignRunJob : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;
-    ~CampaignRunJob() override;
 
     // False when a run is already going.
     bool start(const QString& campaignPath, const QString& outDir, int threads = 0);
     // Running runs stop at their next step; nothing half-done is written.
-    void cancel();
-    bool isRunning() const { return running_; }
+    void cancel() { runner_.cancel(); }
+    bool isRunning() const { return runner_.running(); }
     static QString mergedPath(const QString& outDir);
 
 signals:
-    // Emitted from the worker thread (connect with the default connection to get it queued): runs done in
-    // the folder so far, of at least `total`.
+    // In the GUI thread: runs done in the folder so far, of at least `total`.
     void progressed(qulonglong done, qulonglong total);
-    // In the GUI thread.
     void finished(const spare::CampaignRunOutcome& outcome);
 
 private:
-    BackgroundJobs jobs_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    bool running_ = false;
+    JobRunner<CampaignRunOutcome> runner_{this, QStringLiteral("spare-campaign")};
 };
 
 }  // namespace spare

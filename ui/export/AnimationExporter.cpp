@@ -24,8 +24,7 @@ AnimationExporter::AnimationExporter(PlaybackCursor* source, const AnimationRequ
 
 AnimationExporter::~AnimationExporter()
 {
-    if (cancel_)
-        *cancel_ = true;
+    encoder_.abandon();
     queueChanged_.notify_all();
 }
 
@@ -42,8 +41,9 @@ void AnimationExporter::start()
     frameSource_ = std::make_unique<AnimationFrameSource>(*source_, request_.size);
     if (request_.stackLast >= request_.stackFirst)
         frameSource_->pickStackRange(request_.stackFirst, request_.stackLast);
-    cancel_ = jobs_.start([this](const std::atomic<bool>& cancel) { encodeFrames(cancel); },
-                          QStringLiteral("animation export"));
+    encoder_.start({}, [this](Encoded& encoded, const auto& job) { encodeFrames(encoded, job); }, [this](const Encoded& encoded) {
+        complete(encoded.error.isEmpty(), encoded.error.isEmpty() ? encoded.summary : encoded.error);
+    });
     timer_.start(0);
 }
 
@@ -61,8 +61,7 @@ void AnimationExporter::complete(bool written, const QString& message)
     done_ = true;
     timer_.stop();
     frameSource_.reset();
-    if (cancel_)
-        *cancel_ = true;  // the worker has finished when written; otherwise it stops and drops the file
+    encoder_.abandon();  // the worker has finished when written; otherwise it stops and drops the file
     queueChanged_.notify_all();
     emit finished(written, message);
 }
@@ -95,49 +94,40 @@ void AnimationExporter::drawNextFrame()
         timer_.stop();
 }
 
-void AnimationExporter::encodeFrames(const std::atomic<bool>& cancel)
+void AnimationExporter::encodeFrames(Encoded& encoded, const JobRunner<Encoded>::Job& job)
 {
-    const auto report = [this](bool written, const QString& message) {
-        QMetaObject::invokeMethod(this, [this, written, message] { complete(written, message); }, Qt::QueuedConnection);
-    };
-    try {
-        const std::unique_ptr<FrameSink> sink
-            = request_.format == AnimationRequest::Format::FrameStrip
-                ? std::unique_ptr<FrameSink>(std::make_unique<FrameStrip>(request_.path, request_.size, request_.fps))
-                : std::make_unique<VideoEncoder>(request_.path, request_.format, request_.size, request_.fps);
-        for (int encoded = 0; encoded < frames_;) {
-            QImage frame;
-            {
-                std::unique_lock lock(mutex_);
-                queueChanged_.wait_for(lock, std::chrono::milliseconds(50), [&] { return cancel || !queue_.empty(); });
-                if (cancel)
-                    return;
-                if (queue_.empty())
-                    continue;
-                frame = std::move(queue_.front());
-                queue_.pop_front();
-            }
-            sink->addFrame(frame);
-            ++encoded;
-            QMetaObject::invokeMethod(this, [this, encoded] {
-                if (!done_)
-                    emit progress(encoded, frames_);
-            }, Qt::QueuedConnection);
+    const std::atomic<bool>& cancel = job.cancelFlag();
+    const std::unique_ptr<FrameSink> sink
+        = request_.format == AnimationRequest::Format::FrameStrip
+            ? std::unique_ptr<FrameSink>(std::make_unique<FrameStrip>(request_.path, request_.size, request_.fps))
+            : std::make_unique<VideoEncoder>(request_.path, request_.format, request_.size, request_.fps);
+    for (int done = 0; done < frames_;) {
+        QImage frame;
+        {
+            std::unique_lock lock(mutex_);
+            queueChanged_.wait_for(lock, std::chrono::milliseconds(50), [&] { return cancel || !queue_.empty(); });
+            if (cancel)
+                return;
+            if (queue_.empty())
+                continue;
+            frame = std::move(queue_.front());
+            queue_.pop_front();
         }
-        sink->finish();
-        const QString codec = request_.format == AnimationRequest::Format::Mp4 ? tr("H.264 (%1)").arg(VideoEncoder::h264EncoderName())
-            : request_.format == AnimationRequest::Format::Gif                 ? tr("GIF")
-                                                                                : tr("PNG frame strip");
-        report(true, tr("wrote %1: %2 frames, %3x%4 at %5 fps, %6")
-                         .arg(request_.path)
-                         .arg(frames_)
-                         .arg(request_.size.width())
-                         .arg(request_.size.height())
-                         .arg(request_.fps)
-                         .arg(codec));
-    } catch (const std::exception& e) {
-        report(false, QString::fromUtf8(e.what()));
+        sink->addFrame(frame);
+        ++done;
+        job.post([this, done] { emit progress(done, frames_); });
     }
+    sink->finish();
+    const QString codec = request_.format == AnimationRequest::Format::Mp4 ? tr("H.264 (%1)").arg(VideoEncoder::h264EncoderName())
+        : request_.format == AnimationRequest::Format::Gif                 ? tr("GIF")
+                                                                            : tr("PNG frame strip");
+    encoded.summary = tr("wrote %1: %2 frames, %3x%4 at %5 fps, %6")
+                          .arg(request_.path)
+                          .arg(frames_)
+                          .arg(request_.size.width())
+                          .arg(request_.size.height())
+                          .arg(request_.fps)
+                          .arg(codec);
 }
 
 }  // namespace spare

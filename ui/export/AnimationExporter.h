@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "export/AnimationRequest.h"
 
 #include <QImage>
@@ -39,8 +39,12 @@ signals:
     void finished(bool written, const QString& message);
 
 private:
+    struct Encoded {
+        QString summary;
+        QString error;
+    };
     void drawNextFrame();
-    void encodeFrames(const std::atomic<bool>& cancel);
+    void encodeFrames(Encoded& encoded, const JobRunner<Encoded>::Job& job);
     void complete(bool written, const QString& message);
 
     QPointer<PlaybackCursor> source_;
@@ -54,8 +58,7 @@ private:
     std::mutex mutex_;
     std::condition_variable queueChanged_;
     std::deque<QImage> queue_;  // drawn, not yet encoded (bounded)
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    BackgroundJobs jobs_;  // last member: joined before the queue goes
+    JobRunner<Encoded> encoder_{this, QStringLiteral("animation export")};  // last member: joined before the queue goes
 };
 
 }  // namespace spare

@@ -3,23 +3,11 @@
 #include "analysis/ClosedForms.h"
 #include "layout/Layout.h"
 
-#include <QMetaObject>
-
-#include <algorithm>
-
 namespace spare {
 
 LayoutRefiner::LayoutRefiner(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<spare::LayoutRefinement>("spare::LayoutRefinement");
-}
-
-LayoutRefiner::~LayoutRefiner()
-{
-    for (auto& job : jobs_)
-        job->cancel = true;
-    for (auto& job : jobs_)
-        job->thread.join();
 }
 
 LayoutRefinement LayoutRefiner::refine(const LayoutRefineTask& task, const LayoutLabSettings& settings,
@@ -45,62 +33,31 @@ LayoutRefinement LayoutRefiner::refine(const LayoutRefineTask& task, const Layou
 void LayoutRefiner::start(std::vector<LayoutRefineTask> tasks, const LayoutLabSettings& settings)
 {
     cancel();
-    joinFinishedJobs();
     if (tasks.empty())
         return;
-    running_ = true;
-    const std::uint64_t generation = ++generation_;
-    auto job = std::make_unique<Job>();
-    Job* raw = job.get();
-    jobs_.push_back(std::move(job));
-    raw->thread = std::thread([this, raw, generation, tasks = std::move(tasks), settings] {
-        // Runs on the GUI thread; drops whatever a newer start() or cancel() superseded.
-        const auto post = [this, generation](auto deliver) {
-            QMetaObject::invokeMethod(
-                this, [this, generation, deliver] {
-                    if (generation == generation_)
-                        deliver();
-                },
-                Qt::QueuedConnection);
-        };
+    runner_.start(false, [this, tasks = std::move(tasks), settings](bool& cancelled, const auto& job) {
         const quint64 total = settings.trials * tasks.size();
         quint64 before = 0;
         for (const LayoutRefineTask& task : tasks) {
-            if (raw->cancel)
+            if (job.cancelled())
                 break;
-            const LayoutRefinement result = refine(task, settings, raw->cancel, [&](std::uint64_t done) {
-                const quint64 sofar = before + done;
-                post([this, sofar, total] { emit progress(sofar, total); });
+            const LayoutRefinement result = refine(task, settings, job.cancelFlag(), [&](std::uint64_t done) {
+                job.post([this, sofar = before + done, total] { emit progress(sofar, total); });
             });
             before += settings.trials;
             if (result.complete)
-                post([this, result] { emit refined(result); });
+                job.post([this, result] { emit refined(result); });
         }
-        post([this] {
-            running_ = false;
-            emit finished(false);
-        });
-        raw->done = true;
-    });
+        cancelled = job.cancelled();
+    }, [this](bool cancelled) { emit finished(cancelled); });
 }
 
 void LayoutRefiner::cancel()
 {
-    for (auto& job : jobs_)
-        job->cancel = true;
-    ++generation_;
-    if (running_) {
-        running_ = false;
-        emit finished(true);
-    }
-}
-
-void LayoutRefiner::joinFinishedJobs()
-{
-    const auto finished = std::stable_partition(jobs_.begin(), jobs_.end(), [](const auto& job) { return !job->done; });
-    for (auto it = finished; it != jobs_.end(); ++it)
-        (*it)->thread.join();
-    jobs_.erase(finished, jobs_.end());
+    if (!runner_.running())
+        return;
+    runner_.abandon();
+    emit finished(true);
 }
 
 }  // namespace spare

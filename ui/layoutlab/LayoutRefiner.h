@@ -1,5 +1,6 @@
 #pragma once
 
+#include "JobRunner.h"
 #include "layoutlab/LayoutLabSettings.h"
 #include "layoutlab/LayoutRefinement.h"
 
@@ -8,7 +9,6 @@
 #include <atomic>
 #include <functional>
 #include <memory>
-#include <thread>
 #include <vector>
 
 namespace spare {
@@ -25,12 +25,12 @@ struct LayoutRefineTask {
 // Refines layouts in the background: exact mu where the closed form exists, then the Monte-Carlo
 // (settings.trials trials, seed settings.seed), one layout after another on a worker thread. Results
 // and progress reach the GUI thread as queued calls carrying values. start() cancels the job that
-// runs (its late results are dropped); nothing here waits for a worker except the destructor.
+// runs (its late results are dropped); nothing here waits for a worker except the destructor, which
+// cancels and joins it.
 class LayoutRefiner : public QObject {
     Q_OBJECT
 public:
     explicit LayoutRefiner(QObject* parent = nullptr);
-    ~LayoutRefiner() override;  // cancels and joins every worker
 
     // The computation of one task, as the worker runs it; the headless exports call it directly.
     static LayoutRefinement refine(const LayoutRefineTask& task, const LayoutLabSettings& settings,
@@ -39,7 +39,7 @@ public:
 
     void start(std::vector<LayoutRefineTask> tasks, const LayoutLabSettings& settings);
     void cancel();
-    bool running() const { return running_; }
+    bool running() const { return runner_.running(); }
 
 signals:
     void refined(const spare::LayoutRefinement& refinement);
@@ -47,16 +47,7 @@ signals:
     void finished(bool cancelled);
 
 private:
-    struct Job {
-        std::atomic<bool> cancel{false};
-        std::atomic<bool> done{false};
-        std::thread thread;
-    };
-    void joinFinishedJobs();
-
-    std::vector<std::unique_ptr<Job>> jobs_;
-    std::uint64_t generation_ = 0;
-    bool running_ = false;
+    JobRunner<bool> runner_{this, QStringLiteral("spare-layout-refine")};  // the outcome: cancelled
 };
 
 }  // namespace spare

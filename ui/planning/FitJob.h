@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "planning/FailureClustering.h"
 #include "planning/FailureLogFits.h"
 #include "planning/FitRequest.h"
@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 
 namespace spare {
@@ -32,24 +31,20 @@ class FitJob : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;
-    ~FitJob() override;
 
     // False when a fit is already going.
     bool start(const FitRequest& request, int threads = 0);
-    void cancel();
-    bool isRunning() const { return running_; }
+    void cancel() { runner_.cancel(); }
+    bool isRunning() const { return runner_.running(); }
 
 signals:
-    // From the worker thread (connect with the default connection to get it queued): the stage
-    // ("reading", "bootstrap", "clustering") and its progress, total 0 when unknown.
+    // In the GUI thread: the stage ("reading", "bootstrap", "clustering") and its progress, total 0 when
+    // unknown.
     void progressed(const QString& stage, qulonglong done, qulonglong total);
-    // In the GUI thread.
     void finished(const spare::FitOutcome& outcome);
 
 private:
-    BackgroundJobs jobs_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    bool running_ = false;
+    JobRunner<FitOutcome> runner_{this, QStringLiteral("spare-fit")};
 };
 
 }  // namespace spare

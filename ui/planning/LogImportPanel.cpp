@@ -243,27 +243,17 @@ void LogImportPanel::openLog(const QString& path)
     previewedPath_ = path;
     previewStatus_->setStyleSheet({});
     previewStatus_->setText(tr("Reading the first rows of %1...").arg(path));
-    const int generation = ++previewGeneration_;
-    previewJobs_.start([this, path, generation](const std::atomic<bool>&) {
-        try {
-            auto preview = std::make_shared<const FailureLogPreview>(previewFailureLog(path.toStdString(), kPreviewRows));
-            QMetaObject::invokeMethod(this, [this, preview, generation] {
-                if (generation == previewGeneration_)
-                    setPreview(preview);
-            }, Qt::QueuedConnection);
-        } catch (const std::exception& e) {
-            const QString message = QString::fromUtf8(e.what());
-            QMetaObject::invokeMethod(this, [this, message, generation] {
-                if (generation != previewGeneration_)
-                    return;
-                previewModel_->setPreview({});
-                previewStatus_->setStyleSheet(QLatin1String(kErrorStyle));
-                previewStatus_->setText(message);
-                refreshColumns();
-                emit previewFailed(message);
-            }, Qt::QueuedConnection);
-        }
-    }, QStringLiteral("spare-log-preview"));
+    preview_.start({}, [path](PreviewOutcome& outcome, const auto&) {
+        outcome.preview = std::make_shared<const FailureLogPreview>(previewFailureLog(path.toStdString(), kPreviewRows));
+    }, [this](const PreviewOutcome& outcome) {
+        if (outcome.preview)
+            return setPreview(outcome.preview);
+        previewModel_->setPreview({});
+        previewStatus_->setStyleSheet(QLatin1String(kErrorStyle));
+        previewStatus_->setText(outcome.error);
+        refreshColumns();
+        emit previewFailed(outcome.error);
+    });
 }
 
 void LogImportPanel::setPreview(std::shared_ptr<const FailureLogPreview> preview)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "planning/FitJob.h"
 #include "planning/FitRequest.h"
 
@@ -75,6 +75,10 @@ private:
         QComboBox* relation;  // "is one of" / "is none of"
         QLineEdit* values;
     };
+    struct PreviewOutcome {
+        std::shared_ptr<const FailureLogPreview> preview;
+        QString error;
+    };
 
     QWidget* buildForm();
     void setPreview(std::shared_ptr<const FailureLogPreview> preview);
@@ -83,7 +87,6 @@ private:
     void refreshLocationFields();
     void fitDone(const FitOutcome& outcome);
 
-    BackgroundJobs previewJobs_;
     FailureLogPreviewModel* previewModel_ = nullptr;
     FitJob* fitJob_ = nullptr;
     QLineEdit* path_ = nullptr;
@@ -111,8 +114,9 @@ private:
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
     QString previewedPath_;
-    int previewGeneration_ = 0;  // a later openLog wins over a slower earlier preview
     bool updating_ = false;  // choices being refilled: their signals change nothing
+    // A later openLog wins over a slower earlier preview. Last member: joined before the rest goes.
+    JobRunner<PreviewOutcome> preview_{this, QStringLiteral("spare-log-preview")};
 };
 
 }  // namespace spare

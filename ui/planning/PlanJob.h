@@ -1,12 +1,11 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "planning/ConfigurationPlanner.h"
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 
 namespace spare {
@@ -25,26 +24,22 @@ class PlanJob : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;
-    ~PlanJob() override;
 
     // False when a plan is already going.
     bool start(std::shared_ptr<const PlanSpec> spec, int threads = 0);
     // Running runs stop at their next step; the race stops before its next round.
-    void cancel();
-    bool isRunning() const { return running_; }
+    void cancel() { runner_.cancel(); }
+    bool isRunning() const { return runner_.running(); }
 
 signals:
-    // From the worker thread (connect with the default connection to get it queued): runs of the
-    // current round done so far, of `total`.
+    // In the GUI thread: runs of the current round done so far, of `total`; the state after each round
+    // (round 0: every candidate, nothing run yet); the outcome.
     void progressed(qulonglong done, qulonglong total);
-    // In the GUI thread: the state after each round (round 0: every candidate, nothing run yet).
     void roundFinished(const spare::PlanResult& result);
     void finished(const spare::PlanOutcome& outcome);
 
 private:
-    BackgroundJobs jobs_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    bool running_ = false;
+    JobRunner<PlanOutcome> runner_{this, QStringLiteral("spare-plan")};
 };
 
 }  // namespace spare
