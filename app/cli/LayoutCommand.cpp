@@ -4,6 +4,7 @@
 
 #include "layout/Layout.h"
 #include "layout/LayoutDomainReport.h"
+#include "sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
@@ -47,12 +48,47 @@ CommandAction setupLayout(CLI::App& sub)
     addLayoutOptions(sub, *opts);
     addDomainOptions(sub, *domains,
                      "report how the layout's holders fall into failure domains; needed by --layout golomb-domain");
+    // With --scenario, N, r and the layout not given here are the scenario's.
+    CLI::Option* groupsFlag = sub.get_option("--groups")->required(false);
+    CLI::Option* redundancyFlag = sub.get_option("--redundancy")->required(false);
+    CLI::Option* layoutFlag = sub.get_option("--layout");
     sub.add_flag("--json", *json, "Print JSON instead of a table");
-    return [opts, domains, json] {
-        checkGroupsAndRedundancy(*opts);
-        const auto placement = placementFor(*domains, opts->groups);
-        const Layout layout =
-            Layout::byName(opts->layout, opts->groups, opts->redundancy, "", placement ? &*placement : nullptr);
+    return [opts, domains, json, groupsFlag, redundancyFlag, layoutFlag] {
+        std::string layoutKey;
+        bool hasTopology = !domains->topologyPath.empty();
+        std::vector<std::string> fromScenario;
+        if (!domains->scenarioPath.empty()) {
+            const Scenario scenario = loadScenarioFile(domains->scenarioPath);
+            hasTopology = scenario.topology.has_value();
+            if (groupsFlag->count() == 0) {
+                opts->groups = scenario.groups;
+                fromScenario.push_back(fmt::format("N = {}", scenario.groups));
+            }
+            if (redundancyFlag->count() == 0) {
+                opts->redundancy = scenario.redundancy;
+                fromScenario.push_back(fmt::format("r = {}", scenario.redundancy));
+            }
+            if (layoutFlag->count() == 0) {
+                opts->layout = scenario.layout;
+                layoutKey = "cluster.layout";
+            }
+        } else if (groupsFlag->count() == 0 || redundancyFlag->count() == 0) {
+            throw UsageError(fmt::format("{} is required (or --scenario FILE, whose cluster section names N, r and the layout)",
+                                         groupsFlag->count() == 0 ? "--groups" : "--redundancy"));
+        }
+        try {
+            checkGroupsAndRedundancy(*opts);
+        } catch (const UsageError& error) {
+            if (fromScenario.empty())
+                throw;
+            throw UsageError(fmt::format("{} ({} from --scenario {})", error.what(), fmt::join(fromScenario, ", "),
+                                         domains->scenarioPath));
+        }
+        // A scenario without a topology still names N, r and the layout; only the domain report needs one.
+        const auto placement =
+            hasTopology || !domains->level.empty() ? placementFor(*domains, opts->groups) : std::nullopt;
+        const Layout layout = Layout::byName(opts->layout, opts->groups, opts->redundancy, layoutKey,
+                                             placement ? &*placement : nullptr);
         std::optional<LayoutDomainReport> report;
         if (placement)
             report = layoutDomainReport(layout, *placement, placement->topology().domainLevel);

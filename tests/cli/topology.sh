@@ -34,7 +34,8 @@ expect domain-layout-needs-topology 2 'cluster.layout: golomb-domain needs a top
 scenario racks '{"gpus_per_node": 8, "nodes_per_rack": 8, "racks_per_pod": 4, "placement": "contiguous", "domain_level": "rack"}' \
   golomb-domain
 expect simulate-golomb-domain 0 'layout_independence' "$SPARE_CLI" simulate "$WORK/racks.json" --json
-expect layout-golomb-rack-report 0 'separated    NO: 0 of 60 types' "$SPARE_CLI" layout -N 60 -r 4 --scenario "$WORK/racks.json"
+expect layout-golomb-rack-report 0 'separated    NO: 0 of 60 types' \
+  "$SPARE_CLI" layout -N 60 -r 4 --layout golomb --scenario "$WORK/racks.json"
 expect layout-domain-rack-report 0 'separated    yes: 60 of 60 types have their 4 holders in 4 distinct racks' \
   "$SPARE_CLI" layout -N 60 -r 4 --layout golomb-domain --scenario "$WORK/racks.json"
 expect layout-domain-json 0 '"separated": true' \
@@ -50,6 +51,25 @@ expect layout-domain-needs-topology 2 "golomb-domain' needs a topology" "$SPARE_
 expect layout-level-needs-topology 2 '--domain-level needs --topology or --scenario' \
   "$SPARE_CLI" layout -N 60 -r 4 --domain-level rack
 expect layout-bad-level 2 "--domain-level: 'row'" "$SPARE_CLI" layout -N 60 -r 4 --topology "$WORK/topology.json" --domain-level row
+# A scenario without a topology still names N, r and the layout; failure domains need the topology.
 expect layout-scenario-without-topology 2 'the scenario has no topology section' \
-  "$SPARE_CLI" layout -N 60 -r 4 --scenario "$SCEN/teaching-12.json"
+  "$SPARE_CLI" layout -N 60 -r 4 --scenario "$SCEN/teaching-12.json" --domain-level rack
+
+# layout --scenario: N, r and the layout are the scenario's unless given here; bad combinations name the flag,
+# the value, the allowed range and where the other value came from.
+for shape in '"groups": 12,' '"redundancy": 3,' '"layout": "golomb",'; do
+  expect "layout-scenario-shape: $shape" 0 "$shape" "$SPARE_CLI" layout --scenario "$SCEN/teaching-12.json" --json
+done
+expect layout-scenario-topology 0 'separated    yes: 60 of 60 types' "$SPARE_CLI" layout --scenario "$WORK/racks.json"
+for shape in '"groups": 12,' '"redundancy": 4,' '"layout": "consecutive",'; do
+  expect "layout-scenario-override: $shape" 0 "$shape" \
+    "$SPARE_CLI" layout --scenario "$SCEN/teaching-12.json" -r 4 --layout consecutive --json
+done
+expect layout-scenario-r-too-big 2 '--redundancy 40 is out of range: allowed 1 \.\. 12 .*N = 12 from --scenario' \
+  "$SPARE_CLI" layout --scenario "$SCEN/teaching-12.json" -r 40
+expect layout-scenario-n-too-small 2 '--redundancy 3 is out of range: allowed 1 \.\. 2 .*r = 3 from --scenario' \
+  "$SPARE_CLI" layout --scenario "$SCEN/teaching-12.json" -N 2
+expect layout-scenario-bad-groups 2 "--groups: '1' .*allowed" "$SPARE_CLI" layout --scenario "$SCEN/teaching-12.json" -N 1
+expect layout-needs-groups 2 '--groups is required \(or --scenario FILE' "$SPARE_CLI" layout -r 3
+expect layout-needs-redundancy 2 '--redundancy is required \(or --scenario FILE' "$SPARE_CLI" layout -N 12
 finish

@@ -1,5 +1,6 @@
 // Chart interface and exports: the spec -> QChart mapping, PNG/SVG/PDF/CSV files, SVG thinning, and
 // the analysis chart builders on a small hand-made result set.
+#include "LegendFit.h"
 #include "TeachingRacksRequest.h"
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisComputation.h"
@@ -8,9 +9,12 @@
 #include "charts/ChartExporter.h"
 #include "charts/ChartLegendFlow.h"
 #include "charts/ChartPalette.h"
+#include "charts/ChartPanel.h"
 #include "charts/ChartThinning.h"
 #include "charts/NiceTicks.h"
+#include "charts/ProgressChart.h"
 #include "charts/QtChartRenderer.h"
+#include "charts/TimeBreakdownChart.h"
 #include "export/ChartExportDialog.h"
 
 #include <QAbstractSeries>
@@ -552,6 +556,38 @@ private slots:
         };
         QCOMPARE(rows(wide.get()), 1);
         QVERIFY2(rows(narrow.get()) >= 3, qPrintable(QString::number(rows(narrow.get()))));
+    }
+
+    // Sizes the race and analysis tabs give their charts, down to a small window's.
+    void legendFitsItsView_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("race tab") << QSize(560, 215);
+        QTest::newRow("narrow") << QSize(340, 200);
+        QTest::newRow("analysis tab") << QSize(900, 420);
+    }
+
+    void legendFitsItsView()
+    {
+        QFETCH(QSize, size);
+        QVector<TimeBreakdownChart::Bar> bars;
+        for (Policy policy : {Policy::Ckpt, Policy::Rep, Policy::Spare})
+            bars.append({policy, 3, 3600.0, {}, policy != Policy::Ckpt});
+        ChartPanel panel;
+        panel.setSpec(TimeBreakdownChart::build(bars, QStringLiteral("teaching-12, seed 1, so far")));
+        panel.resize(size);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        spare::test::verifyLegendFits(panel.chartView());
+
+        ProgressChart progress;
+        progress.reset(200);
+        for (Policy policy : {Policy::Ckpt, Policy::Rep, Policy::Spare})
+            progress.addLine(QString::fromLatin1(policyDisplayName(policy)), ChartPalette::policy(policy));
+        progress.resize(size);
+        progress.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&progress));
+        spare::test::verifyLegendFits(progress.chartView());
     }
 
     void paletteIsColourBlindSafe()

@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -283,7 +284,7 @@ private slots:
         const AnalysisResults results = AnalysisComputation::run(request, cancel);
         QTemporaryDir dir;
         const QStringList written = ReportExporter::write(dir.path(), request, results);
-        QStringList expected = ReportExporter::expectedFiles();
+        QStringList expected = ReportExporter::expectedFiles(request);
         QStringList sortedWritten = written;
         expected.sort();
         sortedWritten.sort();
@@ -302,6 +303,42 @@ private slots:
         QVERIFY(summary.contains(QStringLiteral("Gain of SPARe+CKPT over Rep+CKPT")));
         // Writing again over the same folder replaces the files whole.
         QCOMPARE(ReportExporter::write(dir.path(), request, results).size(), expected.size());
+    }
+
+    void reportLeavesOutChartsWithNothingToShow_data()
+    {
+        QTest::addColumn<bool>("racks");
+        QTest::newRow("no topology") << false;
+        QTest::newRow("racks") << true;
+    }
+
+    // Without racks the correlated-failure charts would be empty axes: the report leaves them out, says
+    // why in summary.md, and lists exactly the charts it wrote.
+    void reportLeavesOutChartsWithNothingToShow()
+    {
+        QFETCH(bool, racks);
+        const AnalysisRequest request = racks ? teachingRacksRequest(0.3) : smallRequest();
+        const std::atomic<bool> never{false};
+        const AnalysisResults results = AnalysisComputation::run(request, never);
+        QTemporaryDir dir;
+        ReportExporter::writeDocuments(dir.path(), request, results);
+        for (const QString& chart : {QStringLiteral("correlated-failures"), QStringLiteral("correlated-availability")})
+            for (const QString& format : ReportExporter::chartFormats())
+                QCOMPARE(QFileInfo::exists(dir.filePath(QStringLiteral("charts/%1.%2").arg(chart, format))), racks);
+        const QString summary = QString::fromUtf8(readAll(dir.filePath(QStringLiteral("summary.md"))));
+        QCOMPARE(summary.contains(QStringLiteral("Left out: correlated-failures and correlated-availability, as the "
+                                                 "scenario has no topology section: racks are not defined.")),
+                 !racks);
+        const QRegularExpression listLine(QStringLiteral("Charts in charts/ \\(PNG, SVG, PDF and CSV\\): (.*)\\."));
+        const QRegularExpressionMatch listed = listLine.match(summary);
+        QVERIFY2(listed.hasMatch(), qPrintable(summary));
+        QStringList written = QDir(dir.filePath(QStringLiteral("charts"))).entryList({QStringLiteral("*.png")}, QDir::Files);
+        for (QString& file : written)
+            file.chop(4);
+        QStringList shown = listed.captured(1).split(QStringLiteral(", "));
+        written.sort();
+        shown.sort();
+        QCOMPARE(shown, written);
     }
 
     void runExportsWriteTraceAndCsv()

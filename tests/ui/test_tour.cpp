@@ -231,7 +231,7 @@ private slots:
         QCOMPARE(written.count(), 0);
         QVERIFY(written.wait(120000));
         QVERIFY2(written.at(0).at(0).toBool(), qPrintable(written.at(0).at(1).toString()));
-        for (const QString& file : ReportExporter::expectedFiles())
+        for (const QString& file : ReportExporter::expectedFiles(request))
             QVERIFY2(QFileInfo::exists(dir.filePath(file)), qPrintable(file));
     }
 

@@ -20,6 +20,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -341,6 +342,35 @@ private slots:
         QVERIFY(lab.setCustomOffsetsText(QStringLiteral("0 1 2 3"), &error));
         QVERIFY(lab.candidate(LayoutCandidate::Role::Custom).refinement.has_value());
         QVERIFY(!lab.refiner()->running());
+    }
+
+    void monteCarloTextFitsOneLine_data()
+    {
+        QTest::addColumn<bool>("cancel");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("done") << false << QStringLiteral("Monte-Carlo done");
+        QTest::newRow("cancelled") << true << QStringLiteral("Monte-Carlo cancelled");
+    }
+
+    // At the window's default width the Monte-Carlo bar is wide enough for its text on one line.
+    void monteCarloTextFitsOneLine()
+    {
+        QFETCH(bool, cancel);
+        QFETCH(QString, text);
+        LayoutLabView view;
+        view.resize(1370, 760);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* bar = view.findChild<QProgressBar*>(QStringLiteral("labMonteCarlo"));
+        QVERIFY(bar);
+        QSignalSpy finished(view.lab()->refiner(), &LayoutRefiner::finished);
+        view.setScenario(shaped(12, 3));
+        if (cancel)
+            view.lab()->refiner()->cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(bar->text(), text, 60000);
+        const int needed = bar->fontMetrics().horizontalAdvance(text);
+        QTRY_VERIFY2(bar->contentsRect().width() >= needed,
+                     qPrintable(QStringLiteral("%1 < %2").arg(bar->contentsRect().width()).arg(needed)));
     }
 
     void cancelAndNewerEditsSupersede()

@@ -3,6 +3,7 @@
 // event log seeks; a paper-scenario run streams to the GUI while it is simulated; a scenario that cannot
 // run is refused with every problem listed and never replaced by defaults; the Race runs each policy at
 // its own r and shows it.
+#include "LegendFit.h"
 #include "MainWindow.h"
 #include "StudioOptions.h"
 #include "ViewState.h"
@@ -10,6 +11,7 @@
 #include "analysis/AnalysisView.h"
 #include "analysis/ClosedForms.h"
 #include "editor/ScenarioEditor.h"
+#include "charts/ChartPanel.h"
 #include "charts/ProgressChart.h"
 #include "export/ExportLocation.h"
 #include "export/WindowStateExporter.h"
@@ -116,6 +118,7 @@ private slots:
     void raceStatusAndSpeedText();
     void failureMarksStayFewAtAnySpeed();
     void progressChartFitsItsData();
+    void raceLegendsShowWholeNames();
     void stopKeepsWhatWasRecorded();
     void seedDialogChecksAsYouType();
     void shortcutOverlayListsEveryShortcut();
@@ -533,6 +536,23 @@ void TestMainWindow::progressChartFitsItsData()
     chart.addPoint(line, 7200.0, 9990);
     chart.flush();
     QCOMPARE(chart.stepAxisMax(), 10000 * 1.05);
+}
+
+// At the window's default size the race's two charts show every legend name whole (Qt's own legend
+// cut them to "CKP...", and the breakdown's third row fell below its view).
+void TestMainWindow::raceLegendsShowWholeNames()
+{
+    StudioOptions options;
+    options.scenarioPath = QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
+    options.screenshotPath = QStringLiteral("unused.png");  // laid out as for --screenshot: 1400 x 900, no saved state
+    MainWindow w(options);
+    w.show();
+    w.showRace();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::End, 0.0}));
+    QCoreApplication::processEvents();
+    spare::test::verifyLegendFits(w.raceView()->chart()->chartView());
+    spare::test::verifyLegendFits(w.raceView()->timeBreakdownChart()->chartView());
 }
 
 void TestMainWindow::stopKeepsWhatWasRecorded()

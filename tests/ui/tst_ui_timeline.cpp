@@ -150,6 +150,7 @@ private slots:
     void foldingBoundsDrawnMarksAt600Groups();
     void raceTimelineHasOneRunPerPolicy();
     void aNewRunIsShownWhole();
+    void anUnfinishedRunLeavesTheDefaultView();
     void traceExportMatchesTheCli();
     void traceExportFieldsAreChecked();
 };
@@ -399,6 +400,41 @@ void TestTimeline::aNewRunIsShownWhole()
     QVERIFY(!v.selection().has_value());
     QVERIFY(!f.widget.selectionPanel()->isVisible());
     QCOMPARE(f.widget.tracks(0).groups(), other.groups);
+}
+
+// The race with one lane stopped unfinished: the default view ends where the finished lanes end,
+// zooming out still reaches the unfinished lane's end, a double click comes back.
+void TestTimeline::anUnfinishedRunLeavesTheDefaultView()
+{
+    PlaybackClock clock;
+    std::array<PlaybackCursor, 3> cursors;
+    TimelineWidget widget(&clock);
+    Scenario s = scenarioFile("teaching-12.json");
+    for (std::size_t i = 0; i < cursors.size(); ++i) {
+        s.policy = std::array{Policy::Ckpt, Policy::Rep, Policy::Spare}[i];
+        recordRun(s, cursors[i]);
+        widget.addRun(QString::fromLatin1(policyDisplayName(s.policy)), &cursors[i], true);
+    }
+    widget.resize(900, widget.sizeHint().height());
+    const double unfinishedEnd = cursors[0].recording().endTime();
+    const double finishedEnd = std::max(cursors[1].recording().endTime(), cursors[2].recording().endTime());
+    QVERIFY(unfinishedEnd > finishedEnd);
+    const TimelineViewport& v = widget.viewport();
+    QCOMPARE(v.end(), unfinishedEnd);
+
+    widget.setUnfinished(0, QStringLiteral("CKPT-only unfinished at 100 x T0"));
+    QCOMPARE(v.runEnd(), unfinishedEnd);
+    QCOMPARE(v.start(), 0.0);
+    QCOMPARE(v.end(), finishedEnd);
+    widget.zoomAround(finishedEnd / 2, 1e-3);
+    QCOMPARE(v.start(), 0.0);
+    QCOMPARE(v.end(), unfinishedEnd);
+    QTest::mouseDClick(&widget, Qt::LeftButton, Qt::NoModifier, widget.tracksRect().center());
+    QCOMPARE(v.end(), finishedEnd);
+
+    // Finished after all (a new race): the whole run again.
+    widget.setUnfinished(0, QString());
+    QCOMPARE(v.end(), unfinishedEnd);
 }
 
 void TestTimeline::traceExportMatchesTheCli()

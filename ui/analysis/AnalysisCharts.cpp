@@ -286,6 +286,20 @@ QStringList AnalysisCharts::names()
             QStringLiteral("correlated-availability"), QStringLiteral("repair-spares"), QStringLiteral("repair-swap")};
 }
 
+QString AnalysisCharts::unavailable(const QString& name, const AnalysisRequest& request)
+{
+    if (name == QLatin1String("correlated-failures") || name == QLatin1String("correlated-availability"))
+        return request.correlatedFailuresUnavailable();
+    return {};
+}
+
+QStringList AnalysisCharts::available(const AnalysisRequest& request)
+{
+    QStringList charts = names();
+    charts.removeIf([&request](const QString& name) { return !unavailable(name, request).isEmpty(); });
+    return charts;
+}
+
 std::optional<ChartSpec> AnalysisCharts::build(const QString& name, const AnalysisRequest& request,
                                                const AnalysisResults& results)
 {

@@ -19,6 +19,10 @@ public:
     // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown, correlated-failures,
     // correlated-availability, repair-spares, repair-swap.
     static QStringList names();
+    // Why chart `name` has nothing to show for this request (empty when it has something).
+    static QString unavailable(const QString& name, const AnalysisRequest& request);
+    // names() less the unavailable ones: the charts a report holds.
+    static QStringList available(const AnalysisRequest& request);
     // nullopt for an unknown name.
     static std::optional<ChartSpec> build(const QString& name, const AnalysisRequest& request,
                                           const AnalysisResults& results);

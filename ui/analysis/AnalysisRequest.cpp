@@ -54,6 +54,8 @@ QString AnalysisRequest::correlatedFailuresUnavailable() const
 {
     if (rackShare <= 0.0)
         return QStringLiteral("the rack share is 0");
+    if (!scenario.topology)
+        return QStringLiteral("the scenario has no topology section: racks are not defined");
     try {
         withRackShare(scenario, rackShare);
     } catch (const std::invalid_argument& e) {

@@ -3,6 +3,8 @@
 #include "analysis/AnalysisCharts.h"
 #include "analysis/ClosedForms.h"
 
+#include <QMap>
+
 namespace spare {
 namespace {
 
@@ -14,6 +16,20 @@ QString policyLabel(Policy policy)
 QString percent(double fraction)
 {
     return QString::number(100.0 * fraction, 'f', 2) + QLatin1Char('%');
+}
+
+// The charts a report holds, and one sentence per reason any other is left out.
+QString chartsSection(const AnalysisRequest& request)
+{
+    QString text = QStringLiteral("Charts in charts/ (PNG, SVG, PDF and CSV): %1.\n\n")
+                       .arg(AnalysisCharts::available(request).join(QStringLiteral(", ")));
+    QMap<QString, QStringList> leftOut;
+    for (const QString& chart : AnalysisCharts::names())
+        if (const QString why = AnalysisCharts::unavailable(chart, request); !why.isEmpty())
+            leftOut[why].append(chart);
+    for (auto it = leftOut.cbegin(); it != leftOut.cend(); ++it)
+        text += QStringLiteral("Left out: %1, as %2.\n\n").arg(it.value().join(QStringLiteral(" and ")), it.key());
+    return text;
 }
 
 // Why a policy has no best r yet: its grid is not all simulated, or no run finished within the cap.
@@ -91,6 +107,7 @@ QString AnalysisSummary::markdown(const AnalysisRequest& request, const Analysis
     text += QStringLiteral("Model: r* = %1, J(r*) = %2 (closed form, docs/method.md section 6).\n\n")
                 .arg(rStar)
                 .arg(tttRatioModel(s.groups, rStar, s.systemMtbfS, s.checkpointWriteS, s.restartS), 0, 'f', 3);
+    text += chartsSection(request);
     text += QStringLiteral("Reproduce a point: `spare-cli simulate scenario.json --policy spare --redundancy R --seed S`.\n");
     return text;
 }

@@ -51,39 +51,59 @@ QPainterPath symbolPath(ChartLegendEntry::Symbol symbol, double size)
 
 ChartLegendFlow::ChartLegendFlow(QChart* chart, QVector<ChartLegendEntry> entries, const QFont& font,
                                  const QColor& textColor)
-    : QObject(chart), chart_(chart), entries_(std::move(entries))
+    : QObject(chart), chart_(chart), font_(font), textColor_(textColor)
 {
-    const double symbolSize = QFontMetricsF(font).height() * 0.7;
+    connect(chart, &QChart::geometryChanged, this, &ChartLegendFlow::layOut);
+    setEntries(std::move(entries));
+}
+
+void ChartLegendFlow::setFont(const QFont& font)
+{
+    font_ = font;
+    setEntries(std::move(entries_));
+}
+
+void ChartLegendFlow::setEntries(QVector<ChartLegendEntry> entries)
+{
+    qDeleteAll(symbols_);
+    qDeleteAll(labels_);
+    symbols_.clear();
+    labels_.clear();
+    entries_ = std::move(entries);
+    const double symbolSize = QFontMetricsF(font_).height() * 0.7;
     symbolWidth_ = symbolSize * 2.5;
     for (const ChartLegendEntry& entry : std::as_const(entries_)) {
         QGraphicsItem* symbol = nullptr;
         if (entry.symbol == ChartLegendEntry::Symbol::Line) {
-            auto* line = new QGraphicsLineItem(0, 0, symbolSize * 2.5, 0, chart);
+            auto* line = new QGraphicsLineItem(0, 0, symbolSize * 2.5, 0, chart_);
             QPen pen = entry.pen;
             pen.setCapStyle(Qt::FlatCap);
             line->setPen(pen);
             symbol = line;
         } else {
-            auto* shape = new QGraphicsPathItem(symbolPath(entry.symbol, symbolSize), chart);
+            auto* shape = new QGraphicsPathItem(symbolPath(entry.symbol, symbolSize), chart_);
             shape->setPen(entry.pen);
             shape->setBrush(entry.fill);
             symbol = shape;
         }
-        auto* label = new QGraphicsTextItem(chart);
-        label->setFont(font);
-        label->setDefaultTextColor(textColor);
+        auto* label = new QGraphicsTextItem(chart_);
+        label->setFont(font_);
+        label->setDefaultTextColor(textColor_);
         label->setHtml(entry.name);
         label->document()->setDocumentMargin(1.0);
         symbols_.append(symbol);
         labels_.append(label);
     }
-    connect(chart, &QChart::geometryChanged, this, &ChartLegendFlow::layOut);
     layOut();
 }
 
 void ChartLegendFlow::layOut()
 {
     const QRectF area = chart_->geometry();
+    // A chart not sized yet would get one entry a row, and the margin reserved for them would stretch
+    // the chart past its view once it is sized.
+    if (area.isEmpty())
+        return;
     const double symbolWidth = symbolWidth_;
     const double gap = symbolWidth * 0.6;
     const double margin = 4.0;

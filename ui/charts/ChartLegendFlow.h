@@ -21,13 +21,20 @@ class ChartLegendFlow : public QObject {
 public:
     ChartLegendFlow(QChart* chart, QVector<ChartLegendEntry> entries, const QFont& font, const QColor& textColor);
 
+    // For charts whose series come and go (the race's progress chart).
+    void setEntries(QVector<ChartLegendEntry> entries);
+    void setFont(const QFont& font);
+
     int rowCount() const { return rows_; }
     const QVector<ChartLegendEntry>& entries() const { return entries_; }
+    const QVector<QGraphicsTextItem*>& labels() const { return labels_; }
 
 private:
     void layOut();
 
     QChart* chart_;
+    QFont font_;
+    QColor textColor_;
     QVector<ChartLegendEntry> entries_;
     QVector<QGraphicsItem*> symbols_;
     QVector<QGraphicsTextItem*> labels_;

@@ -1,5 +1,6 @@
 #include "charts/ProgressChart.h"
 
+#include "charts/ChartLegendFlow.h"
 #include "charts/NiceTicks.h"
 
 #include <QChart>
@@ -47,6 +48,7 @@ struct ProgressChart::Impl {
     QChartView* view = nullptr;
     QValueAxis* timeAxis = nullptr;
     QValueAxis* stepAxis = nullptr;
+    ChartLegendFlow* legend = nullptr;
     std::vector<Line> lines;
     double maxHours = 1.0;
     double stepCap = 1.0;  // totalSteps x 1.05
@@ -64,7 +66,7 @@ struct ProgressChart::Impl {
         QFont title = font;
         title.setBold(true);
         chart->setTitleFont(title);
-        chart->legend()->setFont(font);
+        legend->setFont(font);
         for (QValueAxis* axis : {timeAxis, stepAxis}) {
             axis->setLabelsFont(font);
             axis->setTitleFont(font);
@@ -85,8 +87,9 @@ ProgressChart::ProgressChart(QWidget* parent) : QWidget(parent), impl_(std::make
 {
     impl_->chart = new QChart;
     impl_->chart->setTitle(tr("Training progress vs simulated wall-clock"));
-    impl_->chart->legend()->setAlignment(Qt::AlignBottom);
     impl_->chart->setMargins(QMargins(4, 4, 4, 4));
+    impl_->chart->legend()->setVisible(false);  // ChartLegendFlow wraps where Qt's legend would elide
+    impl_->legend = new ChartLegendFlow(impl_->chart, {}, font(), impl_->chart->legend()->labelColor());
     impl_->timeAxis = new QValueAxis;
     impl_->timeAxis->setTitleText(tr("simulated time (h)"));
     impl_->stepAxis = new QValueAxis;
@@ -123,6 +126,7 @@ void ProgressChart::reset(int totalSteps)
         delete l.markers;
     }
     impl_->lines.clear();
+    impl_->legend->setEntries({});
     impl_->maxHours = 1.0;
     impl_->setTimeRange(impl_->maxHours);
     impl_->stepCap = std::max(1, totalSteps) * 1.05;
@@ -148,6 +152,10 @@ int ProgressChart::addLine(const QString& name, const QColor& colour)
         s->attachAxis(impl_->stepAxis);
     }
     impl_->lines.push_back(l);
+    QVector<ChartLegendEntry> entries = impl_->legend->entries();
+    entries.append({name, ChartLegendEntry::Symbol::Line, l.series->pen(), colour});
+    entries.append({l.markers->name(), ChartLegendEntry::Symbol::Square, QPen(Qt::NoPen), l.markers->color()});
+    impl_->legend->setEntries(entries);
     return static_cast<int>(impl_->lines.size()) - 1;
 }
 
@@ -199,6 +207,11 @@ void ProgressChart::flush()
 double ProgressChart::stepAxisMax() const
 {
     return impl_->stepAxis->max();
+}
+
+QChartView* ProgressChart::chartView() const
+{
+    return impl_->view;
 }
 
 QFont ProgressChart::axisLabelsFont() const

@@ -6,6 +6,8 @@
 
 #include <memory>
 
+class QChartView;
+
 namespace spare {
 
 // Live plot of training progress (committed steps) against simulated wall-clock, one line per
@@ -32,6 +34,7 @@ public:
 
     // The font of the axes' tick labels (the title, legend and axes follow the widget's font).
     QFont axisLabelsFont() const;
+    QChartView* chartView() const;
 
 public slots:
     void flush();

@@ -13,10 +13,10 @@
 
 namespace spare {
 
-QStringList ReportExporter::expectedFiles()
+QStringList ReportExporter::expectedFiles(const AnalysisRequest& request)
 {
     QStringList files{QStringLiteral("summary.md"), QStringLiteral("scenario.json"), QStringLiteral("metrics.json")};
-    for (const QString& chart : AnalysisCharts::names())
+    for (const QString& chart : AnalysisCharts::available(request))
         for (const QString& format : chartFormats())
             files.append(QStringLiteral("charts/%1.%2").arg(chart, format));
     return files;
@@ -45,7 +45,7 @@ QStringList ReportExporter::writeDocuments(const QString& folder, const Analysis
         throw std::runtime_error(QStringLiteral("could not create %1/charts").arg(folder).toStdString());
     QStringList written;
 
-    for (const QString& chart : AnalysisCharts::names()) {
+    for (const QString& chart : AnalysisCharts::available(request)) {
         const ChartSpec spec = *AnalysisCharts::build(chart, request, results);
         for (const QString& format : chartFormats()) {
             const QString relative = QStringLiteral("charts/%1.%2").arg(chart, format);

@@ -14,13 +14,15 @@ namespace spare {
 //   summary.md            best r per policy, gain of SPARe over Rep, availability, the model's r*
 //   scenario.json         the scenario as simulated (scenarioToJsonText)
 //   metrics.json          RunMetrics of one run of the scenario (same as `spare-cli simulate --json`)
-//   charts/<id>.png       every analysis chart at 2x, .svg (thinned), .pdf (A4) and .csv (its data)
+//   charts/<id>.png       every analysis chart with something to show (AnalysisCharts::available) at 2x,
+//                         .svg (thinned), .pdf (A4) and .csv (its data); summary.md lists them and says
+//                         why any other is left out
 // Every file goes through QSaveFile: an existing report is replaced file by file, never half-written.
 class ReportExporter {
 public:
     static QStringList chartFormats() { return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv")}; }
     // Relative paths of every file write() produces for a request (for tests and the docs).
-    static QStringList expectedFiles();
+    static QStringList expectedFiles(const AnalysisRequest& request);
 
     // Returns the relative paths written. Throws std::runtime_error naming the file on I/O errors.
     // writeDocuments + writeMetrics in this thread (the scripted export).

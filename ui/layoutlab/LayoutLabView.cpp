@@ -28,6 +28,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace spare {
 
 LayoutLabView::LayoutLabView(QWidget* parent)
@@ -42,24 +44,29 @@ LayoutLabView::LayoutLabView(QWidget* parent)
     connect(lab_, &LayoutLab::candidateRefined, this, &LayoutLabView::refreshFigures);
     LayoutRefiner* refiner = lab_->refiner();
     connect(refiner, &LayoutRefiner::progress, this, [this](quint64 done, quint64 total) {
-        progress_->setMaximum(1000);
-        progress_->setValue(total ? static_cast<int>(1000 * done / total) : 0);
-        progress_->setFormat(tr("Monte-Carlo %1 / %2 trials").arg(done).arg(total));
+        showProgress(total ? static_cast<int>(1000 * done / total) : 0,
+                     tr("Monte-Carlo %1 / %2 trials").arg(done).arg(total));
         cancel_->setEnabled(true);
     });
     connect(refiner, &LayoutRefiner::finished, this, [this] {
         const bool done = lab_->allRefined();
-        progress_->setMaximum(1000);
-        progress_->setValue(done ? 1000 : 0);
-        progress_->setFormat(done ? tr("Monte-Carlo done") : tr("Monte-Carlo cancelled"));
+        showProgress(done ? 1000 : 0, done ? tr("Monte-Carlo done") : tr("Monte-Carlo cancelled"));
         cancel_->setEnabled(false);
     });
     connect(lab_, &LayoutLab::candidateRefined, this, [this] {
-        if (lab_->allRefined() && !lab_->refiner()->running()) {
-            progress_->setValue(1000);
-            progress_->setFormat(tr("Monte-Carlo done"));
-        }
+        if (lab_->allRefined() && !lab_->refiner()->running())
+            showProgress(1000, tr("Monte-Carlo done"));
     });
+}
+
+void LayoutLabView::showProgress(int permille, const QString& text)
+{
+    progress_->setMaximum(1000);
+    progress_->setValue(permille);
+    progress_->setFormat(text);
+    // The bar's size hint ignores its text, which then wraps; it only grows, so it does not jitter.
+    const QFontMetrics metrics = progress_->fontMetrics();
+    progress_->setMinimumWidth(std::max(progress_->minimumWidth(), metrics.horizontalAdvance(text) + 2 * metrics.height()));
 }
 
 void LayoutLabView::buildControls()
@@ -84,6 +91,7 @@ void LayoutLabView::buildControls()
     offsetsEdit_->setToolTip(tr("The custom layout's offsets: r distinct integers 0 .. N-1; group w holds (w + o) mod N"));
     load_ = new QPushButton(tr("Load layout..."));
     progress_ = new QProgressBar;
+    progress_->setObjectName(QStringLiteral("labMonteCarlo"));
     progress_->setTextVisible(true);
     progress_->setMaximumWidth(260);
     cancel_ = new QPushButton(tr("Cancel"));

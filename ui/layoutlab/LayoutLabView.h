@@ -57,6 +57,7 @@ private:
     void editFromRuler(const std::vector<int>& offsets);
     void applyShape();
     void setMessage(const QString& message);
+    void showProgress(int permille, const QString& text);
     void exportChart(const QString& name);
 
     LayoutLab* lab_;

@@ -11,11 +11,22 @@ void TimelineViewport::setRunEnd(double end)
     runEnd_ = std::max(0.0, end);
     if (followsRun_) {
         start_ = 0.0;
-        span_ = runEnd_;
+        span_ = defaultEnd();
     }
     clampWindow();
     if (selection_)
         select(selection_->first, selection_->second);
+}
+
+void TimelineViewport::setDefaultEnd(std::optional<double> end)
+{
+    defaultEnd_ = end;
+    setRunEnd(runEnd_);
+}
+
+double TimelineViewport::defaultEnd() const
+{
+    return defaultEnd_ && *defaultEnd_ > 0.0 ? std::min(*defaultEnd_, runEnd_) : runEnd_;
 }
 
 void TimelineViewport::setWidth(double pixels)
@@ -40,7 +51,7 @@ void TimelineViewport::zoomAround(double time, double factor)
     const double newSpan = std::clamp(span_ / factor, std::min(kMinSpanS, runEnd_), runEnd_);
     start_ = time - (time - start_) * newSpan / span_;
     span_ = newSpan;
-    followsRun_ = span_ >= runEnd_;
+    followsRun_ = span_ >= runEnd_ && defaultEnd() >= runEnd_;
     clampWindow();
 }
 
@@ -55,7 +66,7 @@ void TimelineViewport::moveTo(double start)
     clampWindow();
 }
 
-void TimelineViewport::showWholeRun()
+void TimelineViewport::showDefaultView()
 {
     followsRun_ = true;
     setRunEnd(runEnd_);

@@ -42,40 +42,57 @@ TimelineWidget::TimelineWidget(PlaybackClock* clock, QWidget* parent)
     setFocusPolicy(Qt::ClickFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setToolTip(tr("Timeline: wheel zooms, drag pans, click seeks; shift-drag or drag on the ruler selects a range; "
-                  "drag the window in the strip on top; double click shows the whole run"));
+                  "drag the window in the strip on top; double click shows the default view"));
     connect(clock_, &PlaybackClock::ticked, this, qOverload<>(&QWidget::update));
     connect(clock_, &PlaybackClock::seeked, this, qOverload<>(&QWidget::update));
 }
 
 void TimelineWidget::addRun(const QString& name, PlaybackCursor* cursor, bool compact)
 {
-    runs_.push_back({name, cursor, compact, TimelineTracks(cursor->scenario().groups)});
+    runs_.push_back({name, cursor, compact, TimelineTracks(cursor->scenario().groups), QString()});
     connect(cursor, &PlaybackCursor::recordingGrew, this, &TimelineWidget::refresh);
     connect(cursor, &PlaybackCursor::stateChanged, this, &TimelineWidget::refresh);
     updateGeometry();
     refresh();
 }
 
+void TimelineWidget::setUnfinished(int run, const QString& note)
+{
+    runs_[static_cast<std::size_t>(run)].unfinished = note;
+    refresh();
+}
+
 void TimelineWidget::refresh()
 {
     double end = 0.0;
+    double finishedEnd = 0.0;
+    bool anyUnfinished = false;
     for (Run& run : runs_) {
         if (run.tracks.groups() != run.cursor->scenario().groups)
             run.tracks = TimelineTracks(run.cursor->scenario().groups);
         run.tracks.update(run.cursor->recording());
         end = std::max(end, run.tracks.endTime());
+        if (run.unfinished.isEmpty())
+            finishedEnd = std::max(finishedEnd, run.tracks.endTime());
+        anyUnfinished = anyUnfinished || !run.unfinished.isEmpty();
     }
+    const std::optional<double> defaultEnd = anyUnfinished ? std::optional(finishedEnd) : std::nullopt;
     if (end != viewport_.runEnd()) {
         // The statistics of a selection change as events arrive in it.
         const bool hadSelection = viewport_.selection().has_value();
         if (end < viewport_.runEnd()) {
-            // A new run (opened, reset, restarted race): shown whole, without the old run's selection.
+            // A new run (opened, reset, restarted race): its default view, without the old run's selection.
             viewport_.clearSelection();
-            viewport_.showWholeRun();
+            viewport_.showDefaultView();
         }
         viewport_.setRunEnd(end);
         if (hadSelection)
             selectionMoved();
+    }
+    if (defaultEnd != shownDefaultEnd_) {
+        shownDefaultEnd_ = defaultEnd;
+        viewport_.setDefaultEnd(defaultEnd);
+        viewChanged();
     }
     update();
 }
@@ -217,7 +234,7 @@ const QImage& TimelineWidget::background()
     if (const auto& s = viewport_.selection())
         key.insert(key.end(), {s->first, s->second});
     for (const Run& run : runs_)
-        key.push_back(double(run.tracks.eventsRead()));
+        key.insert(key.end(), {double(run.tracks.eventsRead()), double(run.unfinished.isEmpty())});
     if (key != backgroundKey_ || background_.isNull()) {
         background_ = QImage(size() * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
         background_.setDevicePixelRatio(devicePixelRatioF());
@@ -267,6 +284,8 @@ void TimelineWidget::drawBackground(QPainter& painter)
             drawRowLabel(painter, r, tr("events"));
         }
         drawMarks(painter, run.tracks, r);
+        if (!run.unfinished.isEmpty() && viewport_.end() < run.tracks.endTime())
+            drawUnfinished(painter, r, run.unfinished);
     }
     painter.setClipping(false);
 
@@ -289,6 +308,18 @@ void TimelineWidget::drawRowLabel(QPainter& painter, const QRect& row, const QSt
     painter.drawText(QRect(2, row.top(), labelWidth() - 4, row.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
     painter.setPen(palette().mid().color());
     painter.drawLine(row.left(), row.bottom(), row.right(), row.bottom());
+}
+
+void TimelineWidget::drawUnfinished(QPainter& painter, const QRect& row, const QString& note)
+{
+    const QString text = note + QStringLiteral(" \u25B6");
+    QRect box(0, row.top(), fontMetrics().horizontalAdvance(text) + 8, row.height());
+    box.moveRight(row.right());
+    QColor back = palette().base().color();
+    back.setAlpha(220);
+    painter.fillRect(box, back);
+    painter.setPen(palette().text().color());
+    painter.drawText(box, Qt::AlignCenter, text);
 }
 
 void TimelineWidget::drawMinimap(QPainter& painter)
@@ -490,7 +521,7 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event)
 
 void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event)
 {
-    viewport_.showWholeRun();
+    viewport_.showDefaultView();
     viewChanged();
     event->accept();
 }

@@ -26,7 +26,8 @@ class TimelineSelectionPanel;
 // done under its marks).
 // Wheel zooms around the mouse, dragging pans, a click seeks the clock, shift-drag (or a drag on the
 // ruler) selects a time range whose statistics the selection panel shows; Esc clears it, a double
-// click shows the whole run again.
+// click shows the default view again: the whole run, or where the finished runs end when another one
+// stopped unfinished (zooming out still reaches its end).
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
@@ -39,6 +40,10 @@ public:
     int runCount() const { return static_cast<int>(runs_.size()); }
     const TimelineTracks& tracks(int run) const { return runs_[static_cast<std::size_t>(run)].tracks; }
     QString runName(int run) const { return runs_[static_cast<std::size_t>(run)].name; }
+    // A run that stopped before its last step (`note` says where; empty: finished or still running).
+    // The default view leaves it out; its row ends in an arrow and the note while it goes on past the
+    // right edge.
+    void setUnfinished(int run, const QString& note);
 
     const TimelineViewport& viewport() const { return viewport_; }
     // Zooms or moves the visible window (as the mouse does).
@@ -85,6 +90,7 @@ private:
         PlaybackCursor* cursor = nullptr;
         bool compact = false;
         TimelineTracks tracks;
+        QString unfinished;
     };
     enum class Drag { None, Pending, Pan, Select, Minimap };
 
@@ -105,10 +111,12 @@ private:
                     const QColor& colour, double dataEnd);
     void drawMarks(QPainter& painter, const TimelineTracks& tracks, const QRect& row);
     void drawRowLabel(QPainter& painter, const QRect& row, const QString& text);
+    void drawUnfinished(QPainter& painter, const QRect& row, const QString& note);
 
     PlaybackClock* clock_;
     std::vector<Run> runs_;
     TimelineViewport viewport_;
+    std::optional<double> shownDefaultEnd_;  // what refresh() last gave viewport_.setDefaultEnd
     TimelineSelectionPanel* panel_;
     Drag drag_ = Drag::None;
     QPoint pressPos_;

@@ -56,6 +56,11 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
         connect(lane.worker, &SimulationWorker::chunkReady, this, &RaceView::recordingGrew);
         connect(lane.worker, &SimulationWorker::finished, this, [this, i](const RunMetrics& metrics) {
             lanes_[i].finalMetrics = metrics;
+            timeline_->setUnfinished(static_cast<int>(i),
+                                     metrics.completed ? QString()
+                                                       : tr("%1 unfinished at %2 x T0")
+                                                             .arg(QString::fromLatin1(policyDisplayName(kPolicies[i])))
+                                                             .arg(metrics.tttRatio, 0, 'g', 3));
             showControllerPhases();
             refreshBreakdown(clock_->time());
         });
@@ -90,25 +95,21 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     auto* charts = new QSplitter(Qt::Horizontal);
     chart_ = new ProgressChart;
     charts->addWidget(chart_);
-    auto* breakdownHost = new QWidget;
-    auto* breakdownLayout = new QVBoxLayout(breakdownHost);
-    breakdownLayout->setContentsMargins(0, 0, 0, 0);
     breakdown_ = new ChartPanel;
     breakdown_->setObjectName(QString::fromLatin1(TimeBreakdownChart::kId));
+    charts->addWidget(breakdown_);
+    charts->setStretchFactor(0, 1);
+    charts->setStretchFactor(1, 1);
+    splitter->addWidget(charts);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    outer->addWidget(splitter, 1);
+    // Outside the splitter: a splitter gives a wrapped label less height than it needs, squeezing the chart above it.
     phases_ = new QLabel;
     phases_->setObjectName(QStringLiteral("controllerPhases"));
     phases_->setWordWrap(true);
     phases_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    breakdownLayout->addWidget(breakdown_, 1);
-    breakdownLayout->addWidget(phases_);
-    charts->addWidget(breakdownHost);
-    charts->setStretchFactor(0, 1);
-    charts->setStretchFactor(1, 1);
-    splitter->addWidget(charts);
-    chart_->setMinimumHeight(160);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    outer->addWidget(splitter, 1);
+    outer->addWidget(phases_);
     timeline_ = new TimelineWidget(clock_);
     for (std::size_t i = 0; i < lanes_.size(); ++i)
         timeline_->addRun(QString::fromLatin1(policyDisplayName(kPolicies[i])), lanes_[i].cursor, true);
@@ -147,6 +148,7 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
         const RunSetup setup = RunSetup::prepare(RaceLineup::laneScenario(scenario, kPolicies[i], sameRedundancy()), trace);
         lane.failuresSeen = 0;
         lane.finalMetrics.reset();
+        timeline_->setUnfinished(static_cast<int>(i), QString());
         lane.progress->setRange(0, setup.scenario.steps);
         lane.progress->setValue(0);
         lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), ChartPalette::policy(kPolicies[i]));
