@@ -164,7 +164,7 @@ int runPlanCommand(const PlanOptionsText& o)
     if (!o.resume.empty()) {
         folder = std::make_unique<PlanFolder>(o.resume);
         spec = folder->spec();
-        scenarioPath = fmt::format("{}/plan.json", o.resume);
+        scenarioPath = folder->scenarioPath();
     } else {
         spec = specFromFlags(o);
         if (!o.dir.empty()) {

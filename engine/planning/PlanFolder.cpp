@@ -35,6 +35,8 @@ PlanFolder::PlanFolder(std::string dir) : dir_(std::move(dir)) {}
 
 std::string PlanFolder::planPath() const { return (std::filesystem::path(dir_) / "plan.json").string(); }
 
+std::string PlanFolder::scenarioPath() const { return (std::filesystem::path(dir_) / "scenario.json").string(); }
+
 std::string PlanFolder::roundCampaignPath(int round) const
 {
     return (std::filesystem::path(dir_) / fmt::format("round-{:03}", round) / "campaign.json").string();
@@ -56,6 +58,7 @@ void PlanFolder::prepare(const PlanSpec& spec) const
         return;
     }
     std::filesystem::create_directories(dir_);
+    writeFileAtomically(scenarioPath(), scenarioToJsonText(spec.base));
     writeFileAtomically(planPath(), text);
 }
 

@@ -18,9 +18,11 @@ public:
     explicit PlanFolder(std::string dir);
 
     const std::string& path() const { return dir_; }
-    // Creates the folder and plan.json, or checks that plan.json holds this spec (InputError naming
-    // the folder when it belongs to another plan).
+    // Creates the folder, plan.json and scenario.json (the base scenario, for the command that
+    // reproduces the plan), or checks that plan.json holds this spec (InputError naming the folder when
+    // it belongs to another plan).
     void prepare(const PlanSpec& spec) const;
+    std::string scenarioPath() const;
     // The spec in plan.json (InputError when missing or malformed).
     PlanSpec spec() const;
 

@@ -31,6 +31,10 @@ expect next-round-written 0 "round 1 needs" "$SPARE_CLI" plan --resume "$WORK/p"
 expect resumed 0 '"complete": true' "$SPARE_CLI" plan --resume "$WORK/p" --threads 2 --json
 printf '%s\n' "$OUT" | grep -v '"command"' >"$WORK/folder.json"
 check folder-equals-memory cmp -s "$WORK/memory.json" "$WORK/folder.json"
+# The command a resumed plan prints names the folder's scenario.json, and gives the same answer.
+expect printed-command-reproduces 0 '"complete": true' "$SPARE_CLI" plan "$WORK/p/scenario.json" "${PLAN[@]}" --json
+printf '%s\n' "$OUT" | grep -v '"command"' >"$WORK/printed.json"
+check printed-command-equals-memory cmp -s "$WORK/memory.json" "$WORK/printed.json"
 expect other-plan-refused 2 "holds another plan" "$SPARE_CLI" plan "$T12" "${PLAN[@]}" --confidence 0.9 --dir "$WORK/p"
 
 # Ctrl-C during a plan in a folder: exit 130 and a hint; resuming gives the same answer.
