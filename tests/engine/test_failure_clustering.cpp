@@ -451,7 +451,7 @@ private slots:
             const sys_days day = floor<days>(time);
             const year_month_day date{day};
             const hh_mm_ss clock{time - day};
-            char expected[16];
+            char expected[40];
             std::snprintf(expected, sizeof expected, "%04d%02u%02u%02d%02d", int(date.year()), unsigned(date.month()),
                           unsigned(date.day()), int(clock.hours().count()), int(clock.minutes().count()));
             QCOMPARE(minutes[i], std::string(expected));
