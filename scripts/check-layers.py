@@ -4,8 +4,9 @@
 Each folder of engine/ and of ui/ is a layer; a file may include its own layer and the layers below it.
 An include that reaches a layer above is an upward edge, and every cycle between folders needs one.
 The known upward edges are listed below with the reason they exist: the check fails on any other
-upward edge (a new cycle), on a listed edge that no longer exists (remove it from the list), and on
-an engine file that includes Qt or ui/.
+upward edge (a new cycle), on a listed edge that no longer exists (remove it from the list), on
+an engine file that includes Qt or ui/, and on a file of engine/ or ui/ over MAX_LINES lines whose first
+lines do not say why ("Over 800 lines: <reason>").
 
 Usage: scripts/check-layers.py [repository root]     exit 0 when the graph holds, 1 otherwise
 """
@@ -29,6 +30,9 @@ KNOWN_UPWARD = {
     ("ui", "analysis", "export"): "AnalysisIntegration owns run export, the report and presentation exports",
     ("ui", "layoutlab", "export"): "the layout lab writes its exports through export/ dialogs",
 }
+
+MAX_LINES = 800
+LONG_FILE_REASON = "Over 800 lines:"
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]', re.MULTILINE)
 SOURCES = (".h", ".cpp", ".cu", ".cuh")
@@ -75,9 +79,25 @@ def engine_purity(root):
     return problems
 
 
+def long_files(root):
+    problems = []
+    for tree in ("engine", "ui"):
+        for folder, _, files in os.walk(os.path.join(root, tree)):
+            for f in sorted(files):
+                if not f.endswith(SOURCES):
+                    continue
+                source = os.path.join(folder, f)
+                with open(source, errors="replace") as text:
+                    lines = text.readlines()
+                if len(lines) > MAX_LINES and not any(LONG_FILE_REASON in line for line in lines[:5]):
+                    problems.append(f"{os.path.relpath(source, root)}: {len(lines)} lines; split it or say why in its "
+                                    f"first lines (\"// {LONG_FILE_REASON} ...\")")
+    return problems
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    problems = engine_purity(root)
+    problems = engine_purity(root) + long_files(root)
     seen_known = set()
     upward = 0
     for tree, order in (("engine", ENGINE_ORDER), ("ui", UI_ORDER)):

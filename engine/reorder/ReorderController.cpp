@@ -1,3 +1,5 @@
+// Over 800 lines: State is one incremental matching (Hopcroft-Karp phases, min-cost augmentations with
+// potentials, rollback) whose invariants span every member; split across files it would expose State.
 #include "reorder/ReorderController.h"
 
 #include "memory/SparseZeroedArray.h"
