@@ -6,17 +6,12 @@
 #include "StopSignal.h"
 
 #include "io/AtomicFile.h"
-#include "planning/CheckpointPeriods.h"
-#include "planning/ClusterFailureModel.h"
-#include "planning/FailureClustering.h"
-#include "planning/FailureLogFits.h"
-#include "planning/FailureLogReader.h"
+#include "planning/FailureLogStudy.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -58,18 +53,6 @@ struct FitCliOptions {
     bool json = false;
 
     bool plannedCluster() const { return groups > 0 || !scenarioPath.empty(); }
-};
-
-// Everything the command computed, for either output.
-struct FitResults {
-    FailureLog log;
-    FailureLogFits fits;
-    std::optional<FleetDescription> fleet;
-    std::optional<ClusterFailureModel> model;          // with --units
-    std::optional<Scenario> planned;                    // with --units and a planned cluster
-    std::optional<CheckpointPeriodStudy> checkpoints;  // closed forms; candidates with --checkpoint-sweep
-    std::optional<FailureClustering> clustering;       // with a location column
-    std::optional<RackShareSuggestion> rackShare;      // with --rack-level
 };
 
 constexpr const char* kWhereAllowed =
@@ -175,13 +158,6 @@ std::string countOf(std::size_t n) { return countText(static_cast<std::int64_t>(
 
 std::string pValueText(double p) { return std::isnan(p) ? "p n/a" : fmt::format("p {:.3f}", p); }
 
-nlohmann::json estimateJson(const ParameterEstimate& e)
-{
-    return {{"name", e.name}, {"value", e.value}, {"lower", e.lower}, {"upper", e.upper}};
-}
-
-// ---- text output ----
-
 void printLog(const FailureLog& log)
 {
     const FailureLogCounts& c = log.counts;
@@ -224,7 +200,7 @@ void printFits(const FailureLogFits& fits)
     fmt::print("\n");
 }
 
-void printModel(const FitResults& r)
+void printModel(const FailureLogStudy& r)
 {
     const ClusterFailureModel& m = *r.model;
     const FleetDescription& fleet = *r.fleet;
@@ -273,7 +249,7 @@ void printModel(const FitResults& r)
                durationText(c.dalyS), c.nearest(c.dalyS).meanTttRatio, c.autoSteps);
 }
 
-void printClustering(const FitResults& r)
+void printClustering(const FailureLogStudy& r)
 {
     const FailureClustering& c = *r.clustering;
     fmt::print("\nclustering     share of failures within {} of another in the same domain, against independent "
@@ -297,132 +273,6 @@ void printClustering(const FitResults& r)
     }
     if (r.rackShare)
         fmt::print("rack share     {}\n", r.rackShare->evidence);
-}
-
-// ---- JSON output ----
-
-nlohmann::json resultsJson(const FitResults& r, const FitCliOptions& opts)
-{
-    const FailureLogCounts& counts = r.log.counts;
-    nlohmann::json out;
-    out["log"] = r.log.path;
-    out["time_column"] = opts.timeColumn;
-    out["time_format"] = opts.timeFormat;
-    out["counts"] = {{"lines", counts.lines},
-                     {"header_lines", counts.headerLines},
-                     {"empty_lines", counts.emptyLines},
-                     {"comment_lines", counts.commentLines},
-                     {"malformed_rows", counts.malformedRows},
-                     {"filtered_out", counts.filteredOut},
-                     {"outside_window", counts.outsideWindow},
-                     {"failures", counts.failures},
-                     {"unsorted_rows", counts.unsortedRows},
-                     {"tied_failures", counts.tiedFailures},
-                     {"malformed_examples", counts.malformedExamples}};
-    out["window"] = {{"start_s", r.log.windowStartS},
-                     {"end_s", r.log.windowEndS},
-                     {"duration_s", r.log.windowEndS - r.log.windowStartS},
-                     {"resolution_s", r.log.resolutionS}};
-    const LifetimeSample& s = r.fits.sample;
-    out["sample"] = {{"gaps", s.uncensored()},
-                     {"exact_gaps", s.exactGapsS.size()},
-                     {"zero_gaps", s.zeroGaps},
-                     {"censored_gap_s", s.censoredGapS},
-                     {"observations", s.observations()}};
-    nlohmann::json families = nlohmann::json::array();
-    for (const FamilyFit& f : r.fits.families) {
-        nlohmann::json parameters = nlohmann::json::array();
-        for (const ParameterEstimate& p : f.fit.parameters)
-            parameters.push_back(estimateJson(p));
-        families.push_back({{"family", lifetimeFamilyName(f.fit.distribution.family)},
-                            {"parameters", parameters},
-                            {"mtbf_s", estimateJson(f.fit.mtbf)},
-                            {"confidence", f.fit.confidence},
-                            {"log_likelihood", f.fit.logLikelihood},
-                            {"aic", f.fit.aic},
-                            {"delta_aic", f.deltaAic},
-                            {"observations", f.fit.observations},
-                            {"converged", f.fit.converged},
-                            {"ks", f.goodness.ks},
-                            {"ks_p_value", f.goodness.ksPValue},
-                            {"ad", f.goodness.ad},
-                            {"ad_p_value", f.goodness.adPValue},
-                            {"bootstrap_samples", f.goodness.bootstrapSamples}});
-    }
-    out["fits"] = families;
-    out["best"] = lifetimeFamilyName(r.fits.bestFit().fit.distribution.family);
-    if (r.model) {
-        const ClusterFailureModel& m = *r.model;
-        out["fleet"] = {{"units", r.fleet->units},
-                        {"unit", fleetUnitName(r.fleet->unit)},
-                        {"gpus_per_node", r.fleet->gpusPerNode},
-                        {"gpus", r.fleet->gpus()}};
-        out["cluster_model"] = {{"family", lifetimeFamilyName(m.family)},
-                                {"weibull_shape", m.weibullShape},
-                                {"fleet_mtbf_s", estimateJson(m.fleetMtbfS)},
-                                {"per_gpu_mtbf_s", estimateJson(m.perGpuMtbfS)},
-                                {"failures_per_1000_gpu_days", estimateJson(m.failuresPer1000GpuDays)},
-                                {"notes", m.notes}};
-    }
-    if (r.planned) {
-        out["planned"] = {{"groups", r.planned->groups},
-                          {"gpus_per_group", r.planned->gpusPerGroup},
-                          {"gpus", static_cast<std::int64_t>(r.planned->groups) * r.planned->gpusPerGroup},
-                          {"system_mtbf_s", estimateJson(r.model->systemMtbfS)},
-                          {"failures", r.model->failures}};
-    }
-    if (r.checkpoints) {
-        const CheckpointPeriodStudy& c = *r.checkpoints;
-        nlohmann::json checkpoints = {{"policy", policyName(r.planned->policy)},
-                                      {"redundancy", r.planned->redundancy},
-                                      {"write_s", r.planned->checkpointWriteS},
-                                      {"restart_s", r.planned->restartS},
-                                      {"interruption_mtbf_s", c.interruptionMtbfS},
-                                      {"young_s", c.youngS},
-                                      {"daly_s", c.dalyS},
-                                      {"daly_with_restart_s", c.dalyWithRestartS}};
-        if (!c.candidates.empty()) {
-            nlohmann::json candidates = nlohmann::json::array();
-            for (const CheckpointPeriodCandidate& k : c.candidates)
-                candidates.push_back({{"interval_steps", k.intervalSteps},
-                                      {"period_s", k.periodS},
-                                      {"mean_ttt_ratio", k.meanTttRatio},
-                                      {"sd_ttt_ratio", k.sdTttRatio},
-                                      {"runs", k.runs},
-                                      {"completed_runs", k.completedRuns}});
-            checkpoints["step_s"] = c.stepS;
-            checkpoints["auto_steps"] = c.autoSteps;
-            checkpoints["candidates"] = candidates;
-            checkpoints["best_interval_steps"] = c.candidates[c.best].intervalSteps;
-            checkpoints["best_period_s"] = c.candidates[c.best].periodS;
-            checkpoints["young_ttt_ratio"] = c.nearest(c.youngS).meanTttRatio;
-            checkpoints["daly_ttt_ratio"] = c.nearest(c.dalyS).meanTttRatio;
-        }
-        out["checkpoints"] = checkpoints;
-    }
-    if (r.clustering) {
-        nlohmann::json levels = nlohmann::json::array();
-        for (const FailureClusteringLevel& l : r.clustering->levels)
-            levels.push_back({{"name", l.name},
-                              {"domains", l.domains},
-                              {"most_hit_domain", l.mostHitDomain},
-                              {"most_hit_failures", l.mostHitFailures},
-                              {"observed_share", l.observedShare},
-                              {"baseline_mean", l.baselineMean},
-                              {"baseline_low", l.baselineLow},
-                              {"baseline_high", l.baselineHigh},
-                              {"excess_share", l.excessShare}});
-        out["clustering"] = {{"window_s", r.clustering->windowS},
-                             {"permutations", r.clustering->permutations},
-                             {"levels", levels}};
-    }
-    if (r.rackShare)
-        out["rack_share"] = {{"level", r.rackShare->level},
-                             {"share", r.rackShare->share},
-                             {"evidence", r.rackShare->evidence}};
-    if (!opts.scenarioOut.empty())
-        out["scenario_out"] = opts.scenarioOut;
-    return out;
 }
 
 int stopped(const char* stage)
@@ -508,64 +358,31 @@ CommandAction setupFit(CLI::App& sub)
         OutputFiles files;
         files.add("--scenario-out", opts->scenarioOut);
         files.check();
-        const FailureLogOptions read = readOptions(*opts);
-        std::optional<Scenario> base;
+        FailureLogStudyOptions study;
+        study.read = readOptions(*opts);
+        study.bootstrapSamples = opts->bootstrap;
+        study.seed = opts->seed;
+        study.threads = opts->threads;
+        if (opts->units > 0.0)
+            study.fleet = FleetDescription{opts->units, unit, opts->gpusPerNode};
         if (opts->plannedCluster())
-            base = plannedBase(*opts);
-        const std::atomic<bool>& stop = installStopSignal();
-
-        FitResults r;
-        r.log = readFailureLog(opts->logPath, read, &stop);
-        if (stop.load())
-            return stopped("reading the log");
-        FitOptions fit;
-        fit.bootstrapSamples = opts->bootstrap;
-        fit.seed = opts->seed;
-        fit.threads = opts->threads;
-        fit.cancel = &stop;
+            study.plannedBase = plannedBase(*opts);
+        study.checkpointSweep = opts->checkpointSweep;
+        study.clusterWindowS = opts->clusterWindowS;
+        study.rackLevel = opts->rackLevel;
         if (opts->bootstrap > 0)
-            fit.progress = stderrProgress("bootstrap", "samples");
-        r.fits = fitFailureLog(r.log, fit);
-        if (r.fits.cancelled)
-            return stopped("bootstrapping the fits");
+            study.bootstrapProgress = stderrProgress("bootstrap", "samples");
+        study.checkpointProgress = stderrProgress("checkpoint sweep");
+        study.cancel = &installStopSignal();
 
-        if (opts->units > 0.0) {
-            r.fleet = FleetDescription{opts->units, unit, opts->gpusPerNode};
-            // The fleet and per-GPU figures do not depend on the cluster: without a planned one, the
-            // smallest stands in and its figures are not shown.
-            const PlannedCluster cluster =
-                base ? PlannedCluster{base->groups, base->gpusPerGroup}
-                     : PlannedCluster{ScenarioLimits::minGroups, ScenarioLimits::minGpusPerGroup};
-            r.model = clusterFailureModel(r.fits, *r.fleet, cluster);
-        }
-        if (base) {
-            r.planned = withFittedFailures(*base, r.model->failures);
-            if (opts->checkpointSweep) {
-                CheckpointStudyOptions study;
-                study.threads = opts->threads;
-                study.cancel = &stop;
-                study.progress = stderrProgress("checkpoint sweep");
-                r.checkpoints = studyCheckpointPeriods(*r.planned, study);
-                if (r.checkpoints->cancelled)
-                    return stopped("simulating checkpoint periods");
-            } else {
-                r.checkpoints = checkpointClosedForms(*r.planned);
-            }
-        }
-        if (read.locationPattern) {
-            FailureClusteringOptions clustering;
-            clustering.windowS = opts->clusterWindowS;
-            clustering.seed = opts->seed;
-            clustering.threads = opts->threads;
-            r.clustering = clusterFailures(r.log, clustering);
-            if (!opts->rackLevel.empty())
-                r.rackShare = suggestRackShare(*r.clustering, opts->rackLevel);
-        }
+        const FailureLogStudy r = runFailureLogStudy(opts->logPath, study);
+        if (r.stoppedWhile)
+            return stopped(r.stoppedWhile);
         if (!opts->scenarioOut.empty())
             files.guard([&] { writeFileAtomically(opts->scenarioOut, scenarioToJsonText(*r.planned)); });
 
         if (opts->json) {
-            fmt::print("{}\n", resultsJson(r, *opts).dump(2));
+            fmt::print("{}\n", failureLogStudyToJson(r, study, opts->scenarioOut).dump(2));
             return 0;
         }
         printLog(r.log);

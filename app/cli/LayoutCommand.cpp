@@ -4,6 +4,7 @@
 
 #include "layout/Layout.h"
 #include "layout/LayoutDomainReport.h"
+#include "layout/LayoutJson.h"
 #include "sim/ScenarioJson.h"
 
 #include <fmt/core.h>
@@ -93,25 +94,7 @@ CommandAction setupLayout(CLI::App& sub)
         if (placement)
             report = layoutDomainReport(layout, *placement, placement->topology().domainLevel);
         if (*json) {
-            nlohmann::json out;
-            out["groups"] = layout.groups();
-            out["redundancy"] = layout.redundancy();
-            out["layout"] = layout.name();
-            out["offsets"] = layout.offsets();
-            out["max_overlap"] = layout.maxOverlap();
-            out["independent"] = layout.independent();
-            out["overlapping_pairs"] = layout.overlappingPairs();
-            // true / false (proved impossible) / null (none found, absence not proved; or not a golomb layout)
-            out["independent_layout_exists"] =
-                layout.independentLayoutExists() ? nlohmann::json(*layout.independentLayoutExists()) : nlohmann::json();
-            out["note"] = layout.note();
-            if (report)
-                out["domains"] = domainReportJson(*report);
-            auto stacks = nlohmann::json::array();
-            for (int g = 0; g < layout.groups(); ++g)
-                stacks.push_back(std::vector<int>(layout.stack(g).begin(), layout.stack(g).end()));
-            out["stacks"] = std::move(stacks);
-            fmt::print("{}\n", out.dump(2));
+            fmt::print("{}\n", layoutToJson(layout, report ? &*report : nullptr).dump(2));
             return 0;
         }
         fmt::print("layout       {}\ngroups (N)   {}\nredundancy   {}\noffsets      {}\nmax overlap  {} ({})\n",

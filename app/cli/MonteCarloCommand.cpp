@@ -5,6 +5,7 @@
 #include "ProgressPrinter.h"
 
 #include "analysis/MonteCarlo.h"
+#include "analysis/MonteCarloJson.h"
 #include "layout/Layout.h"
 #include "layout/LayoutIndependence.h"
 
@@ -45,8 +46,6 @@ Device parseDevice(const std::string& value)
     return Device::Cuda;
 }
 
-nlohmann::json interval(const ConfidenceInterval& ci) { return nlohmann::json::array({ci.low, ci.high}); }
-
 int runMonteCarlo(const MonteCarloFlags& flags)
 {
     const Device requested = parseDevice(flags.device);
@@ -82,32 +81,12 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     if (flags.json) {
-        nlohmann::json out;
-        out["mu"] = result.mu;
-        out["mu_ci95"] = interval(result.muCi95);
-        out["sbar"] = result.sbar;
-        out["sbar_ci95"] = interval(result.sbarCi95);
-        out["sbar_lower_bound"] = result.sbarLowerBound;
-        out["trials"] = result.trials;
-        out["seed"] = result.seed;
-        out["device"] = MonteCarlo::name(result.device);
-        out["device_name"] = result.deviceName;
-        out["threads"] = threads;
-        out["seconds"] = seconds;
-        out["groups"] = layout.groups();
-        out["redundancy"] = layout.redundancy();
-        out["layout"] = layout.name();
-        out["failures_histogram"] = result.failuresHistogram;
-        if (options.bursts) {
-            out["burst_share"] = flags.burstShare;
-            out["domain_level"] = domainLevelName(placement->topology().domainLevel);
-            out["domains"] = options.bursts->domains();
-            out["bursts_endured"] = result.burstsEndured;
-            out["bursts_endured_ci95"] = interval(result.burstsEnduredCi95);
-        }
-        out["wipeout_only"] = flags.wipeoutOnly;
-        out["layout_independence"] = independenceJson(layoutIndependence(layout));
-        fmt::print("{}\n", out.dump(2));
+        MonteCarloRunInfo info;
+        info.threads = threads;
+        info.seconds = seconds;
+        if (options.bursts)
+            info.burstLevel = placement->topology().domainLevel;
+        fmt::print("{}\n", monteCarloToJson(layout, options, result, info).dump(2));
         return 0;
     }
     fmt::print("layout            {} (N = {}, r = {})\n", layout.name(), countText(layout.groups()), layout.redundancy());

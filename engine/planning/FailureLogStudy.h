@@ -1,0 +1,59 @@
+#pragma once
+
+#include "planning/CheckpointPeriods.h"
+#include "planning/ClusterFailureModel.h"
+#include "planning/FailureClustering.h"
+#include "planning/FailureLog.h"
+#include "planning/FailureLogFits.h"
+#include "planning/FailureLogReader.h"
+#include "sim/Scenario.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace spare {
+
+// What `spare-cli fit` computes from a failure log: read, fit, scale to the fleet and the planned
+// cluster, checkpoint periods, clustering in racks.
+struct FailureLogStudyOptions {
+    FailureLogOptions read;
+    int bootstrapSamples = 200;  // per family; 0: no p-values
+    std::uint64_t seed = 1;      // of the bootstrap and the permutations
+    int threads = 0;             // 0: all cores; results do not depend on it
+    std::optional<FleetDescription> fleet;  // the fleet the log covers (the cluster model needs it)
+    std::optional<Scenario> plannedBase;    // the planned cluster (needs fleet)
+    bool checkpointSweep = false;           // simulate checkpoint periods (needs plannedBase)
+    double clusterWindowS = 3600.0;         // clustering, when read.locationPattern is set
+    std::string rackLevel;                  // the location level that closes a rack: a rack-share suggestion
+    std::function<void(std::size_t done, std::size_t total)> bootstrapProgress;
+    std::function<void(std::size_t done, std::size_t total)> checkpointProgress;  // from worker threads
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct FailureLogStudy {
+    FailureLog log;
+    FailureLogFits fits;
+    std::optional<FleetDescription> fleet;
+    std::optional<ClusterFailureModel> model;          // with a fleet
+    std::optional<Scenario> planned;                    // with a fleet and a planned cluster
+    std::optional<CheckpointPeriodStudy> checkpoints;  // closed forms; candidates with checkpointSweep
+    std::optional<FailureClustering> clustering;       // with a location pattern
+    std::optional<RackShareSuggestion> rackShare;      // with a rack level
+    // Set when the cancel flag stopped the study: "reading the log", "bootstrapping the fits" or
+    // "simulating checkpoint periods". The figures after that stage are missing.
+    const char* stoppedWhile = nullptr;
+};
+
+FailureLogStudy runFailureLogStudy(const std::string& logPath, const FailureLogStudyOptions& options);
+
+// What `spare-cli fit --json` prints; "scenario_out" is written when scenarioOutPath is not empty.
+nlohmann::json failureLogStudyToJson(const FailureLogStudy& study, const FailureLogStudyOptions& options,
+                                     const std::string& scenarioOutPath = {});
+
+}  // namespace spare

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "reorder/ReorderController.h"
+#include "reorder/ReorderDecision.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace spare {
+
+// What `spare-cli reorder --json` prints: the decision, the controller's assignment after it, the patch
+// computes and the stack moves.
+nlohmann::json reorderDecisionToJson(const ReorderController& controller, const ReorderDecision& decision);
+
+}  // namespace spare

@@ -1,0 +1,143 @@
+"""SPARe Studio from Python: the engine that spare-cli runs, with the same results.
+
+Every function returns what ``spare-cli ... --json`` prints for the same arguments (``.to_dict()``),
+and a pandas DataFrame (``.frame()``) where spare-cli prints a table. Long calls release the GIL, take
+``threads=``, report ``progress(done, total)``, stop on Ctrl-C (KeyboardInterrupt) and on
+``cancel=CancelToken()`` from another thread (spare_studio.Cancelled). See docs/python.md.
+
+NumPy is imported only when an events array is made, pandas only when a DataFrame is.
+"""
+
+from ._core import EVENT_KINDS, Cancelled, CancelToken, Scenario
+from . import _core
+from ._reports import (
+    AnalyzeReport,
+    FitReport,
+    LayoutReport,
+    MonteCarloReport,
+    PaperTableReport,
+    PlanReport,
+    ReorderReport,
+    Report,
+    SimulationResult,
+    SweepReport,
+    campaign_frame,
+)
+
+__all__ = [
+    "EVENT_KINDS", "Cancelled", "CancelToken", "Scenario", "Report", "SimulationResult",
+    "simulate", "sweep", "paper_table", "montecarlo", "layout", "reorder", "analyze",
+    "load_campaign", "fit", "plan",
+]
+
+
+def simulate(scenario, policy=None, seed=None, redundancy=None, events=True, until_s=float("inf"),
+             max_ttt_ratio=100.0, progress=None, cancel=None):
+    """One training run, as ``spare-cli simulate SCENARIO [--policy P] [--seed X] [--redundancy R] --json``.
+
+    ``scenario`` is a Scenario or a path; ``policy`` ("spare", "rep", "ckpt"), ``seed`` and ``redundancy``
+    override the scenario's (None keeps them). ``events=True`` records every event as a NumPy structured
+    array (``result.events``; ``result.events_frame()`` as a DataFrame). ``progress(steps_done, steps)``.
+    """
+    out = _core._simulate(scenario, policy=policy, redundancy=redundancy, seed=seed, events=events,
+                          until_s=until_s, max_ttt_ratio=max_ttt_ratio, progress=progress, cancel=cancel)
+    return SimulationResult(out["report"], out["events"], out["scenario"])
+
+
+def sweep(scenario, policies="spare,rep,ckpt", redundancy="2-12", seeds=3, threads=0, layout=None,
+          rack_share=0.0, progress=None, cancel=None):
+    """A policy x r x seed grid, as ``spare-cli sweep SCENARIO --policies --redundancy --seeds --json``.
+
+    ``policies``: "spare,rep" or a list; ``redundancy``: "2-20", "2,4,8", an int or a list of ints;
+    ``threads=0`` uses every core. ``progress(cells_done, cells)``. ``.frame()``: one row per (policy, r).
+    """
+    return SweepReport(_core._sweep(scenario, policies=policies, redundancy=redundancy, seeds=seeds,
+                                    threads=threads, layout=layout, rack_share=rack_share, progress=progress,
+                                    cancel=cancel))
+
+
+def paper_table(seeds=3, threads=0, progress=None, cancel=None):
+    """The paper's table at N = 200, 600, 1000 beside the published numbers (``spare-cli paper-table --json``)."""
+    return PaperTableReport(_core._paper_table(seeds=seeds, threads=threads, progress=progress, cancel=cancel))
+
+
+def montecarlo(groups, redundancy, trials, layout="golomb", seed=1, threads=None, device="auto",
+               wipeout_only=False, scenario=None, topology=None, domain_level=None, burst_share=None,
+               progress=None, cancel=None):
+    """Random failure orders: mu and S_bar with 95% intervals (``spare-cli montecarlo --json``).
+
+    ``threads=None`` uses every core; ``scenario`` or ``topology`` (a file) gives the failure domains of
+    ``burst_share``. ``progress(trials_done, trials)``. ``.frame()``: the histogram of failures endured.
+    """
+    return MonteCarloReport(_core._montecarlo(
+        groups, redundancy, trials, layout=layout, seed=seed, threads=threads, device=device,
+        wipeout_only=wipeout_only, scenario=scenario, topology=topology, domain_level=domain_level,
+        burst_share=burst_share, progress=progress, cancel=cancel))
+
+
+def layout(groups=None, redundancy=None, layout=None, scenario=None, topology=None, domain_level=None):
+    """A stacked layout and its properties (``spare-cli layout --json``); ``.frame()``: every group's stack.
+
+    With ``scenario``, N, r and the layout not given come from it, and so does the domain report.
+    """
+    return LayoutReport(_core._layout(groups=groups, redundancy=redundancy, layout=layout, scenario=scenario,
+                                      topology=topology, domain_level=domain_level))
+
+
+def reorder(groups, redundancy, failed, layout="golomb", stack_number=1):
+    """The reorder controller's decision when ``failed`` groups fail together (``spare-cli reorder --json``).
+
+    ``.frame()``: the assignment of every type to a group and stack position.
+    """
+    return ReorderReport(_core._reorder(groups, redundancy, list(failed), layout=layout,
+                                        stack_number=stack_number))
+
+
+def analyze(groups, redundancy, mtbf_s=300.0, restart_s=3600.0,
+            checkpoint_s=20000.0 / 340.0, step_s=2 * 64.0 + 2.0):
+    """The closed forms at (N, r): mu, S_bar, r*, T_c*, A*, J(r) (``spare-cli analyze --json``).
+
+    The defaults are the paper's setting (m = 300 s, T_r = 1 h, T_s = 20 TB / 340 GB/s, a 130 s step).
+    """
+    return AnalyzeReport(_core._analyze(groups, redundancy, mtbf_s=mtbf_s, restart_s=restart_s,
+                                        checkpoint_s=checkpoint_s, step_s=step_s))
+
+
+def load_campaign(path):
+    """A campaign's merged table as a DataFrame: a results folder (as ``spare-cli campaign merge`` makes
+    it) or a merged .csv / .json file. ``frame.attrs["provenance"]`` holds the provenance lines."""
+    return campaign_frame(_core._load_campaign(path))
+
+
+def fit(log, time_column, time_format="iso8601", where=None, where_not=None, from_=None, to=None,
+        location_column=None, location_pattern=None, cluster_window_s=3600.0, rack_level=None, units=None,
+        unit="gpu", gpus_per_node=8, groups=None, gpus_per_group=None, scenario=None, bootstrap=200, seed=1,
+        threads=0, skip_bad_rows=False, require_sorted=False, checkpoint_sweep=False, progress=None,
+        cancel=None):
+    """Fits a CSV failure log (``spare-cli fit LOG --time-column ... --json``).
+
+    ``where={"COL": ["V1", "V2"]}`` keeps rows whose COL is one of the values, ``where_not`` drops them
+    (``--where COL=V1,V2`` / ``COL!=V1,V2``). With ``units`` and a planned cluster (``scenario`` or
+    ``groups`` + ``gpus_per_group``), ``.planned_scenario`` is the scenario with the fitted failures.
+    ``.frame()``: one row per lifetime family.
+    """
+    return FitReport(_core._fit(
+        log, time_column, time_format=time_format, where=where or {}, where_not=where_not or {}, from_=from_,
+        to=to, location_column=location_column, location_pattern=location_pattern,
+        cluster_window_s=cluster_window_s, rack_level=rack_level, units=units, unit=unit,
+        gpus_per_node=gpus_per_node, groups=groups, gpus_per_group=gpus_per_group, scenario=scenario,
+        bootstrap=bootstrap, seed=seed, threads=threads, skip_bad_rows=skip_bad_rows,
+        require_sorted=require_sorted, checkpoint_sweep=checkpoint_sweep, progress=progress, cancel=cancel))
+
+
+def plan(scenario, policies="spare,rep", redundancy=None, checkpoint="auto", confidence=0.95, indifference=0.01,
+         first_stage=10, batch=5, max_replicates=2000, threads=0, progress=None, cancel=None):
+    """r and the checkpoint interval per policy with stated confidence (``spare-cli plan SCENARIO --json``).
+
+    ``checkpoint``: "auto" or a list of "auto" and interval steps; ``indifference``: 0.01 or "1%".
+    ``progress(runs_done, runs)`` per round. ``.frame()``: every candidate of every policy.
+    """
+    return PlanReport(_core._plan(
+        scenario, policies=policies, redundancy=redundancy, checkpoint=checkpoint, confidence=confidence,
+        indifference=indifference, first_stage=first_stage, batch=batch, max_replicates=max_replicates,
+        threads=threads, progress=progress, cancel=cancel))

@@ -1,0 +1,74 @@
+#include "Bindings.h"
+#include "PythonJson.h"
+#include "ScenarioValue.h"
+
+#include "campaign/CampaignPlan.h"
+#include "campaign/CampaignResultsDir.h"
+#include "campaign/CampaignTable.h"
+#include "campaign/MergedCampaignTable.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace py = pybind11;
+
+namespace spare::python {
+
+namespace {
+
+// The merged table of a results folder (what spare-cli campaign merge writes as JSON), or a merged
+// .csv / .json file read back: {"provenance", "columns", "runs"}.
+py::object loadCampaign(py::handle location)
+{
+    const std::string path = pathArgument(location);
+    if (std::filesystem::is_directory(path)) {
+        const nlohmann::json doc = [&] {
+            const py::gil_scoped_release released;
+            const CampaignResultsDir dir(path);
+            const CampaignPlan plan(dir.campaign());
+            const CampaignResults results = dir.read();
+            return nlohmann::json::parse(CampaignTable(plan, results).toJson());
+        }();
+        return jsonToPython(doc);
+    }
+    const MergedCampaignTable table = MergedCampaignTable::read(path);
+    py::dict provenance;
+    for (const auto& [key, value] : table.provenance)
+        provenance[py::str(key)] = value;
+    py::list columns;
+    for (const std::string& column : table.parameterColumns)
+        columns.append(column);
+    columns.append("replicate");
+    columns.append("seed");
+    columns.append("ok");
+    for (const std::string& column : table.metricColumns)
+        columns.append(column);
+    py::list runs;
+    for (const MergedCampaignRun& run : table.runs) {
+        py::dict row;
+        for (std::size_t i = 0; i < run.parameters.size(); ++i)
+            row[py::str(table.parameterColumns[i])] = run.parameters[i];
+        row["replicate"] = run.replicate;
+        row["seed"] = run.seed;
+        row["ok"] = run.ok;
+        for (std::size_t i = 0; i < run.metrics.size(); ++i)
+            row[py::str(table.metricColumns[i])] = run.metrics[i];
+        runs.append(row);
+    }
+    py::dict out;
+    out["provenance"] = provenance;
+    out["columns"] = columns;
+    out["runs"] = runs;
+    return out;
+}
+
+}  // namespace
+
+void bindCampaigns(py::module_& module)
+{
+    module.def("_load_campaign", &loadCampaign, py::arg("path"));
+}
+
+}  // namespace spare::python
