@@ -2,8 +2,6 @@
 
 #include <QThread>
 
-#include <algorithm>
-
 namespace spare {
 
 BackgroundJobs::~BackgroundJobs()
@@ -28,11 +26,6 @@ void BackgroundJobs::cancelAll()
 {
     for (Job& job : jobs_)
         *job.cancel = true;
-}
-
-int BackgroundJobs::running() const
-{
-    return static_cast<int>(std::count_if(jobs_.begin(), jobs_.end(), [](const Job& job) { return !job.thread->isFinished(); }));
 }
 
 }  // namespace spare

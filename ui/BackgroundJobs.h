@@ -26,8 +26,6 @@ public:
     // The returned flag cancels this job only.
     std::shared_ptr<std::atomic<bool>> start(Work work, const QString& threadName);
     void cancelAll();
-    // Jobs whose function has not returned yet.
-    int running() const;
 
 private:
     struct Job {

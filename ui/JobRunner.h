@@ -1,6 +1,7 @@
 #pragma once
 
 #include "BackgroundJobs.h"
+#include "ErrorText.h"
 
 #include <QMetaObject>
 #include <QObject>
@@ -105,7 +106,7 @@ private:
             try {
                 work(outcome, job);
             } catch (const std::exception& e) {
-                outcome.error = QString::fromUtf8(e.what());
+                outcome.error = errorText(e);
             }
         } else {
             work(outcome, job);

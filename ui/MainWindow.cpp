@@ -3,13 +3,22 @@
 #include "analysis/AnalysisIntegration.h"
 #include "campaign/CampaignIntegration.h"
 #include "compare/CompareIntegration.h"
+#include "export/RunExportActions.h"
+#include "layoutlab/LayoutLabIntegration.h"
 #include "planning/PlanIntegration.h"
+#include "tour/GuidedTour.h"
+#include "tour/PresentationMode.h"
+#include "views/RaceIntegration.h"
 
+#include "CurrentRun.h"
+#include "RunUntilLanding.h"
+#include "StudioContext.h"
 #include "StudioPaths.h"
 #include "ViewState.h"
+#include "editor/RecentFilesMenu.h"
 #include "editor/ScenarioEditor.h"
+#include "editor/SeedDialog.h"
 #include "export/AnimationExportDialog.h"
-#include "layoutlab/LayoutLabIntegration.h"
 #include "layout/Layout.h"
 #include "models/EventFilterProxyModel.h"
 #include "models/EventLogModel.h"
@@ -19,29 +28,26 @@
 #include "playback/SimulationWorker.h"
 #include "timeline/TimelineWidget.h"
 #include "views/ClusterView.h"
+#include "views/EventLogPanel.h"
+#include "views/MethodGuideDialog.h"
 #include "views/RaceView.h"
 #include "views/ShortcutOverlay.h"
+#include "views/ShowWhenNotEmpty.h"
 #include "views/StackView.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -50,13 +56,12 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <functional>
 
 // Resources of a static library must be registered by hand (outside any namespace).
 static void initStudioResources()
@@ -75,24 +80,6 @@ QIcon studioIcon(const char* name)
     return QIcon(QStringLiteral(":/studio/icons/%1.svg").arg(QLatin1String(name)));
 }
 
-constexpr int kMaxRecentFiles = 8;
-
-// Shows the Export submenu only while somebody has put actions in it.
-class ShowWhenNotEmpty : public QObject {
-public:
-    using QObject::QObject;
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::ActionAdded || event->type() == QEvent::ActionRemoved) {
-            auto* menu = static_cast<QMenu*>(watched);
-            // ActionRemoved arrives before the action is gone.
-            const qsizetype left = menu->actions().size() - (event->type() == QEvent::ActionRemoved ? 1 : 0);
-            menu->menuAction()->setVisible(left > 0);
-        }
-        return false;
-    }
-};
-
 double speedForSlider(int value)
 {
     return std::pow(10.0, value / 100.0);
@@ -103,13 +90,21 @@ int sliderForSpeed(double speed)
     return static_cast<int>(std::lround(100.0 * std::log10(speed)));
 }
 
+bool isReorderWithMoves(const Event& e)
+{
+    return e.kind == EventKind::Decision && e.decision && !e.decision->wipeout && e.decision->moves > 0;
+}
+
 }  // namespace
 
-MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const CampaignData> campaign, QWidget* parent)
+    : QMainWindow(parent)
 {
     initStudioResources();
     setWindowTitle(tr("SPARe Studio"));
     setObjectName(QStringLiteral("SpareStudioMainWindow"));
+    run_ = new CurrentRun(this);
+    connect(run_, &CurrentRun::changed, this, &MainWindow::scenarioChanged);
     viewState_ = new ViewState(this);
     cursor_ = new PlaybackCursor(this);
     clock_ = new PlaybackClock(this);
@@ -127,24 +122,38 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
     tabs_ = new QTabWidget;
     tabs_->setObjectName(QStringLiteral("mainTabs"));
     setCentralWidget(tabs_);
-    raceView_ = new RaceView;
     buildRunTab();
-    tabs_->addTab(raceView_, tr("Race"));
-    connect(raceView_, &RaceView::recordingGrew, this, &MainWindow::checkRunUntil);
-    connect(raceView_, &RaceView::laneFailed, this, &MainWindow::runFailed);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-        if (tabs_->currentWidget() == raceView_ && !raceView_->started() && hasScenario_)
-            raceView_->start(scenario_, trace_);
         showSpeedOfCurrentTab();
         updateStatus();
     });
     buildDocks();
     buildMenus();
-    new LayoutLabIntegration(this);  // Layout tab, layout independence in the status bar
-    new AnalysisIntegration(this);  // Analysis tab, exports, presentation mode, guided tour
-    new CampaignIntegration(this);  // Campaign tab, File > Open campaign results, local campaign runs
-    auto* compare = new CompareIntegration(this);  // Compare tab, Simulation > Compare two runs
-    new PlanIntegration(this);  // Plan tab, File > Plan from a failure log: fit a log, plan r and T_c
+    auto* presentation = new PresentationMode(this);
+    presentation->addAction(viewMenu_);
+
+    const StudioContext context{.window = this,
+                                .tabs = tabs_,
+                                .menus = {fileMenu_, exportMenu_, viewMenu_, helpMenu_, simulationMenu_},
+                                .runTab = {clusterView_, stackView_, timeline_},
+                                .run = run_,
+                                .cursor = cursor_,
+                                .editor = editor_,
+                                .presentation = presentation,
+                                .startRun = std::bind_front(&MainWindow::startRun, this),
+                                .runUntil = std::bind_front(&MainWindow::runUntil, this),
+                                .addTabClock = std::bind_front(&MainWindow::addTabClock, this),
+                                .runFailed = [this](const QString& message) { emit runFailed(message); }};
+    // The features, in the order of their tabs and menu entries.
+    race_ = new RaceIntegration(context);  // Race tab, Simulation > Race the three policies
+    auto* lab = new LayoutLabIntegration(context);  // Layout tab, layout independence in the status bar
+    new AnalysisIntegration(context);  // Analysis tab, report and chart exports
+    new RunExportActions(context);  // File > Export > the run as a Perfetto trace or an event log
+    new GuidedTour(context);  // Help > Guided tour
+    auto* campaignTab = new CampaignIntegration(context);  // Campaign tab, File > Open campaign results, local campaign runs
+    auto* compare = new CompareIntegration(context);  // Compare tab, Simulation > Compare two runs
+    new PlanIntegration(context);  // Plan tab, File > Plan from a failure log: fit a log, plan r and T_c
+    connect(campaignTab, &CampaignIntegration::optionsApplied, this, &MainWindow::campaignOptionsApplied);
 
     auto* status = statusBar();
     for (QLabel*& label : statusLabels_) {
@@ -153,19 +162,14 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
         status->addPermanentWidget(label);
     }
     connect(cursor_, &PlaybackCursor::stateChanged, this, &MainWindow::updateStatus);
-    connect(raceView_->clock(), &PlaybackClock::ticked, this, &MainWindow::updateStatus);
-    connect(raceView_->clock(), &PlaybackClock::seeked, this, &MainWindow::updateStatus);
     connect(cursor_, &PlaybackCursor::recordingGrew, this, &MainWindow::updateTimeline);
 
-    QSettings settings;
+    resize(1400, 900);
     if (options.screenshotPath.isEmpty()) {
-        resize(1400, 900);
+        const QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    } else {
-        resize(1400, 900);
     }
-    rebuildRecentMenu();
 
     const QString path = options.scenarioPath.isEmpty() ? StudioPaths::defaultScenario() : options.scenarioPath;
     const RunSetup setup = RunSetup::load(path, options.policy, options.seed);
@@ -175,9 +179,10 @@ MainWindow::MainWindow(const StudioOptions& options, QWidget* parent) : QMainWin
             showProblems(tr("Open %1").arg(path), problems);
         });
     }
-    if (options.race)
-        showRace();
+    race_->applyOptions(options);
     compare->applyOptions(options);
+    lab->applyOptions(options);
+    campaignTab->applyOptions(options, std::move(campaign));
 }
 
 MainWindow::~MainWindow() = default;
@@ -226,27 +231,30 @@ void MainWindow::buildRunTab()
     };
     connect(speedSlider_, &QSlider::valueChanged, this, applySpeed);
     applySpeed(speedSlider_->value());
-    raceView_->clock()->setSpeed(clock_->speed());
+}
+
+const TabClock* MainWindow::currentTabClock() const
+{
+    for (const TabClock& t : tabClocks_)
+        if (tabs_->currentWidget() == t.tab)
+            return &t;
+    return nullptr;
 }
 
 PlaybackClock* MainWindow::currentClock() const
 {
-    if (tabs_->currentWidget() == raceView_)
-        return raceView_->clock();
-    for (const TabClock& t : tabClocks_)
-        if (tabs_->currentWidget() == t.tab)
-            return t.clock;
-    return clock_;
+    const TabClock* tabClock = currentTabClock();
+    return tabClock ? tabClock->clock : clock_;
 }
 
-void MainWindow::addTabClock(QWidget* tab, PlaybackClock* clock, std::function<void()> stop)
+void MainWindow::addTabClock(const TabClock& tabClock)
 {
-    tabClocks_.push_back({tab, clock, std::move(stop)});
-    connect(clock, &PlaybackClock::ticked, this, &MainWindow::updateStatus);
-    connect(clock, &PlaybackClock::seeked, this, &MainWindow::updateStatus);
-    for (PlaybackCursor* cursor : clock->cursors())
+    tabClocks_.push_back(tabClock);
+    connect(tabClock.clock, &PlaybackClock::ticked, this, &MainWindow::updateStatus);
+    connect(tabClock.clock, &PlaybackClock::seeked, this, &MainWindow::updateStatus);
+    for (PlaybackCursor* cursor : tabClock.clock->cursors())
         connect(cursor, &PlaybackCursor::recordingGrew, this, &MainWindow::checkRunUntil);
-    clock->setSpeed(clock_->speed());
+    tabClock.clock->setSpeed(clock_->speed());
 }
 
 void MainWindow::showSpeedOfCurrentTab()
@@ -275,53 +283,16 @@ void MainWindow::buildDocks()
     connect(editor_, &ScenarioEditor::modifiedChanged, this, &QWidget::setWindowModified);  // "*" in the title
     connect(editor_, &ScenarioEditor::pathChanged, this, [this](const QString& path) {
         if (!path.isEmpty())
-            addRecentFile(path);
+            recentMenu_->add(path);
     });
 
-    auto* logHost = new QWidget;
-    auto* logColumn = new QVBoxLayout(logHost);
-    logColumn->setContentsMargins(2, 2, 2, 2);
-    auto* filterRow = new QHBoxLayout;
-    auto* kinds = new QComboBox;
-    kinds->setObjectName(QStringLiteral("kindFilter"));
-    kinds->addItem(tr("Notable events"), static_cast<qulonglong>(EventFilterProxyModel::notableKinds()));
-    kinds->addItem(tr("All kinds"), static_cast<qulonglong>(EventFilterProxyModel::allKinds()));
-    for (int k = 0; k <= static_cast<int>(kLastEventKind); ++k)
-        kinds->addItem(EventLogModel::kindName(static_cast<EventKind>(k)),
-                       static_cast<qulonglong>(EventFilterProxyModel::kindBit(static_cast<EventKind>(k))));
-    auto* text = new QLineEdit;
-    text->setObjectName(QStringLiteral("textFilter"));
-    text->setPlaceholderText(tr("Filter: text in kind/details, or a group number"));
-    text->setClearButtonEnabled(true);
-    filterRow->addWidget(kinds);
-    filterRow->addWidget(text, 1);
-    logColumn->addLayout(filterRow);
-    eventFilter_ = new EventFilterProxyModel(this);
-    eventFilter_->setSourceModel(eventLog_);
-    eventFilter_->setKindMask(EventFilterProxyModel::notableKinds());
-    eventTable_ = new QTableView;
-    eventTable_->setModel(eventFilter_);
-    eventTable_->setSortingEnabled(true);
-    eventTable_->sortByColumn(EventLogModel::TimeColumn, Qt::AscendingOrder);
-    eventTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    eventTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-    eventTable_->verticalHeader()->hide();
-    eventTable_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    eventTable_->verticalHeader()->setDefaultSectionSize(eventTable_->fontMetrics().height() + 4);
-    eventTable_->horizontalHeader()->setStretchLastSection(true);
-    eventTable_->setColumnWidth(EventLogModel::TimeColumn, 110);
-    eventTable_->setColumnWidth(EventLogModel::GroupColumn, 60);
-    eventTable_->setColumnWidth(EventLogModel::KindColumn, 140);
-    eventTable_->setToolTip(tr("Click an event to select its group and seek playback there"));
-    logColumn->addWidget(eventTable_, 1);
-    connect(kinds, &QComboBox::currentIndexChanged, this, [this, kinds](int index) {
-        eventFilter_->setKindMask(static_cast<std::uint32_t>(kinds->itemData(index).toULongLong()));
-    });
-    connect(text, &QLineEdit::textChanged, eventFilter_, &EventFilterProxyModel::setText);
+    auto* logPanel = new EventLogPanel(eventLog_);
+    eventFilter_ = logPanel->filter();
+    eventTable_ = logPanel->table();
     connect(eventTable_, &QTableView::clicked, this, &MainWindow::openEventRow);
     logDock_ = new QDockWidget(tr("Event log"), this);
     logDock_->setObjectName(QStringLiteral("eventLogDock"));
-    logDock_->setWidget(logHost);
+    logDock_->setWidget(logPanel);
     addDockWidget(Qt::BottomDockWidgetArea, logDock_);
 }
 
@@ -340,7 +311,12 @@ void MainWindow::buildMenus()
             openScenario(path);
     });
     open->setShortcut(QKeySequence::Open);
-    recentMenu_ = file->addMenu(tr("Open &recent"));
+    recentMenu_ = new RecentFilesMenu(tr("Open &recent"), file);
+    file->addMenu(recentMenu_);
+    connect(recentMenu_, &RecentFilesMenu::chosen, this, [this](const QString& path) {
+        if (editor_->maybeSave())
+            openScenario(path);
+    });
     QAction* saveAs = file->addAction(tr("&Save scenario as..."), editor_, &ScenarioEditor::saveAs);
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));  // QKeySequence::SaveAs is empty on some desktops
     exportMenu_ = file->addMenu(tr("&Export"));
@@ -420,10 +396,8 @@ void MainWindow::buildMenus()
     }
     connect(policies, &QMenu::aboutToShow, this, [this, policyGroup] {
         for (QAction* a : policyGroup->actions())
-            a->setChecked(a->data().toInt() == static_cast<int>(scenario_.policy));
+            a->setChecked(a->data().toInt() == static_cast<int>(run_->scenario().policy));
     });
-    QAction* race = sim->addAction(tr("Race the three polic&ies"), this, &MainWindow::showRace);
-    race->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     viewMenu_->addAction(editorDock_->toggleViewAction());
@@ -453,18 +427,8 @@ void MainWindow::buildMenus()
 
     helpMenu_ = menuBar()->addMenu(tr("&Help"));
     QAction* guide = helpMenu_->addAction(tr("&Method guide"), this, [this] {
-        auto* dialog = new QDialog(this);
+        auto* dialog = new MethodGuideDialog(this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->setWindowTitle(tr("SPARe: the method in short"));
-        auto* browser = new QTextBrowser;
-        browser->setOpenExternalLinks(true);
-        browser->setSource(QUrl(QStringLiteral("qrc:/studio/method-guide.html")));
-        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-        connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-        auto* layout = new QVBoxLayout(dialog);
-        layout->addWidget(browser);
-        layout->addWidget(buttons);
-        dialog->resize(720, 640);
         dialog->show();
     });
     guide->setShortcut(QKeySequence::HelpContents);
@@ -498,7 +462,7 @@ bool MainWindow::openPrepared(const RunSetup& setup, const QString& path, bool q
     }
     scenarioPath_ = QFileInfo(path).absoluteFilePath();
     editor_->setScenario(setup.scenario, scenarioPath_);
-    addRecentFile(scenarioPath_);
+    recentMenu_->add(scenarioPath_);
     return startPrepared(setup, quiet);
 }
 
@@ -512,7 +476,7 @@ void MainWindow::showProblems(const QString& title, const QStringList& problems)
     statusBar()->showMessage(tr("%1: not run (%n problem(s), see the dialog)", nullptr, static_cast<int>(problems.size())).arg(title));
     // Not modal to the application: playback and scripts go on while it is open.
     auto* box = new QMessageBox(QMessageBox::Warning, title,
-                                hasScenario_ ? tr("This scenario cannot be run; the current one stays.")
+                                hasScenario() ? tr("This scenario cannot be run; the current one stays.")
                                              : tr("This scenario cannot be run."),
                                 QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("scenarioProblems"));
@@ -528,37 +492,27 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
             showProblems(tr("Run %1").arg(QString::fromStdString(setup.scenario.name)), setup.problems);
         return false;
     }
-    scenario_ = setup.scenario;
-    trace_ = setup.trace;
+    run_->set(setup.scenario, setup.trace, setup.checkpointIntervalSteps);
     layout_ = setup.layout;
-    checkpointInterval_ = setup.checkpointIntervalSteps;
-    hasScenario_ = true;
     setWindowTitle(tr("SPARe Studio - %1 (%2)[*]")
-                       .arg(QString::fromStdString(scenario_.name), QString::fromLatin1(policyDisplayName(scenario_.policy))));
+                       .arg(QString::fromStdString(setup.scenario.name), QString::fromLatin1(policyDisplayName(setup.scenario.policy))));
     clock_->pause();
     eventLog_->clear();
-    cursor_->reset(scenario_, layout_);
+    cursor_->reset(setup.scenario, layout_);
     clock_->syncTo(0.0);
     viewState_->select(-1);
-    worker_->start(scenario_, trace_);
+    worker_->start(setup.scenario, setup.trace);
     clock_->play();
-    if (raceView_->started())
-        raceView_->start(scenario_, trace_);
-    emit scenarioChanged(scenario_);
+    run_->announce();
     return true;
 }
 
 void MainWindow::stopSimulation()
 {
-    if (tabs_->currentWidget() == raceView_) {
-        raceView_->stop();
+    if (const TabClock* tabClock = currentTabClock()) {
+        tabClock->stop();
         return;
     }
-    for (const TabClock& t : tabClocks_)
-        if (tabs_->currentWidget() == t.tab) {
-            t.stop();
-            return;
-        }
     if (cursor_->recording().complete())
         return;
     worker_->cancel();
@@ -569,15 +523,33 @@ void MainWindow::stopSimulation()
 
 void MainWindow::resetRun()
 {
-    if (hasScenario_)
-        startRun(scenario_, trace_);
+    if (run_->hasScenario())
+        startRun(run_->scenario(), run_->trace());
 }
 
 void MainWindow::showRace()
 {
-    tabs_->setCurrentWidget(raceView_);
-    if (!raceView_->started() && hasScenario_)
-        raceView_->start(scenario_, trace_);
+    race_->showRace();
+}
+
+RaceView* MainWindow::raceView() const
+{
+    return race_->view();
+}
+
+bool MainWindow::hasScenario() const
+{
+    return run_->hasScenario();
+}
+
+const Scenario& MainWindow::scenario() const
+{
+    return run_->scenario();
+}
+
+int MainWindow::checkpointInterval() const
+{
+    return run_->checkpointInterval();
 }
 
 void MainWindow::stepEvent() { stepOneEvent(true); }
@@ -601,38 +573,14 @@ void MainWindow::stepOneEvent(bool forward)
 
 void MainWindow::chooseSeed()
 {
-    // Checked as it is typed: OK only for a seed the engine accepts, and nothing reaches the editor
-    // before OK.
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Seed"));
-    auto* line = new QLineEdit(QString::number(scenario_.seed));
-    auto* problem = new QLabel;
-    problem->setObjectName(QStringLiteral("seedProblem"));
-    problem->setStyleSheet(QStringLiteral("color: #b71c1c;"));
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(new QLabel(tr("run.seed (0 .. 2^64-1; the same seed gives the same run):")));
-    layout->addWidget(line);
-    layout->addWidget(problem);
-    layout->addWidget(buttons);
-    const auto check = [problem, buttons](const QString& text) {
-        static const QRegularExpression digits(QStringLiteral("^\\d{1,20}$"));
-        bool ok = digits.match(text.trimmed()).hasMatch();
-        if (ok)
-            text.trimmed().toULongLong(&ok);  // and not above 2^64-1
-        problem->setText(ok ? QString() : tr("'%1' is not a seed: allowed a whole number 0 .. 18446744073709551615").arg(text));
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
-    };
-    connect(line, &QLineEdit::textChanged, &dialog, check);
-    check(line->text());
+    // Nothing reaches the editor before OK.
+    SeedDialog dialog(run_->scenario().seed, this);
     seedDialog_ = &dialog;
     const bool accepted = dialog.exec() == QDialog::Accepted;
     seedDialog_ = nullptr;
     if (!accepted)
         return;
-    editor_->setFieldText(QStringLiteral("run.seed"), line->text().trimmed());
+    editor_->setFieldText(QStringLiteral("run.seed"), dialog.seedText());
     editor_->apply();
 }
 
@@ -682,15 +630,6 @@ void MainWindow::jumpToPreviousFailure()
     jumpTo([](const Event& e) { return e.kind == EventKind::Failure; }, tr("failure"), false);
 }
 
-namespace {
-
-bool isReorderWithMoves(const Event& e)
-{
-    return e.kind == EventKind::Decision && e.decision && !e.decision->wipeout && e.decision->moves > 0;
-}
-
-}  // namespace
-
 void MainWindow::jumpToNextReorderWithMoves()
 {
     jumpTo(&isReorderWithMoves, tr("reorder with moves"));
@@ -737,11 +676,10 @@ void MainWindow::updateStatus()
 {
     if (!statusLabels_[0])
         return;  // tabs are added before the status bar is built
-    if (PlaybackClock* tabClock = currentClock(); tabClock != clock_) {
+    if (const TabClock* tabClock = currentTabClock()) {
         // The race and the comparison have clocks of their own; their lanes show their figures.
-        statusLabels_[0]->setText((tabClock == raceView_->clock() ? tr("race t %1") : tr("t %1"))
-                                      .arg(EventLogModel::formatTime(tabClock->time())));
-        statusLabels_[1]->setText(tr("speed %1").arg(PlaybackClock::speedText(tabClock->speed())));
+        statusLabels_[0]->setText(tabClock->timeFormat.arg(EventLogModel::formatTime(tabClock->clock->time())));
+        statusLabels_[1]->setText(tr("speed %1").arg(PlaybackClock::speedText(tabClock->clock->speed())));
         for (int i = 2; i < 6; ++i)
             statusLabels_[i]->clear();
         return;
@@ -751,7 +689,8 @@ void MainWindow::updateStatus()
     statusLabels_[1]->setText(tr("step %1/%2").arg(f.stepsDone).arg(f.totalSteps));
     statusLabels_[2]->setText(tr("S = %1").arg(f.stackNumber));
     statusLabels_[3]->setText(tr("live %1/%2").arg(f.aliveGroups).arg(f.groups));
-    statusLabels_[4]->setText(scenario_.repair && scenario_.repair->rejoin == RejoinRule::AtStep
+    const Scenario& scenario = run_->scenario();
+    statusLabels_[4]->setText(scenario.repair && scenario.repair->rejoin == RejoinRule::AtStep
                                   ? tr("restarts %1, rejoins %2").arg(f.restarts).arg(f.rejoins)
                                   : tr("restarts %1").arg(f.restarts));
     statusLabels_[5]->setText(tr("availability %1%").arg(100.0 * f.availability, 0, 'f', 1));
@@ -764,41 +703,15 @@ void MainWindow::updateTimeline()
     const double t = cursor_->state().time();
     const Recording& r = cursor_->recording();
     QString progress;
-    if (!r.complete() && hasScenario_)
+    if (!r.complete() && run_->hasScenario())
         progress = r.eventCount() == 0 ? tr(" (simulating: starting, Simulation > Stop to cancel)")
                                        : tr(" (simulating: step %1 of %2, %3 events)")
                                              .arg(r.event(r.eventCount() - 1).step)
-                                             .arg(scenario_.steps)
+                                             .arg(run_->scenario().steps)
                                              .arg(r.eventCount());
     timeLabel_->setText(tr("%1 / %2%3").arg(EventLogModel::formatTime(t), EventLogModel::formatTime(end), progress));
     if (stopAction_)
-        stopAction_->setEnabled(hasScenario_);
-}
-
-void MainWindow::addRecentFile(const QString& path)
-{
-    QSettings settings;
-    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    if (!recentMenu_)
-        return;
-    recentMenu_->clear();
-    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (const QString& f : files)
-        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (editor_->maybeSave())
-                openScenario(f);
-        })->setToolTip(f);
-    recentMenu_->setEnabled(!files.isEmpty());
+        stopAction_->setEnabled(run_->hasScenario());
 }
 
 void MainWindow::runUntil(const RunUntil& until, std::function<void()> done, bool animateLanding)
@@ -814,39 +727,9 @@ void MainWindow::runUntil(const RunUntil& until, std::function<void()> done, boo
         return;
     }
     clock_->pause();
-    currentClock()->pause();
-    raceView_->clock()->pause();
+    for (const TabClock& tabClock : tabClocks_)
+        tabClock.clock->pause();
     checkRunUntil();
-}
-
-bool MainWindow::runUntilReached(const RunUntil& until, PlaybackCursor* reference, std::size_t* eventCount,
-                                 double* time) const
-{
-    const Recording& r = reference->recording();
-    *eventCount = r.eventCount();
-    switch (until.kind) {
-    case RunUntil::Kind::Failures: {
-        int seen = 0;
-        const auto index = r.findNext(0, [&](const Event& e) {
-            return e.kind == EventKind::Failure && ++seen >= static_cast<int>(until.value);
-        });
-        if (index) {
-            *eventCount = *index + 1;
-            *time = r.event(*index).time;
-            return true;
-        }
-        *time = r.endTime();
-        return r.complete();
-    }
-    case RunUntil::Kind::Time:
-        *time = std::min(until.value, r.endTime());
-        return r.complete() || r.endTime() >= until.value;
-    case RunUntil::Kind::End:
-        *time = r.endTime();
-        return r.complete();
-    case RunUntil::Kind::None: break;
-    }
-    return true;
 }
 
 void MainWindow::checkRunUntil()
@@ -854,22 +737,22 @@ void MainWindow::checkRunUntil()
     if (!pendingDone_)
         return;
     PlaybackClock* tabClock = currentClock();
-    const bool race = tabClock != clock_;
-    std::size_t count = 0;
-    double time = 0.0;
-    if (!race) {
-        if (!runUntilReached(pendingUntil_, cursor_, &count, &time))
+    if (tabClock == clock_) {
+        const RunUntilLanding landing = RunUntilLanding::on(pendingUntil_, cursor_->recording());
+        if (!landing.reached)
             return;
         if (pendingUntil_.kind == RunUntil::Kind::Failures)
-            cursor_->seekToEvent(count, pendingAnimateLanding_);
+            cursor_->seekToEvent(landing.eventCount, pendingAnimateLanding_);
         else
-            cursor_->seekToTime(time, pendingAnimateLanding_);
+            cursor_->seekToTime(landing.time, pendingAnimateLanding_);
         clock_->syncTo(cursor_->state().time());
     } else {
         // The race (or another tab's clock): the target time comes from the first cursor (the race's
         // CKPT-only lane, which sees every failure); all must have recorded that far.
-        if (!runUntilReached(pendingUntil_, tabClock->cursors().front(), &count, &time))
+        const RunUntilLanding landing = RunUntilLanding::on(pendingUntil_, tabClock->cursors().front()->recording());
+        if (!landing.reached)
             return;
+        double time = landing.time;
         for (PlaybackCursor* cursor : tabClock->cursors()) {
             const Recording& r = cursor->recording();
             if (pendingUntil_.kind == RunUntil::Kind::End)

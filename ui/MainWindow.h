@@ -1,10 +1,12 @@
 #pragma once
 
 #include "StudioOptions.h"
+#include "TabClock.h"
 #include "sim/FailureTrace.h"
 #include "sim/Scenario.h"
 
 #include <QMainWindow>
+#include <QString>
 
 #include <functional>
 #include <memory>
@@ -19,17 +21,20 @@ class QMenu;
 class QSlider;
 class QTabWidget;
 class QTableView;
-class QToolButton;
 
 namespace spare {
 
+class CampaignData;
 class ClusterView;
+class CurrentRun;
 class EventFilterProxyModel;
 class EventLogModel;
 class Layout;
 class PlaybackClock;
 struct RunSetup;
 class PlaybackCursor;
+class RaceIntegration;
+class RecentFilesMenu;
 class RaceView;
 class ScenarioEditor;
 class SimulationWorker;
@@ -38,17 +43,19 @@ class TimelineWidget;
 class ViewState;
 struct Event;
 
-// spare-studio's window: Run tab (cluster view, stack view, playback bar), Race tab, the scenario
-// editor and event log docks, menus, toolbar and status bar. Other parts add tabs (tabs()), export
-// actions (exportMenu(), hidden until it has actions), View entries (viewMenu()) and Help entries
-// (helpMenu()), and follow the scenario through scenarioChanged().
+// spare-studio's window: the Run tab (cluster view, stack view, playback bar), the scenario editor and
+// event log docks, menus, toolbar and status bar. It composes its features (the other tabs, the guided
+// tour, presentation mode, the run export): each gets a StudioContext at construction, adds its tab and
+// menu entries there and follows the Run tab's scenario through the context's CurrentRun; the window's
+// options reach them through applyOptions() at the end of the constructor.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // Opens `scenarioPath` (default scenarios/teaching-12.json) and starts playing it at once. A file that
     // cannot be run leaves the window without a scenario and (unless options.automated()) lists every
-    // problem in a dialog.
-    explicit MainWindow(const StudioOptions& options = {}, QWidget* parent = nullptr);
+    // problem in a dialog. `campaign`: --campaign's table when main() has read it already.
+    explicit MainWindow(const StudioOptions& options = {}, std::shared_ptr<const CampaignData> campaign = {},
+                        QWidget* parent = nullptr);
     ~MainWindow() override;
 
     QTabWidget* tabs() const { return tabs_; }
@@ -56,10 +63,6 @@ public:
     QMenu* exportMenu() const { return exportMenu_; }
     QMenu* viewMenu() const { return viewMenu_; }
     QMenu* helpMenu() const { return helpMenu_; }
-    QMenu* simulationMenu() const { return simulationMenu_; }
-    // A tab with a playback clock of its own: while it is shown, play/pause, stepping, speed, the status
-    // bar and runUntil act on that clock, and Simulation > Stop simulating calls `stop`.
-    void addTabClock(QWidget* tab, PlaybackClock* clock, std::function<void()> stop);
 
     PlaybackCursor* cursor() const { return cursor_; }
     PlaybackClock* clock() const { return clock_; }
@@ -68,18 +71,16 @@ public:
     ScenarioEditor* editor() const { return editor_; }
     ClusterView* clusterView() const { return clusterView_; }
     StackView* stackView() const { return stackView_; }
-    RaceView* raceView() const { return raceView_; }
+    RaceView* raceView() const;
     EventLogModel* eventLog() const { return eventLog_; }
     EventFilterProxyModel* eventFilter() const { return eventFilter_; }
     QTableView* eventTable() const { return eventTable_; }
     TimelineWidget* timeline() const { return timeline_; }
     // False until a scenario the user chose (or the default one) could be run.
-    bool hasScenario() const { return hasScenario_; }
-    const Scenario& scenario() const { return scenario_; }
-    // The failure trace of the current run (trace failure model), if any.
-    const std::optional<std::vector<TraceFailure>>& trace() const { return trace_; }
+    bool hasScenario() const;
+    const Scenario& scenario() const;
     // The checkpoint interval (steps) of the current run, "auto" resolved.
-    int checkpointInterval() const { return checkpointInterval_; }
+    int checkpointInterval() const;
     QString statusText() const;
 
     // Loads a scenario file and runs it. On any problem (file, keys, layout, trace) the current scenario
@@ -120,6 +121,8 @@ signals:
     void scenarioChanged(const spare::Scenario& scenario);
     // The engine stopped a run with an error.
     void runFailed(const QString& message);
+    // --campaign's table is read and the flags' selection is on screen.
+    void campaignOptionsApplied();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -135,21 +138,17 @@ private:
     void updateTimeline();
     void jumpTo(const std::function<bool(const Event&)>& match, const QString& what, bool forward = true);
     void showSpeedOfCurrentTab();
-    // The clock the playback bar drives: the Race's or another tab's own (addTabClock) while that tab is
-    // shown, else the Run tab's.
+    void addTabClock(const TabClock& tabClock);
+    // The current tab's own clock (addTabClock), if it has one.
+    const TabClock* currentTabClock() const;
+    // The clock the playback bar drives: the current tab's own, else the Run tab's.
     PlaybackClock* currentClock() const;
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     void openEventRow(const QModelIndex& proxyIndex);
     void stepOneEvent(bool forward);  // the current tab's clock: the next event, or back to just before the last
     void revealCurrentEvent();
     void checkRunUntil();
-    bool runUntilReached(const RunUntil& until, PlaybackCursor* cursor, std::size_t* eventCount, double* time) const;
 
-    Scenario scenario_;
-    std::optional<std::vector<TraceFailure>> trace_;
-    bool hasScenario_ = false;
-    int checkpointInterval_ = 0;
+    CurrentRun* run_ = nullptr;
     QString scenarioPath_;
     std::shared_ptr<const Layout> layout_;
     ViewState* viewState_ = nullptr;
@@ -159,7 +158,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     ClusterView* clusterView_ = nullptr;
     StackView* stackView_ = nullptr;
-    RaceView* raceView_ = nullptr;
+    RaceIntegration* race_ = nullptr;
     ScenarioEditor* editor_ = nullptr;
     EventLogModel* eventLog_ = nullptr;
     EventFilterProxyModel* eventFilter_ = nullptr;
@@ -171,13 +170,8 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
     QMenu* simulationMenu_ = nullptr;
-    struct TabClock {
-        QWidget* tab;
-        PlaybackClock* clock;
-        std::function<void()> stop;
-    };
     std::vector<TabClock> tabClocks_;
-    QMenu* recentMenu_ = nullptr;
+    RecentFilesMenu* recentMenu_ = nullptr;
     QAction* playAction_ = nullptr;
     QAction* stopAction_ = nullptr;
     TimelineWidget* timeline_ = nullptr;

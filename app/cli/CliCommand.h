@@ -1,9 +1,10 @@
 #pragma once
 
+#include "io/InputError.h"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,9 +22,10 @@ struct CommandInfo {
     CommandSetup setup;
 };
 
-class UsageError : public std::runtime_error {
+// A bad flag or flag value, named with the value and the allowed range.
+class UsageError : public InputError {
 public:
-    using std::runtime_error::runtime_error;
+    using InputError::InputError;
 };
 
 // Self-registration: each subcommand's file has

@@ -105,11 +105,11 @@ Scenario scenarioWithOverrides(const SimulateOptions& opts)
     return scenario;
 }
 
-// The simulator reads failures.trace; its problems are scenario problems, reported like the others.
+// Preparing the run reads failures.trace; its problems are scenario problems, reported like the others.
 Simulator simulatorFor(const Scenario& scenario, const std::string& scenarioPath)
 {
     try {
-        return Simulator(scenario);
+        return Simulator(prepareRun(scenario));
     } catch (const FailureTraceError& error) {
         std::string message;
         std::string_view lines = error.what();

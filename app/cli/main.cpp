@@ -1,8 +1,7 @@
 #include "CliCommand.h"
+#include "CliExitCode.h"
 
-#include "io/InputError.h"
 #include "io/InputFile.h"
-#include "io/OutputFileError.h"
 #include "sim/MemoryEstimate.h"
 
 #include <fmt/core.h>
@@ -60,6 +59,14 @@ void applyInputLimit(const std::string& flag, const std::string& text, std::uint
     limit = *bytes;
 }
 
+// Prints the exception being handled and returns the exit code it maps to.
+int reportCurrentException()
+{
+    const CliFailure failure = cliFailure(std::current_exception());
+    fmt::print(stderr, "{}", failure.message);
+    return failure.exitCode;
+}
+
 }  // namespace
 
 }  // namespace spare::cli
@@ -73,6 +80,11 @@ int main(int argc, char** argv)
     CLI::App app{"spare-cli: SPARe Studio's headless engine (layouts, reorder controller, analysis, simulation)"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "spare-cli 0.1.0");
+    app.footer("Exit codes:\n"
+               "  0  done\n"
+               "  1  failed: out of memory, a file system or device error\n"
+               "  2  bad input: a flag, file or value; the message says what to change\n"
+               "  3  internal error: a bug in spare-cli; please report it with the command line and the message");
     // Input-file limits are accepted before or after the subcommand (fallthrough).
     app.fallthrough();
     std::string maxScenarioSize;
@@ -106,41 +118,23 @@ int main(int argc, char** argv)
                 names.push_back(info.name);
             const std::string given = argc > 1 ? fmt::format("unknown command '{}'", argv[1]) : "a command is required";
             fmt::print(stderr, "spare-cli: {}; allowed: {}\n", given, fmt::join(names, ", "));
-            return 2;
+            return kExitBadInput;
         }
         fmt::print(stderr, "spare-cli: {}\n", e.what());
-        return 2;
+        return kExitBadInput;
     } catch (const std::bad_alloc&) {
         fmt::print(stderr, "spare-cli: out of memory while reading the command line\n");
-        return 1;
-    } catch (const std::exception& e) {
-        fmt::print(stderr, "spare-cli: {}\n", e.what());
-        return 2;
+        return kExitFailure;
+    } catch (...) {
+        return reportCurrentException();
     }
 
     try {
         spare::InputFileLimits& limits = spare::inputFileLimits();
         applyInputLimit("--max-scenario-size", maxScenarioSize, limits.scenarioBytes);
         applyInputLimit("--max-trace-size", maxTraceSize, limits.traceBytes);
-        return action ? action() : 2;
-    } catch (const std::bad_alloc&) {
-        fmt::print(stderr, "spare-cli: out of memory; try a smaller input (simulate, sweep and paper-table "
-                           "estimate their need first: see --memory-limit)\n");
-        return 1;
-    } catch (const UsageError& e) {
-        fmt::print(stderr, "spare-cli: {}\n", e.what());
-        return 2;
-    } catch (const spare::InputError& e) {
-        fmt::print(stderr, "spare-cli: {}\n", e.what());
-        return 2;
-    } catch (const std::invalid_argument& e) {
-        fmt::print(stderr, "spare-cli: {}\n", e.what());
-        return 2;
-    } catch (const spare::OutputFileError& e) {
-        fmt::print(stderr, "spare-cli: {}\n", e.what());
-        return 2;
-    } catch (const std::exception& e) {
-        fmt::print(stderr, "spare-cli: error: {}\n", e.what());
-        return 1;
+        return action ? action() : kExitBadInput;
+    } catch (...) {
+        return reportCurrentException();
     }
 }

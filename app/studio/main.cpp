@@ -3,11 +3,9 @@
 #include "StudioOptions.h"
 #include "StudioPaths.h"
 #include "campaign/CampaignCommandLine.h"
-#include "campaign/CampaignIntegration.h"
 #include "export/AnimationCommandLine.h"
 #include "export/ScriptedExports.h"
 #include "export/WindowStateExporter.h"
-#include "layoutlab/LayoutLabIntegration.h"
 #include "playback/RunSetup.h"
 
 #include <QApplication>
@@ -75,14 +73,9 @@ int main(int argc, char** argv)
         if (!recent.isEmpty() && QFileInfo(recent.front()).isFile())
             opening.scenarioPath = recent.front();
     }
-    spare::MainWindow window(opening);
+    spare::MainWindow window(opening, campaignData);
     if (!options->automated())
         window.restoreSession();
-    if (auto* lab = window.findChild<spare::LayoutLabIntegration*>())
-        lab->applyOptions(*options);
-    auto* campaign = window.findChild<spare::CampaignIntegration*>();
-    if (campaign)
-        campaign->applyOptions(*options, campaignData);
     window.show();
     if (!options->automated())
         return app.exec();
@@ -117,8 +110,8 @@ int main(int argc, char** argv)
     }
     // Without --run-until, a screenshot shows the first second of playback, or the campaign table once
     // it is read (it loads in the background).
-    if (campaign && !options->campaignPath.isEmpty() && options->runUntil.kind == spare::RunUntil::Kind::None)
-        QObject::connect(campaign, &spare::CampaignIntegration::optionsApplied, &window,
+    if (!options->campaignPath.isEmpty() && options->runUntil.kind == spare::RunUntil::Kind::None)
+        QObject::connect(&window, &spare::MainWindow::campaignOptionsApplied, &window,
                          [&] { QTimer::singleShot(300, &window, finish); });
     else if (options->runUntil.kind == spare::RunUntil::Kind::None)
         QTimer::singleShot(options->screenshotPath.isEmpty() ? 0 : 1000, &window, finish);

@@ -80,12 +80,12 @@ public:
         return c;
     }
 
-    const std::vector<std::string>& problems() const { return problems_; }
+    const std::vector<InputIssue>& problems() const { return problems_; }
 
 private:
     void fail(const std::string& key, const std::string& message)
     {
-        problems_.push_back(fmt::format("{}: {}: {}", origin_, key, message));
+        problems_.push_back({origin_, key, message});
     }
 
     std::string text(const ordered_json& doc, const char* key)
@@ -100,13 +100,10 @@ private:
         return it->get<std::string>();
     }
 
-    // Scenario problems come as "origin: key: message" lines; keep them whole.
+    // Scenario problems keep their own origin ("campaign.json: base", a scenario file).
     void failScenario(const ScenarioError& e)
     {
-        std::istringstream lines(e.what());
-        for (std::string line; std::getline(lines, line);)
-            if (!line.empty())
-                problems_.push_back(line);
+        problems_.insert(problems_.end(), e.issues().begin(), e.issues().end());
     }
 
     void readBase(const ordered_json& doc, Campaign& c)
@@ -476,7 +473,7 @@ private:
         bool used = false;  // by a derived key
     };
     std::map<std::string, Variable> variables_;
-    std::vector<std::string> problems_;
+    std::vector<InputIssue> problems_;
 };
 
 }  // namespace
@@ -492,7 +489,7 @@ Campaign campaignFromJsonText(std::string_view text, const std::string& origin, 
     CampaignReader reader(origin, baseDir);
     Campaign campaign = reader.read(doc);
     if (!reader.problems().empty())
-        throw CampaignError(fmt::format("{}", fmt::join(reader.problems(), "\n")));
+        throw CampaignError(reader.problems());
     return campaign;
 }
 

@@ -2,6 +2,7 @@
 
 #include "campaign/AdaptiveReplication.h"
 #include "campaign/CampaignShardFile.h"
+#include "sim/SharedPreparedRun.h"
 #include "sim/Simulator.h"
 
 #include <tbb/blocked_range.h>
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <vector>
 
 namespace spare {
 
@@ -25,9 +27,13 @@ double unixNow()
 class ShardExecution {
 public:
     ShardExecution(const CampaignPlan& plan, CampaignResults existing, CampaignShardFile& file,
-                   const CampaignRunOptions& options, std::size_t total)
-        : plan_(plan), existing_(std::move(existing)), file_(file), options_(options), total_(total)
+                   const CampaignRunOptions& options, const std::vector<CampaignUnit>& units, std::size_t total)
+        : plan_(plan), existing_(std::move(existing)), file_(file), options_(options), cells_(plan.cells().size()),
+          total_(total)
     {
+        for (const CampaignUnit& unit : units)
+            if (unit.replicate >= 0)
+                cells_[unit.cell].addUsers(1);
         const auto& columns = campaignResultColumns();
         metricColumn_ = static_cast<std::size_t>(
             std::find(columns.begin(), columns.end(), plan.campaign().replication.metric) - columns.begin());
@@ -36,13 +42,17 @@ public:
     void runUnit(const CampaignUnit& unit)
     {
         if (unit.replicate >= 0) {
+            // The replicates of a cell (in this shard) share its preparation.
+            SharedPreparedRun& cell = cells_[unit.cell];
             const CampaignRun run = plan_.run(unit.cell, unit.replicate);
             if (!lookup(run))
-                runOne(run);
+                runOne(run, cell);
+            cell.release();
             return;
         }
         // Adaptive: the replicates done so far, then one more at a time until the rule is met. The seeds and
         // results are deterministic, so the stopping point is too (whoever ran the earlier replicates).
+        SharedPreparedRun cell;
         std::vector<double> values;
         const CampaignReplication& replication = plan_.campaign().replication;
         while (!replicationDone(replication, values) && !cancelled()) {
@@ -51,7 +61,7 @@ public:
             const CampaignRun run = plan_.run(unit.cell, static_cast<int>(values.size()));
             std::optional<CampaignResult> result = lookup(run);
             if (!result)
-                result = runOne(run);
+                result = runOne(run, cell);
             if (!result || !result->ok)
                 return;
             values.push_back(result->value(metricColumn_));
@@ -75,7 +85,7 @@ private:
         return *result;
     }
 
-    std::optional<CampaignResult> runOne(const CampaignRun& run)
+    std::optional<CampaignResult> runOne(const CampaignRun& run, SharedPreparedRun& cell)
     {
         if (cancelled())
             return std::nullopt;
@@ -88,7 +98,8 @@ private:
             SimulationLimits limits;
             limits.maxTttRatio = plan_.campaign().maxTttRatio;
             limits.cancel = options_.cancel;
-            const RunMetrics metrics = Simulator(plan_.scenario(run.cell, run.seed)).run(nullptr, limits);
+            const PreparedRun& prepared = cell.get([&] { return prepareRun(plan_.scenario(run.cell, run.seed)); });
+            const RunMetrics metrics = Simulator(prepared.withSeed(run.seed)).run(nullptr, limits);
             if (cancelled())
                 return std::nullopt;  // stopped mid-run: not a result
             result = CampaignResult::done(run.key, metrics, elapsed(), unixNow());
@@ -107,6 +118,7 @@ private:
     const CampaignResults existing_;
     CampaignShardFile& file_;
     const CampaignRunOptions& options_;
+    std::vector<SharedPreparedRun> cells_;
     std::atomic<std::size_t> total_;
     std::size_t metricColumn_ = 0;
     std::atomic<std::size_t> skipped_{0};
@@ -126,7 +138,7 @@ CampaignRunSummary CampaignRunner::run(const CampaignPlan& plan, const CampaignR
     for (const CampaignUnit& unit : units)
         total += unit.replicate >= 0 ? 1 : static_cast<std::size_t>(plan.minReplicates());
     CampaignShardFile file(dir.shardPath(index, count));
-    ShardExecution execution(plan, std::move(existing), file, options, total);
+    ShardExecution execution(plan, std::move(existing), file, options, units, total);
 
     const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
     tbb::task_arena arena(threads);

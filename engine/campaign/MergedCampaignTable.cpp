@@ -115,7 +115,7 @@ void readRunFields(const MergedCampaignTable& table, const std::string& where, F
 MergedCampaignTable finish(MergedCampaignTable table, const std::string& origin, const std::vector<std::string>& problems)
 {
     if (!problems.empty())
-        throw CampaignError(problemListMessage(origin, problems));
+        throw CampaignError(issuesIn(origin, problems));
     if (table.runs.empty())
         throw CampaignError(fmt::format("{}: the table has no runs", origin));
     return table;

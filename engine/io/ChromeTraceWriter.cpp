@@ -1,6 +1,7 @@
 #include "io/ChromeTraceWriter.h"
 
 #include "io/EventDetails.h"
+#include "sim/RestartCause.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -236,8 +237,8 @@ void ChromeTraceWriter::onEvent(const Event& event)
         closeSpan(step_, kSteps, event.time, " (aborted)");
         closeSpan(checkpoint_, kCheckpoint, event.time, " (aborted)");
         if (inWindow)
-            openSpan(restart_, event.time, fmt::format("restart ({})", restartCauseName(event.value)),
-                     fmt::format("{{\"cause\":\"{}\"}}", restartCauseName(event.value)));
+            openSpan(restart_, event.time, fmt::format("restart ({})", restartCauseName(restartCauseFromValue(event.value))),
+                     fmt::format("{{\"cause\":\"{}\"}}", restartCauseName(restartCauseFromValue(event.value))));
         break;
     case EventKind::RestartEnd: closeSpan(restart_, kRestart, event.time); break;
     case EventKind::CheckpointStart:

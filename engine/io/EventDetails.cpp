@@ -1,18 +1,10 @@
 #include "io/EventDetails.h"
 
+#include "sim/RestartCause.h"
+
 #include <fmt/format.h>
 
 namespace spare {
-
-const char* restartCauseName(int value)
-{
-    switch (value) {
-    case 1: return "wipeout";
-    case 2: return "replica_set_lost";
-    case 3: return "ckpt_failure";
-    default: return "unknown";
-    }
-}
 
 std::string failureOriginText(const FailureOrigin& origin)
 {
@@ -40,7 +32,7 @@ std::string eventDetails(const Event& event)
         return text;
     }
     case EventKind::Failure: return event.origin ? failureOriginText(*event.origin) : std::string();
-    case EventKind::RestartStart: return fmt::format("cause={}", restartCauseName(event.value));
+    case EventKind::RestartStart: return fmt::format("cause={}", restartCauseName(restartCauseFromValue(event.value)));
     case EventKind::Rollback: return fmt::format("rework_steps={}", event.value);
     default: return {};
     }

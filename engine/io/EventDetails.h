@@ -6,9 +6,6 @@
 
 namespace spare {
 
-// Why a global restart began (RestartStart's value): "wipeout", "replica_set_lost", "ckpt_failure".
-const char* restartCauseName(int value);
-
 // "category=network switch/cable rack=12": a failure's category and domain (either may be absent).
 std::string failureOriginText(const FailureOrigin& origin);
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/InputIssue.h"
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -10,8 +12,17 @@ namespace spare {
 // file in one go, short enough that a file of 200k bad keys does not flood the terminal.
 inline constexpr std::size_t kMaxListedProblems = 50;
 
-// One "ORIGIN: problem" line per problem (at most kMaxListedProblems), then
-// "ORIGIN: ... and K more problems" when some were left out.
-std::string problemListMessage(const std::string& origin, const std::vector<std::string>& problems);
+// "ORIGIN: KEY: problem", leaving out an empty origin or key path.
+std::string issueLine(const InputIssue& issue);
+
+// One issueLine() per issue (at most kMaxListedProblems), then "ORIGIN: ... and K more problems"
+// (the first issue's origin) when some were left out.
+std::vector<std::string> problemListLines(const std::vector<InputIssue>& issues);
+
+// problemListLines() joined by newlines: an InputError's what().
+std::string problemListMessage(const std::vector<InputIssue>& issues);
+
+// Problems found in `origin` that carry their own place in the text ("line 3: ...").
+std::vector<InputIssue> issuesIn(const std::string& origin, std::vector<std::string> problems);
 
 }  // namespace spare

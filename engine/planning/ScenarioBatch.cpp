@@ -1,5 +1,6 @@
 #include "planning/ScenarioBatch.h"
 
+#include "sim/SharedPreparedRun.h"
 #include "sim/Simulator.h"
 
 #include <tbb/parallel_for.h>
@@ -7,11 +8,32 @@
 
 namespace spare {
 
+namespace {
+
+// Scenarios that differ only in seed (a candidate's replicates, an interval's seeds) come one after
+// another; each such run shares one preparation. Entry i is the index of its run's preparation.
+std::vector<std::size_t> preparationOf(const std::vector<Scenario>& scenarios)
+{
+    std::vector<std::size_t> out(scenarios.size());
+    for (std::size_t i = 1; i < scenarios.size(); ++i) {
+        Scenario reseeded = scenarios[i];
+        reseeded.seed = scenarios[i - 1].seed;
+        out[i] = reseeded == scenarios[i - 1] ? out[i - 1] : i;
+    }
+    return out;
+}
+
+}  // namespace
+
 std::vector<RunMetrics> runScenarioBatch(const std::vector<Scenario>& scenarios, const ScenarioBatchOptions& options)
 {
     std::vector<RunMetrics> out(scenarios.size());
     for (RunMetrics& m : out)
         m.stopReason = StopReason::Cancelled;
+    const std::vector<std::size_t> preparation = preparationOf(scenarios);
+    std::vector<SharedPreparedRun> prepared(scenarios.size());
+    for (const std::size_t p : preparation)
+        prepared[p].addUsers(1);
     std::atomic<std::size_t> done{0};
     const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
     tbb::task_arena arena(threads);
@@ -22,7 +44,10 @@ std::vector<RunMetrics> runScenarioBatch(const std::vector<Scenario>& scenarios,
             SimulationLimits limits;
             limits.maxTttRatio = options.maxTttRatio;
             limits.cancel = options.cancel;
-            out[i] = Simulator(scenarios[i]).run(nullptr, limits);
+            SharedPreparedRun& shared = prepared[preparation[i]];
+            const PreparedRun& run = shared.get([&] { return prepareRun(scenarios[preparation[i]]); });
+            out[i] = Simulator(run.withSeed(scenarios[i].seed)).run(nullptr, limits);
+            shared.release();
             const std::size_t finished = done.fetch_add(1) + 1;
             if (options.progress)
                 options.progress(finished, scenarios.size());

@@ -23,7 +23,7 @@ enum class EventKind : std::uint8_t {
     Decision,          // SPARe reorder controller decision (decision != nullptr)
     PatchCompute,      // survivors recompute one stack each; duration = barrier time; value = #groups
     Shrink,            // communicator shrink; duration
-    RestartStart,      // global restart begins; value = 1 wipe-out, 2 rep set lost, 3 ckpt-only failure;
+    RestartStart,      // global restart begins; value = its RestartCause (sim/RestartCause.h);
                        // duration 0: the restart's length is known at its RestartEnd
     RestartEnd,        // global restart done, all groups back (a run stopped inside a restart has none)
     Rollback,          // training resumes at step `step`; value = rework steps lost

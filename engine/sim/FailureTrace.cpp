@@ -223,7 +223,7 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
         }
     }
     if (!problems.empty())
-        throw FailureTraceError(problemListMessage(origin, problems));
+        throw FailureTraceError(issuesIn(origin, std::move(problems)));
     std::stable_sort(failures.begin(), failures.end(),
                      [](const TraceFailure& a, const TraceFailure& b) { return a.timeS < b.timeS; });
     return failures;

@@ -2,16 +2,15 @@
 
 #include "sim/CheckpointOnlyPolicy.h"
 #include "sim/ReplicaPolicy.h"
-#include "sim/ScenarioLayout.h"
 #include "sim/SparePolicy.h"
 
 namespace spare {
 
-std::unique_ptr<RecoveryPolicy> RecoveryPolicy::create(const Scenario& scenario)
+std::unique_ptr<RecoveryPolicy> RecoveryPolicy::create(const Scenario& scenario, const Layout* layout)
 {
     switch (scenario.policy) {
     case Policy::Spare:
-        return std::make_unique<SparePolicy>(scenarioLayout(scenario), scenario.computeS);
+        return std::make_unique<SparePolicy>(*layout, scenario.computeS);
     case Policy::Rep:
         return std::make_unique<ReplicaPolicy>(scenario.groups, scenario.redundancy, scenario.computeS);
     case Policy::Ckpt:

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "layout/Layout.h"
 #include "reorder/ReorderDecision.h"
+#include "sim/RestartCause.h"
 #include "sim/Scenario.h"
 
 #include <memory>
@@ -9,9 +11,6 @@
 #include <vector>
 
 namespace spare {
-
-// Why a global restart happened (Event::value of RestartStart).
-enum class RestartCause : int { None = 0, Wipeout = 1, ReplicaSetLost = 2, AnyFailure = 3 };
 
 // What a policy does with the failures noticed in one step (after the failed all-reduce).
 struct FailureResponse {
@@ -49,7 +48,8 @@ public:
     // Current N x r stack orders for snapshots (SPARe); policies without stacks append nothing.
     virtual void appendStacks(std::vector<int>& out) const = 0;
 
-    static std::unique_ptr<RecoveryPolicy> create(const Scenario& scenario);
+    // SPARe+CKPT reorders `layout` (its own copy); the other policies need none.
+    static std::unique_ptr<RecoveryPolicy> create(const Scenario& scenario, const Layout* layout);
 };
 
 }  // namespace spare

@@ -41,6 +41,7 @@ struct RunMetrics {
     double effectiveThroughput = 0.0; // t0S / tttS
     double availability = 0.0;       // (total - down) / total
     double downS = 0.0;              // restartS + shrinkS
+    // The next four are copies of timeBreakdown's parts (the TimeLedger books them).
     double restartS = 0.0;           // time in global restarts
     double shrinkS = 0.0;            // time in communicator shrinks
     double checkpointS = 0.0;        // time the step loop waited for checkpoint writes

@@ -4,8 +4,8 @@
 
 namespace spare {
 
-// An invalid scenario file or document. The message holds one "origin: key.path: problem" line
-// per problem found (every problem, not just the first).
+// An invalid scenario file or document: one issue per problem found (every problem, not just the
+// first), each with its origin and key path; what() has one "origin: key.path: problem" line each.
 class ScenarioError : public InputError {
 public:
     using InputError::InputError;

@@ -532,11 +532,11 @@ private:
 
 [[noreturn]] void throwProblems(const std::string& origin, const std::vector<ScenarioIssue>& problems)
 {
-    std::vector<std::string> lines;
-    lines.reserve(problems.size());
+    std::vector<InputIssue> issues;
+    issues.reserve(problems.size());
     for (const ScenarioIssue& problem : problems)
-        lines.push_back(fmt::format("{}: {}", problem.key, problem.message));
-    throw ScenarioError(problemListMessage(origin, lines));
+        issues.push_back({origin, problem.key, problem.message});
+    throw ScenarioError(std::move(issues));
 }
 
 // The reader's and validateScenario()'s problems after `earlier` ones (found in the text itself).
@@ -658,11 +658,11 @@ Scenario scenarioFromJsonText(std::string_view text, const std::string& origin, 
     // The JSON lexer takes a NUL byte for the end of the input; whatever follows would go unread.
     const auto nul = text.find('\0');
     if (nul != std::string_view::npos)
-        throw ScenarioError(fmt::format("{}: (root): not valid JSON: a NUL byte at byte {}; allowed: UTF-8 JSON text",
-                                        origin, nul));
+        throw ScenarioError({{origin, "(root)",
+                              fmt::format("not valid JSON: a NUL byte at byte {}; allowed: UTF-8 JSON text", nul)}});
     JsonKeyScanner scanner;
     if (!json::sax_parse(text.begin(), text.end(), &scanner))
-        throw ScenarioError(fmt::format("{}: {}: {}", origin, scanner.path(), scanner.syntaxProblem()));
+        throw ScenarioError({{origin, scanner.path(), scanner.syntaxProblem()}});
     std::vector<ScenarioIssue> duplicates;
     for (const std::string& key : scanner.duplicateKeys())
         duplicates.push_back({key, "the key appears more than once in its object; allowed: each key once"});

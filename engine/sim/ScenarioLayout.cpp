@@ -2,18 +2,22 @@
 
 namespace spare {
 
-std::optional<ClusterPlacement> scenarioPlacement(const Scenario& scenario)
+std::shared_ptr<const ClusterPlacement> scenarioPlacement(const Scenario& scenario)
 {
     if (!scenario.topology)
-        return std::nullopt;
-    return ClusterPlacement::fromTopology(*scenario.topology, scenario.groups, scenario.gpusPerGroup);
+        return nullptr;
+    return std::make_shared<const ClusterPlacement>(
+        ClusterPlacement::fromTopology(*scenario.topology, scenario.groups, scenario.gpusPerGroup));
 }
 
 Layout scenarioLayout(const Scenario& scenario)
 {
-    const auto placement = scenarioPlacement(scenario);
-    return Layout::byName(scenario.layout, scenario.groups, scenario.redundancy, "cluster.layout",
-                          placement ? &*placement : nullptr);
+    return scenarioLayout(scenario, scenarioPlacement(scenario).get());
+}
+
+Layout scenarioLayout(const Scenario& scenario, const ClusterPlacement* placement)
+{
+    return Layout::byName(scenario.layout, scenario.groups, scenario.redundancy, "cluster.layout", placement);
 }
 
 LayoutIndependence scenarioLayoutIndependence(const Scenario& scenario)

@@ -9,6 +9,7 @@
 #include "sim/RandomStream.h"
 #include "sim/RecoveryPolicy.h"
 #include "sim/ReplayState.h"
+#include "sim/ScenarioError.h"
 #include "sim/SparePool.h"
 #include "sim/TimeLedger.h"
 
@@ -26,15 +27,15 @@ namespace {
 // One run's mutable state; the step loop of docs/simulator-model.md.
 class SimulationRun {
 public:
-    SimulationRun(const Scenario& scenario, FailureClocks clocks, DomainFailureClocks domains, int checkpointInterval,
-                  SimulationObserver* observer, const SimulationLimits& limits)
+    SimulationRun(const Scenario& scenario, const Layout* layout, FailureClocks clocks, DomainFailureClocks domains,
+                  int checkpointInterval, SimulationObserver* observer, const SimulationLimits& limits)
         : sc_(scenario),
           clocks_(std::move(clocks)),
           domains_(std::move(domains)),
           categories_(scenario),
           jitter_(scenario.jitterSd, scenario.jitterMin, scenario.seed),
           gpuStream_(scenario.seed, StreamPurpose::FailedGpu),
-          policy_(RecoveryPolicy::create(scenario)),
+          policy_(RecoveryPolicy::create(scenario, layout)),
           observer_(observer),
           limits_(limits),
           checkpointInterval_(checkpointInterval),
@@ -139,7 +140,6 @@ private:
         const double writerS =
             pendingCheckpointEndS_ - t_ + (writerComputes ? pieceS * jitter_.barrierFactor(1, pieces) : 0.0);
         const double waitS = std::max(0.0, writerS - othersS);
-        m_.checkpointS += waitS;
         ledger_.checkpointWait(waitS);
         ledger_.computePhase(sc_.computeS, nominalS, othersS);
         return std::max(othersS, writerS);
@@ -160,7 +160,6 @@ private:
             const double failedS = sc_.failedAllReduceFactor * sc_.allReduceS;
             emit(EventKind::FailedAllReduce, t_, failedS);
             t_ += failedS;
-            m_.failedAllReduceS += failedS;
             ledger_.failedAllReduce(failedS);
 
             std::sort(noticed_.begin(), noticed_.end());
@@ -226,7 +225,6 @@ private:
         pendingCheckpointEndS_ = t_ + sc_.checkpointWriteS;
         if (!sc_.writerOnlyWaits) {
             t_ += sc_.checkpointWriteS;
-            m_.checkpointS += sc_.checkpointWriteS;
             ledger_.checkpointWait(sc_.checkpointWriteS);
             endPendingCheckpoint(t_);
         }
@@ -247,7 +245,6 @@ private:
     {
         emit(EventKind::Shrink, t_, sc_.shrinkS);
         t_ += sc_.shrinkS;
-        m_.shrinkS += sc_.shrinkS;
         ledger_.shrink(sc_.shrinkS);
     }
 
@@ -489,7 +486,6 @@ private:
             t_ = limitS;
         }
         if (m_.stopReason != StopReason::None) {
-            m_.restartS += t_ - start;
             ledger_.restart(t_ - start);
             return;
         }
@@ -498,7 +494,6 @@ private:
         deferred_.clear();
 
         t_ = end;
-        m_.restartS += end - start;
         ledger_.restart(end - start);
         restarting_ = false;
         if (pool_) {
@@ -638,11 +633,16 @@ private:
         m_.t0S = t0S();
         m_.tttRatio = m_.t0S > 0.0 ? m_.tttS / m_.t0S : 0.0;
         m_.effectiveThroughput = m_.tttS > 0.0 ? m_.t0S / m_.tttS : 0.0;
+        // The ledger books the time of restarts, shrinks, checkpoint waits and failed all-reduces.
+        m_.timeBreakdown = ledger_.breakdown();
+        m_.restartS = m_.timeBreakdown.restartS;
+        m_.shrinkS = m_.timeBreakdown.shrinkS;
+        m_.checkpointS = m_.timeBreakdown.checkpointS;
+        m_.failedAllReduceS = m_.timeBreakdown.failedAllReduceS;
         m_.downS = m_.restartS + m_.shrinkS;
         m_.availability = m_.tttS > 0.0 ? (m_.tttS - m_.downS) / m_.tttS : 1.0;
         m_.meanRestartS = m_.restarts > 0 ? m_.restartS / static_cast<double>(m_.restarts) : 0.0;
         m_.meanStackNumber = m_.executedSteps > 0 ? stackSum_ / static_cast<double>(m_.executedSteps) : 0.0;
-        m_.timeBreakdown = ledger_.breakdown();
         if (pool_) {
             m_.repair->nodesFailed = pool_->nodesFailedTotal();
             m_.repair->minFreeSpares = pool_->minFreeSpares();
@@ -733,8 +733,8 @@ int autoCheckpointIntervalSteps(const Scenario& sc)
         const auto rep = repCheckpointSteps(sc.groups, sc.redundancy, m, sc.checkpointWriteS, sc.restartS,
                                             sc.redundancy * sc.computeS + sc.allReduceS);
         if (!rep)
-            throw std::invalid_argument("checkpoint.interval_steps: \"auto\" has no Rep+CKPT value for these "
-                                        "groups and redundancy; give an integer");
+            throw ScenarioError({{{}, "checkpoint.interval_steps",
+                                  "\"auto\" has no Rep+CKPT value for these groups and redundancy; give an integer"}});
         steps = rep->rounded;
         break;
     }
@@ -746,37 +746,28 @@ int autoCheckpointIntervalSteps(const Scenario& sc)
     return std::clamp(steps, 1, std::max(1, sc.steps));
 }
 
-Simulator::Simulator(Scenario scenario) : scenario_(std::move(scenario))
+Simulator::Simulator(PreparedRun run) : run_(std::move(run))
 {
-    const bool domainCategories = std::any_of(scenario_.failureCategories.begin(), scenario_.failureCategories.end(),
-                                              [](const FailureCategory& c) { return c.level.has_value(); });
-    if (scenario_.topology && (scenario_.failureModel == FailureModel::Trace || domainCategories ||
-                               !scenario_.domainFailures.empty()))
-        placement_ = std::make_shared<const ClusterPlacement>(
-            ClusterPlacement::fromTopology(*scenario_.topology, scenario_.groups, scenario_.gpusPerGroup));
-    if (scenario_.failureModel == FailureModel::Trace) {
-        useTrace_ = true;
-        trace_ = loadFailureTrace(scenario_.failureTrace, scenario_.groups, placement_.get());
-    }
-    checkpointIntervalSteps_ = scenario_.checkpointIntervalSteps ? *scenario_.checkpointIntervalSteps
-                                                                  : autoCheckpointIntervalSteps(scenario_);
+    if (run_.trace)
+        run_.scenario.failureModel = FailureModel::Trace;
 }
 
-Simulator::Simulator(Scenario scenario, std::vector<TraceFailure> trace)
-    : scenario_(std::move(scenario)), useTrace_(true), trace_(std::move(trace))
+Simulator::Simulator(const Scenario& scenario) : Simulator(prepareRun(scenario)) {}
+
+Simulator::Simulator(const Scenario& scenario, std::vector<TraceFailure> trace)
+    : Simulator(prepareRun(scenario, {std::move(trace)}))
 {
-    scenario_.failureModel = FailureModel::Trace;
-    checkpointIntervalSteps_ = scenario_.checkpointIntervalSteps ? *scenario_.checkpointIntervalSteps
-                                                                  : autoCheckpointIntervalSteps(scenario_);
 }
 
 RunMetrics Simulator::run(SimulationObserver* observer, const SimulationLimits& limits) const
 {
-    FailureClocks clocks = useTrace_ ? FailureClocks(scenario_.groups, trace_) : FailureClocks(scenario_);
+    const Scenario& scenario = run_.scenario;
+    FailureClocks clocks = run_.trace ? FailureClocks(scenario.groups, *run_.trace) : FailureClocks(scenario);
     DomainFailureClocks domains =
-        placement_ && !useTrace_ ? DomainFailureClocks(scenario_, placement_) : DomainFailureClocks();
-    SimulationRun run(scenario_, std::move(clocks), std::move(domains), checkpointIntervalSteps_, observer, limits);
-    return run.run();
+        run_.placement && !run_.trace ? DomainFailureClocks(scenario, run_.placement) : DomainFailureClocks();
+    SimulationRun simulation(scenario, run_.layout.get(), std::move(clocks), std::move(domains),
+                             run_.checkpointIntervalSteps, observer, limits);
+    return simulation.run();
 }
 
 }  // namespace spare

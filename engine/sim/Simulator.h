@@ -2,14 +2,13 @@
 
 #include "sim/Event.h"
 #include "sim/FailureTrace.h"
+#include "sim/PreparedRun.h"
 #include "sim/RunMetrics.h"
 #include "sim/Scenario.h"
-#include "topology/ClusterPlacement.h"
 
 #include <atomic>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <vector>
 
 namespace spare {
@@ -33,15 +32,17 @@ struct SimulationLimits {
 // event stream (byte for byte).
 class Simulator {
 public:
-    // Random failure models; for FailureModel::Trace the scenario's trace file is loaded.
-    explicit Simulator(Scenario scenario);
+    // With a trace the run replays it (scenario.failureModel is then taken as trace).
+    explicit Simulator(PreparedRun run);
+    // prepareRun(scenario): for FailureModel::Trace the scenario's trace file is loaded.
+    explicit Simulator(const Scenario& scenario);
     // The trace model with the failures given directly (tests, the GUI); scenario.failureModel is
     // ignored.
-    Simulator(Scenario scenario, std::vector<TraceFailure> trace);
+    Simulator(const Scenario& scenario, std::vector<TraceFailure> trace);
 
-    const Scenario& scenario() const { return scenario_; }
+    const Scenario& scenario() const { return run_.scenario; }
     // T_c in steps: scenario.checkpointIntervalSteps, or the "auto" rule (docs/simulator-model.md).
-    int checkpointIntervalSteps() const { return checkpointIntervalSteps_; }
+    int checkpointIntervalSteps() const { return run_.checkpointIntervalSteps; }
 
     // Runs to the end (or a limit / observer stop). With an observer, every event is reported in time
     // order and a snapshot every observer->snapshotIntervalS() simulated seconds. A snapshot handed
@@ -51,15 +52,11 @@ public:
     RunMetrics run(SimulationObserver* observer = nullptr, const SimulationLimits& limits = {}) const;
 
 private:
-    Scenario scenario_;
-    bool useTrace_ = false;
-    std::vector<TraceFailure> trace_;
-    // Where the groups sit, when a domain failure process or a trace's domain rows need it.
-    std::shared_ptr<const ClusterPlacement> placement_;
-    int checkpointIntervalSteps_ = 1;
+    PreparedRun run_;
 };
 
 // The "auto" checkpoint interval for a scenario's policy (docs/simulator-model.md, "Checkpoints").
+// Throws ScenarioError at checkpoint.interval_steps when Rep+CKPT has no such interval.
 int autoCheckpointIntervalSteps(const Scenario& scenario);
 
 }  // namespace spare

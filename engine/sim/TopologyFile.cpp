@@ -17,12 +17,11 @@ TopologyFile loadTopologyFile(const std::string& path)
     try {
         topology = nlohmann::json::parse(readInputFile(path, InputFileKind::Scenario));
     } catch (const nlohmann::json::exception& e) {
-        throw ScenarioError(fmt::format("{}: (root): not valid JSON: {}", path, e.what()));
+        throw ScenarioError({{path, "(root)", fmt::format("not valid JSON: {}", e.what())}});
     }
     if (!topology.is_object())
-        throw ScenarioError(fmt::format("{}: (root): expected an object with the keys of a scenario's topology "
-                                        "section and gpus_per_group",
-                                        path));
+        throw ScenarioError({{path, "(root)",
+                              "expected an object with the keys of a scenario's topology section and gpus_per_group"}});
     // Read as the scenario {"cluster": {"gpus_per_group": ..}, "topology": {..}}: the same keys, checks and messages.
     TopologyFile file;
     nlohmann::json scenario = {{"cluster", {{"gpus_per_group", file.gpusPerGroup}}}};

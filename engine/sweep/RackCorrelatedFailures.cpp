@@ -1,6 +1,6 @@
 #include "sweep/RackCorrelatedFailures.h"
 
-#include "topology/ClusterPlacement.h"
+#include "sim/ScenarioLayout.h"
 
 #include <fmt/core.h>
 
@@ -13,11 +13,10 @@ double meanRacksPerGroup(const Scenario& scenario)
 {
     if (!scenario.topology)
         throw std::invalid_argument("rack share: the scenario has no topology section (racks are defined there)");
-    const ClusterPlacement placement =
-        ClusterPlacement::fromTopology(*scenario.topology, scenario.groups, scenario.gpusPerGroup);
+    const auto placement = scenarioPlacement(scenario);
     double touched = 0.0;
     for (int g = 0; g < scenario.groups; ++g)
-        touched += double(placement.domainsOf(g, DomainLevel::Rack).size());
+        touched += double(placement->domainsOf(g, DomainLevel::Rack).size());
     return touched / scenario.groups;
 }
 

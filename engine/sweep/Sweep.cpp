@@ -1,6 +1,7 @@
 #include "sweep/Sweep.h"
 
 #include "sim/RunMetricsJson.h"
+#include "sim/SharedPreparedRun.h"
 #include "sim/Simulator.h"
 
 #include <tbb/blocked_range.h>
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -131,22 +133,37 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
         remaining.store(static_cast<int>(seeds));
     std::atomic<std::size_t> done{0};
 
+    // Each row is prepared once and its seeds share the layout. Every row shares the placement and the
+    // trace of `shared`, a SPARe+CKPT row when there is one (its layout needs the placement).
+    std::optional<PreparedRun> shared;
+    if (total > 0) {
+        const auto spareCell = std::find_if(result.cells.begin(), result.cells.end(),
+                                            [](const SweepCell& cell) { return cell.policy == Policy::Spare; });
+        const SweepCell& cell = spareCell != result.cells.end() ? *spareCell : result.cells.front();
+        Scenario scenario = spec.base;
+        scenario.policy = cell.policy;
+        scenario.redundancy = cell.redundancy;
+        shared = prepareRun(scenario);
+    }
+    std::vector<SharedPreparedRun> rowRuns(rowCount);
+    for (SharedPreparedRun& row : rowRuns)
+        row.addUsers(seeds);
+
     const auto runCell = [&](std::size_t i) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed))
             return;
         const SweepCell& cell = result.cells[i];
-        Scenario scenario = spec.base;
-        scenario.policy = cell.policy;
-        scenario.redundancy = cell.redundancy;
-        scenario.seed = cell.seed;
+        const std::size_t row = i / seeds;
+        const PreparedRun& prepared =
+            rowRuns[row].get([&] { return shared->withPolicy(cell.policy, cell.redundancy); });
         SimulationLimits limits;
         limits.maxTttRatio = spec.maxTttRatio;
         limits.cancel = options.cancel;
-        result.metrics[i] = Simulator(scenario).run(nullptr, limits);
+        result.metrics[i] = Simulator(prepared.withSeed(cell.seed)).run(nullptr, limits);
+        rowRuns[row].release();
         const std::size_t finished = done.fetch_add(1) + 1;
         if (options.progress)
             options.progress(finished, total);
-        const std::size_t row = i / seeds;
         if (rowRemaining[row].fetch_sub(1) == 1 && options.rowDone) {
             const std::vector<RunMetrics> runs(result.metrics.begin() + static_cast<std::ptrdiff_t>(row * seeds),
                                                result.metrics.begin() + static_cast<std::ptrdiff_t>((row + 1) * seeds));

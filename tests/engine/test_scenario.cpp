@@ -1,4 +1,5 @@
 #include "io/AtomicFile.h"
+#include "io/ProblemList.h"
 #include "sim/FailureTrace.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
@@ -9,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <random>
@@ -543,6 +545,39 @@ private slots:
             QVERIFY(message.find("line 52:") == std::string::npos);
             QVERIFY(message.find("... and 50 more problems") != std::string::npos);
         }
+    }
+
+    void inputErrorsCarryTheirIssues()
+    {
+        try {
+            scenarioFromJsonText(R"({"cluster":{"groups":1,"redundancy":0}})", "s.json", "");
+            QFAIL("parsed");
+        } catch (const ScenarioError& e) {
+            QVERIFY(e.issues().size() >= 2);
+            std::vector<std::string> lines;
+            for (const InputIssue& issue : e.issues()) {
+                QCOMPARE(issue.origin, std::string("s.json"));
+                QVERIFY(!issue.keyPath.empty());
+                QVERIFY(!issue.problem.empty());
+                lines.push_back(issueLine(issue));
+            }
+            QVERIFY(std::any_of(e.issues().begin(), e.issues().end(),
+                                [](const InputIssue& issue) { return issue.keyPath == "cluster.groups"; }));
+            QCOMPARE(std::string(e.what()), fmt::format("{}", fmt::join(lines, "\n")));
+        }
+        std::string csv = "time_s,group\n";
+        for (int i = 0; i < 100; ++i)
+            csv += "-1,0\n";
+        try {
+            parseFailureTrace(csv, 4, "t.csv");
+            QFAIL("parsed");
+        } catch (const InputError& e) {
+            QCOMPARE(e.issues().size(), std::size_t{100});  // what() lists 50 of them
+            QCOMPARE(e.issues().front().origin, std::string("t.csv"));
+        }
+        const InputError single("--seed: '-1' is out of range");
+        QCOMPARE(single.issues().size(), std::size_t{1});
+        QCOMPARE(single.issues().front().problem, std::string(single.what()));
     }
 };
 

@@ -8,6 +8,7 @@
 #include "editor/ScenarioEditor.h"
 #include "export/ReportExporter.h"
 #include "timeline/TimelineWidget.h"
+#include "tour/GuidedTour.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourHost.h"
@@ -160,11 +161,15 @@ private slots:
         window.show();
         auto* integration = window.findChild<AnalysisIntegration*>();
         QVERIFY(integration);
+        auto* guidedTour = window.findChild<GuidedTour*>();
+        QVERIFY(guidedTour);
+        auto* presentation = window.findChild<PresentationMode*>();
+        QVERIFY(presentation);
         QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(integration->analysisView())), QStringLiteral("Analysis"));
         QCOMPARE(window.exportMenu()->actions().size(), 4);
         // Tour steps on the timeline point at the Run tab's zoomable timeline.
-        QCOMPARE(integration->tourTarget(QStringLiteral("timeline")), static_cast<QWidget*>(window.timeline()));
-        QVERIFY(qobject_cast<TimelineWidget*>(integration->tourTarget(QStringLiteral("timeline"))));
+        QCOMPARE(guidedTour->tourTarget(QStringLiteral("timeline")), static_cast<QWidget*>(window.timeline()));
+        QVERIFY(qobject_cast<TimelineWidget*>(guidedTour->tourTarget(QStringLiteral("timeline"))));
         // The tab computes the open scenario when shown, and re-runs when the scenario changes.
         auto* analysis = integration->analysisView();
         window.tabs()->setCurrentWidget(analysis);
@@ -176,7 +181,7 @@ private slots:
         QTRY_COMPARE(analysis->request().scenario.groups, 16);
         analysis->cancel();
 
-        TourController* tour = integration->tour();
+        TourController* tour = guidedTour->tour();
         tour->start();
         int stepsWithMoves = 0;
         for (int i = 0; i < tour->stepCount(); ++i) {
@@ -200,10 +205,10 @@ private slots:
         QCOMPARE(window.editor()->appliedScenario().failureTrace, std::string());
         QCOMPARE(window.editor()->path(), QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"));
 
-        integration->presentation()->toggle();
-        QVERIFY(integration->presentation()->active());
-        integration->presentation()->toggle();
-        QVERIFY(!integration->presentation()->active());
+        presentation->toggle();
+        QVERIFY(presentation->active());
+        presentation->toggle();
+        QVERIFY(!presentation->active());
     }
 
     // File > Export > Analysis report: the call returns at once (the analysis and the folder, whose

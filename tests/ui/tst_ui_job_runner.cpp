@@ -1,6 +1,7 @@
 // JobRunner: tickets, cancel, errors, destruction and the thread that results arrive on.
 
 #include "JobRunner.h"
+#include "io/InputError.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
@@ -11,6 +12,7 @@
 #include <future>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 using namespace spare;
 
@@ -124,6 +126,25 @@ private slots:
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.first().at(0).toInt(), 7);
         QCOMPARE(finished.first().at(2).toString(), QStringLiteral("log.csv: line 3, column 2 (time): not a number"));
+    }
+
+    void inputIssuesAreListedAndBrokenContractsAskForAReport()
+    {
+        CountingJob owner;
+        QSignalSpy finished(&owner, &CountingJob::finished);
+        owner.start([](Counted&, const CountingJob::Runner::Job&) {
+            throw InputError(std::vector<InputIssue>{{"s.json", "cluster.groups", "1 is out of range"},
+                                                     {"s.json", "run.seed", "-1 is out of range"}});
+        });
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.first().at(2).toString(),
+                 QStringLiteral("s.json: cluster.groups: 1 is out of range\ns.json: run.seed: -1 is out of range"));
+        finished.clear();
+        owner.start([](Counted&, const CountingJob::Runner::Job&) { throw std::logic_error("reorder: no matching"); });
+        QVERIFY(finished.wait(30000));
+        const QString error = finished.first().at(2).toString();
+        QVERIFY2(error.startsWith(QStringLiteral("Internal error: reorder: no matching\n")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("please report")), qPrintable(error));
     }
 
     void destroyingTheOwnerMidJobIsSafe()

@@ -6,9 +6,9 @@
 // it; every legend swatch stands out from the dark background.
 #include "MainWindow.h"
 #include "PresentationScale.h"
-#include "analysis/AnalysisIntegration.h"
 #include "charts/ChartStyle.h"
 #include "charts/ProgressChart.h"
+#include "tour/GuidedTour.h"
 #include "tour/PresentationMode.h"
 #include "tour/TourController.h"
 #include "tour/TourOverlay.h"
@@ -104,9 +104,11 @@ private slots:
         const QFont normalMenuFont = QApplication::font("QMenu");
         MainWindow window;  // the tour brings its own scenario
         window.show();
-        auto* integration = window.findChild<AnalysisIntegration*>();
-        QVERIFY(integration);
-        integration->presentation()->setActive(true);
+        auto* guidedTour = window.findChild<GuidedTour*>();
+        QVERIFY(guidedTour);
+        auto* presentation = window.findChild<PresentationMode*>();
+        QVERIFY(presentation);
+        presentation->setActive(true);
         // The offscreen screen is smaller than a projector's: the window takes the projector's size.
         window.setWindowState(Qt::WindowNoState);
         window.resize(screen);
@@ -114,7 +116,7 @@ private slots:
         // Widgets follow the application font when the event loop runs.
         QTRY_COMPARE(window.stackView()->font().pointSizeF(), normalFont.pointSizeF() * kPresentationScale);
 
-        TourController* tour = integration->tour();
+        TourController* tour = guidedTour->tour();
         tour->start();
         while (tour->currentIndex() < kReorderStep)
             tour->next();
@@ -212,7 +214,7 @@ private slots:
         QVERIFY(QRectF(failedRow).contains(overlay->arrowTip()));
 
         tour->stop();
-        integration->presentation()->setActive(false);
+        presentation->setActive(false);
         QCOMPARE(QApplication::font(), normalFont);
         QCOMPARE(QApplication::font("QMenu"), normalMenuFont);
     }

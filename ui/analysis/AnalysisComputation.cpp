@@ -1,5 +1,6 @@
 #include "analysis/AnalysisComputation.h"
 
+#include "ErrorText.h"
 #include "layout/Layout.h"
 #include "sweep/RackCorrelatedFailures.h"
 #include "sweep/RepairWhatIf.h"
@@ -270,7 +271,7 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
                          [spares = point.spareNodes](const SweepRow&) { return std::vector<double>{double(spares)}; });
         }
     } catch (const std::exception& e) {
-        return stages.finish(false, QString::fromUtf8(e.what()));
+        return stages.finish(false, errorText(e));
     }
     return stages.finish(true, QString());
 }

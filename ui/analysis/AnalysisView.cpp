@@ -1,5 +1,6 @@
 #include "analysis/AnalysisView.h"
 
+#include "ErrorText.h"
 #include "analysis/AnalysisCharts.h"
 #include "analysis/AnalysisRunner.h"
 #include "analysis/AnalysisSummary.h"
@@ -230,7 +231,7 @@ bool AnalysisView::setComparedLayout(const QString& path, QString* error)
     try {
         Layout::fromJsonFile(path.toStdString());
     } catch (const std::exception& e) {
-        *error = QString::fromUtf8(e.what());
+        *error = errorText(e);
         return false;
     }
     AnalysisRequest request = runner_->request();

@@ -1,13 +1,13 @@
 #include "campaign/CampaignIntegration.h"
 
-#include "MainWindow.h"
-#include "StudioOptions.h"
+#include "StudioContext.h"
 #include "campaign/CampaignCommandLine.h"
 #include "campaign/CampaignData.h"
 #include "campaign/CampaignView.h"
 
 #include <QAction>
 #include <QFileDialog>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QTabWidget>
@@ -15,20 +15,20 @@
 
 namespace spare {
 
-CampaignIntegration::CampaignIntegration(MainWindow* window)
-    : QObject(window), window_(window), view_(new CampaignView)
+CampaignIntegration::CampaignIntegration(const StudioContext& context)
+    : QObject(context.window), window_(context.window), tabs_(context.tabs), view_(new CampaignView)
 {
     setObjectName(QStringLiteral("campaignIntegration"));
     view_->setObjectName(QStringLiteral("campaignView"));
-    window->tabs()->addTab(view_, tr("Campaign"));
+    tabs_->addTab(view_, tr("Campaign"));
     auto* open = new QAction(tr("Open &campaign results..."), this);
-    window->fileMenu()->insertAction(window->exportMenu()->menuAction(), open);
+    context.menus.file->insertAction(context.menus.exports->menuAction(), open);
     connect(open, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(window_, tr("Open campaign results"), {},
                                                           tr("Merged campaign table (*.csv *.json)"));
         if (path.isEmpty())
             return;
-        window_->tabs()->setCurrentWidget(view_);
+        tabs_->setCurrentWidget(view_);
         view_->openResults(path);
     });
     connect(view_, &CampaignView::openFailed, this, [this](const QString& path, const QStringList& problems) {
@@ -45,7 +45,7 @@ void CampaignIntegration::applyOptions(const StudioOptions& options, std::shared
 {
     if (options.campaignPath.isEmpty())
         return;
-    window_->tabs()->setCurrentWidget(view_);
+    tabs_->setCurrentWidget(view_);
     if (checked) {
         QTimer::singleShot(0, this, [this, options, checked] {
             view_->setData(checked);

@@ -1,24 +1,26 @@
 #pragma once
 
 #include <QObject>
-#include <QPointer>
 
 #include <memory>
+
+class QTabWidget;
+class QWidget;
 
 namespace spare {
 
 class CampaignData;
 class CampaignView;
-class MainWindow;
+struct StudioContext;
 struct StudioOptions;
 
-// Plugs the Campaign view into spare-studio's MainWindow: the "Campaign" tab, File > Open campaign
+// The Campaign view as one of the window's features: the "Campaign" tab, File > Open campaign
 // results (a dialog lists every problem of a bad or foreign file), and --campaign FILE with its
 // --metric / --x / --y / --fix at start.
 class CampaignIntegration : public QObject {
     Q_OBJECT
 public:
-    explicit CampaignIntegration(MainWindow* window);
+    explicit CampaignIntegration(const StudioContext& context);
 
     CampaignView* view() const { return view_; }
     // Shows --campaign's table with the flags' selection: `checked` when main() has read it already,
@@ -32,7 +34,8 @@ signals:
 private:
     void applySelection(const StudioOptions& options);
 
-    QPointer<MainWindow> window_;
+    QWidget* window_;
+    QTabWidget* tabs_;
     CampaignView* view_ = nullptr;
 };
 

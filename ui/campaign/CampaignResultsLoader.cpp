@@ -1,5 +1,6 @@
 #include "campaign/CampaignResultsLoader.h"
 
+#include "ErrorText.h"
 #include "campaign/CampaignData.h"
 #include "campaign/CampaignError.h"
 #include "campaign/MergedCampaignTable.h"
@@ -18,7 +19,7 @@ std::shared_ptr<const CampaignData> CampaignResultsLoader::load(const QString& p
         }
         return data;
     } catch (const std::exception& e) {
-        *problems = QString::fromUtf8(e.what()).split(QLatin1Char('\n'));
+        *problems = errorLines(e);
     }
     return nullptr;
 }

@@ -1,48 +1,46 @@
 #include "compare/CompareIntegration.h"
 
-#include "MainWindow.h"
-#include "StudioOptions.h"
+#include "CurrentRun.h"
+#include "StudioContext.h"
 #include "compare/CompareView.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QMenu>
 #include <QTabWidget>
 
 namespace spare {
 
-CompareIntegration::CompareIntegration(MainWindow* window) : QObject(window), window_(window), view_(new CompareView)
+CompareIntegration::CompareIntegration(const StudioContext& context)
+    : QObject(context.window), window_(context.window), tabs_(context.tabs), run_(context.run), view_(new CompareView)
 {
     setObjectName(QStringLiteral("compareIntegration"));
     view_->setObjectName(QStringLiteral("compareView"));
-    window->tabs()->addTab(view_, tr("Compare"));
-    window->addTabClock(view_, view_->clock(), [this] { view_->stop(); });
-    connect(view_, &CompareView::runFailed, window, &MainWindow::runFailed);
-    connect(window->tabs(), &QTabWidget::currentChanged, this, [this] {
-        if (window_ && window_->tabs()->currentWidget() == view_ && !view_->started())
+    tabs_->addTab(view_, tr("Compare"));
+    context.addTabClock({view_, view_->clock(), [this] { view_->stop(); }, tr("t %1")});
+    connect(view_, &CompareView::runFailed, this, context.runFailed);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (tabs_->currentWidget() == view_ && !view_->started())
             showCompare();
     });
-    connect(window, &MainWindow::scenarioChanged, this, [this](const Scenario& scenario) {
-        view_->setBase(scenario, window_->trace());
-    });
-    window->simulationMenu()->addAction(tr("&Compare two runs..."), this, &CompareIntegration::showCompare);
+    connect(run_, &CurrentRun::changed, this, [this](const Scenario& scenario) { view_->setBase(scenario, run_->trace()); });
+    context.menus.simulation->addAction(tr("&Compare two runs..."), this, &CompareIntegration::showCompare);
 }
 
 void CompareIntegration::showCompare()
 {
-    if (!window_)
-        return;
-    window_->tabs()->setCurrentWidget(view_);
-    if (!view_->started() && window_->hasScenario()) {
-        view_->setBase(window_->scenario(), window_->trace());
+    tabs_->setCurrentWidget(view_);
+    if (!view_->started() && run_->hasScenario()) {
+        view_->setBase(run_->scenario(), run_->trace());
         view_->start();
     }
 }
 
 void CompareIntegration::showSetup(const CompareSetup& setup)
 {
-    if (window_ && window_->hasScenario())
-        view_->setBase(window_->scenario(), window_->trace());
+    if (run_->hasScenario())
+        view_->setBase(run_->scenario(), run_->trace());
     view_->setSetup(setup);
     showCompare();
 }
@@ -52,7 +50,7 @@ void CompareIntegration::applyOptions(const StudioOptions& options)
     if (!options.compare)
         return;
     showSetup(*options.compare);
-    if (!options.screenshotPath.isEmpty() && window_)
+    if (!options.screenshotPath.isEmpty())
         for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
             dock->hide();
 }

@@ -1,23 +1,26 @@
 #pragma once
 
 #include <QObject>
-#include <QPointer>
+
+class QMainWindow;
+class QTabWidget;
 
 namespace spare {
 
 class CompareView;
-class MainWindow;
+class CurrentRun;
 struct CompareSetup;
+struct StudioContext;
 struct StudioOptions;
 
-// Plugs the comparison into spare-studio's MainWindow through its public API: the "Compare" tab (its
-// clock is the one the playback bar drives while it is shown), Simulation > Compare two runs, and the
-// window's scenario as the base every comparison varies (runs start when the tab is first shown and
+// The comparison as one of the window's features: the "Compare" tab (its clock is the one the playback
+// bar drives while it is shown), Simulation > Compare two runs, and the Run tab's scenario as the base
+// every comparison varies (runs start when the tab is first shown and
 // restart when the scenario changes).
 class CompareIntegration : public QObject {
     Q_OBJECT
 public:
-    explicit CompareIntegration(MainWindow* window);
+    explicit CompareIntegration(const StudioContext& context);
 
     CompareView* view() const { return view_; }
     // Shows the tab, starting the runs if they have not started.
@@ -28,7 +31,9 @@ public:
     void applyOptions(const StudioOptions& options);
 
 private:
-    QPointer<MainWindow> window_;
+    QMainWindow* window_;
+    QTabWidget* tabs_;
+    const CurrentRun* run_;
     CompareView* view_ = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #include "compare/CompareSetup.h"
 
+#include "ErrorText.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
 
@@ -14,11 +15,6 @@
 namespace spare {
 
 namespace {
-
-QStringList lines(const std::exception& e)
-{
-    return QString::fromUtf8(e.what()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
 
 // A typed value as the scenario parser expects it: numbers as JSON numbers, everything else ("auto",
 // layout names, text that is not a number) as a string, which the parser then accepts or refuses. A
@@ -115,7 +111,7 @@ CompareSetup::Scenarios CompareSetup::build(const Scenario& base) const
                 out.runs[side] = scenarioFromJson(doc, run.toStdString());
             }
         } catch (const std::exception& e) {
-            for (const QString& line : lines(e))
+            for (const QString& line : errorLines(e))
                 out.problems.append(line.startsWith(run) ? line : QStringLiteral("%1: %2").arg(run, line));
         }
     }

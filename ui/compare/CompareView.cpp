@@ -185,7 +185,7 @@ bool CompareView::start()
                                   .arg(run.checkpointIntervalSteps)
                                   .arg(s.seed));
         side.progress->setRange(0, s.steps);
-        side.cursor->reset(s, run.layout);
+        side.cursor->reset(run);
         side.worker->start(s, run.trace);
     }
     clock_->syncTo(0.0);

@@ -2,6 +2,7 @@
 
 #include "editor/ScenarioFieldLabel.h"
 
+#include "ErrorText.h"
 #include "StudioPaths.h"
 #include "sim/ScenarioJson.h"
 #include "sim/ScenarioLimits.h"
@@ -208,7 +209,7 @@ void ScenarioEditor::choosePreset(int index)
         setScenario(s, file);
         apply();
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Preset"), QString::fromUtf8(e.what()));
+        QMessageBox::warning(this, tr("Preset"), errorText(e));
     }
 }
 
@@ -306,12 +307,9 @@ void ScenarioEditor::revalidate()
     try {
         edited_ = scenarioFromJson(doc, "editor", baseDir);
     } catch (const InputError& e) {
-        // One "editor: key: message" line per problem.
-        for (const QString& line : QString::fromUtf8(e.what()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            const QString rest = line.section(QStringLiteral(": "), 1);
-            const QString key = rest.section(QStringLiteral(": "), 0, 0);
-            const QString message = rest.section(QStringLiteral(": "), 1);
-            issues_[key] += (issues_[key].isEmpty() ? QString() : QStringLiteral("; ")) + (message.isEmpty() ? rest : message);
+        for (const InputIssue& issue : e.issues()) {
+            QString& shown = issues_[QString::fromStdString(issue.keyPath)];
+            shown += (shown.isEmpty() ? QString() : QStringLiteral("; ")) + QString::fromStdString(issue.problem);
         }
     }
     QStringList lines;

@@ -1,5 +1,6 @@
 #include "layoutlab/LayoutLab.h"
 
+#include "ErrorText.h"
 #include "layout/Layout.h"
 #include "layoutlab/LayoutRefiner.h"
 
@@ -110,7 +111,7 @@ bool LayoutLab::rebuild(std::optional<std::vector<int>> customOffsets, QString* 
                                            settings_));
         candidates_ = built;
     } catch (const std::exception& e) {
-        *error = QString::fromUtf8(e.what());
+        *error = errorText(e);
         return false;
     }
     emit candidatesChanged();
@@ -158,7 +159,7 @@ bool LayoutLab::loadCustomLayout(const QString& path, QString* error)
         }
         setCustom(std::move(layout), QFileInfo(path).completeBaseName());
     } catch (const std::exception& e) {
-        *error = QString::fromUtf8(e.what());
+        *error = errorText(e);
         return false;
     }
     return true;

@@ -1,7 +1,7 @@
 #include "layoutlab/LayoutLabIntegration.h"
 
-#include "MainWindow.h"
-#include "StudioOptions.h"
+#include "CurrentRun.h"
+#include "StudioContext.h"
 #include "charts/ChartExporter.h"
 #include "layout/Layout.h"
 #include "layout/LayoutOverlap.h"
@@ -13,6 +13,7 @@
 
 #include <QDockWidget>
 #include <QLabel>
+#include <QMainWindow>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -20,12 +21,18 @@
 
 namespace spare {
 
-LayoutLabIntegration::LayoutLabIntegration(MainWindow* window)
-    : QObject(window), window_(window), view_(new LayoutLabView), notice_(new QLabel)
+LayoutLabIntegration::LayoutLabIntegration(const StudioContext& context)
+    : QObject(context.window),
+      window_(context.window),
+      tabs_(context.tabs),
+      run_(context.run),
+      cursor_(context.cursor),
+      view_(new LayoutLabView),
+      notice_(new QLabel)
 {
     setObjectName(QStringLiteral("layoutLabIntegration"));
     view_->setObjectName(QStringLiteral("layoutLabView"));
-    window->tabs()->addTab(view_, tr("Layout"));
+    tabs_->addTab(view_, tr("Layout"));
     notice_->setObjectName(QStringLiteral("layoutNotice"));
     // A red readable on light and on presentation mode's black; bold through the font (not a style
     // sheet) so that its size follows the window's.
@@ -36,13 +43,13 @@ LayoutLabIntegration::LayoutLabIntegration(MainWindow* window)
     noticeFont.setBold(true);
     notice_->setFont(noticeFont);
     notice_->hide();
-    window->statusBar()->addPermanentWidget(notice_);
-    connect(window->tabs(), &QTabWidget::currentChanged, this, [this] {
-        if (window_ && window_->tabs()->currentWidget() == view_)
+    window_->statusBar()->addPermanentWidget(notice_);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (tabs_->currentWidget() == view_)
             refreshLab();
     });
     // Every new run brings a new layout object: that is when the scenario changed.
-    connect(window->cursor(), &PlaybackCursor::stateChanged, this, &LayoutLabIntegration::layoutMaybeChanged);
+    connect(cursor_, &PlaybackCursor::stateChanged, this, &LayoutLabIntegration::layoutMaybeChanged);
 }
 
 QString LayoutLabIntegration::statusNotice() const
@@ -52,13 +59,13 @@ QString LayoutLabIntegration::statusNotice() const
 
 void LayoutLabIntegration::layoutMaybeChanged()
 {
-    const Layout* layout = window_ ? window_->cursor()->state().layout() : nullptr;
+    const Layout* layout = cursor_->state().layout();
     if (!layout || layout == shownLayout_)
         return;
     shownLayout_ = layout;
     showNotice(*layout);
     labCurrent_ = false;
-    if (window_->tabs()->currentWidget() == view_)
+    if (tabs_->currentWidget() == view_)
         refreshLab();
 }
 
@@ -73,10 +80,10 @@ void LayoutLabIntegration::showNotice(const Layout& layout)
 
 void LayoutLabIntegration::refreshLab()
 {
-    if (!window_ || labCurrent_)
+    if (labCurrent_)
         return;
     labCurrent_ = true;
-    view_->setScenario(window_->scenario());
+    view_->setScenario(run_->scenario());
 }
 
 bool LayoutLabIntegration::exportChart(const QString& name, const QString& path, QString* error)
@@ -104,9 +111,9 @@ bool LayoutLabIntegration::exportChart(const QString& name, const QString& path,
 
 void LayoutLabIntegration::applyOptions(const StudioOptions& options)
 {
-    if (!options.layoutLab || !window_)
+    if (!options.layoutLab)
         return;
-    window_->tabs()->setCurrentWidget(view_);
+    tabs_->setCurrentWidget(view_);
     refreshLab();
     if (options.screenshotPath.isEmpty())
         return;

@@ -1,25 +1,28 @@
 #pragma once
 
 #include <QObject>
-#include <QPointer>
 
 class QLabel;
+class QMainWindow;
+class QTabWidget;
 
 namespace spare {
 
+class CurrentRun;
 class Layout;
 class LayoutLabView;
-class MainWindow;
+class PlaybackCursor;
+struct StudioContext;
 struct StudioOptions;
 
-// Plugs the layout lab into spare-studio's MainWindow through its public API: the "Layout" tab (set to
-// the window's scenario when shown and whenever the scenario changes while it is shown), a status-bar
+// The layout lab as one of the window's features: the "Layout" tab (set to the Run tab's scenario when
+// shown and whenever the scenario changes while it is shown), a status-bar
 // notice whenever the running layout is not independent, and the scripted --export-chart of
 // layout-tradeoff and overlap-matrix.
 class LayoutLabIntegration : public QObject {
     Q_OBJECT
 public:
-    explicit LayoutLabIntegration(MainWindow* window);
+    explicit LayoutLabIntegration(const StudioContext& context);
 
     LayoutLabView* view() const { return view_; }
     QString statusNotice() const;
@@ -35,7 +38,10 @@ private:
     void layoutMaybeChanged();
     void showNotice(const Layout& layout);
 
-    QPointer<MainWindow> window_;
+    QMainWindow* window_;
+    QTabWidget* tabs_;
+    const CurrentRun* run_;
+    PlaybackCursor* cursor_;
     LayoutLabView* view_ = nullptr;
     QLabel* notice_ = nullptr;
     const Layout* shownLayout_ = nullptr;  // the run's layout the notice describes (compared, never dereferenced later)

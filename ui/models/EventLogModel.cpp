@@ -2,6 +2,7 @@
 
 #include "io/EventDetails.h"
 #include "models/CountedNoun.h"
+#include "sim/RestartCause.h"
 
 #include <QCoreApplication>
 
@@ -9,6 +10,21 @@
 #include <cmath>
 
 namespace spare {
+
+namespace {
+
+QString restartCauseText(RestartCause cause)
+{
+    switch (cause) {
+    case RestartCause::Wipeout: return QCoreApplication::translate("EventLogModel", "wipe-out");
+    case RestartCause::ReplicaSetLost: return QCoreApplication::translate("EventLogModel", "replica set lost");
+    case RestartCause::AnyFailure: return QCoreApplication::translate("EventLogModel", "CKPT-only failure");
+    case RestartCause::None: break;
+    }
+    return {};
+}
+
+}  // namespace
 
 EventLogModel::EventLogModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -100,11 +116,7 @@ QString EventLogModel::details(const Event& e)
         return tr("%1 patch, %2 s").arg(countedNoun(e.value, "group", "groups")).arg(e.duration, 0, 'f', 1);
     case EventKind::Shrink: return tr("communicator shrink %1 s").arg(e.duration, 0, 'f', 1);
     case EventKind::RestartStart: {
-        static const char* const causes[] = {"", QT_TRANSLATE_NOOP("EventLogModel", "wipe-out"),
-                                             QT_TRANSLATE_NOOP("EventLogModel", "replica set lost"),
-                                             QT_TRANSLATE_NOOP("EventLogModel", "CKPT-only failure")};
-        const QString cause = e.value >= 1 && e.value <= 3 ? tr(causes[e.value]) : QString();
-        return tr("global restart (%1), %2 s").arg(cause).arg(e.duration, 0, 'f', 0);
+        return tr("global restart (%1), %2 s").arg(restartCauseText(restartCauseFromValue(e.value))).arg(e.duration, 0, 'f', 0);
     }
     case EventKind::RestartEnd: return tr("all groups back");
     case EventKind::Rollback: return tr("resume at step %1, %2 steps of rework").arg(e.step).arg(e.value);

@@ -1,5 +1,6 @@
 #include "planning/FitResultsPanel.h"
 
+#include "ErrorText.h"
 #include "charts/ChartPanel.h"
 #include "export/ChartExportDialog.h"
 #include "planning/FitCharts.h"
@@ -252,7 +253,7 @@ void FitResultsPanel::refreshModel()
     try {
         model_ = clusterFailureModel(*outcome_.fits, *fleet, PlannedCluster{scenario_.groups, scenario_.gpusPerGroup});
     } catch (const std::exception& e) {
-        modelText_->setText(QString::fromUtf8(e.what()));
+        modelText_->setText(errorText(e));
         return;
     }
     const ClusterFailureModel& m = *model_;

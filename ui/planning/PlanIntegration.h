@@ -3,20 +3,24 @@
 #include "sim/Scenario.h"
 
 #include <QObject>
-#include <QPointer>
+
+class QTabWidget;
+class QWidget;
 
 namespace spare {
 
-class MainWindow;
+class CurrentRun;
 class PlanView;
+class ScenarioEditor;
+struct StudioContext;
 
-// Plugs the Plan tab into spare-studio's MainWindow: the "Plan" tab, File > Plan from a failure log
-// (shows the tab and asks for the log), the current scenario followed through scenarioChanged, and
+// The Plan tab as one of the window's features: the "Plan" tab, File > Plan from a failure log (shows
+// the tab and asks for the log), the Run tab's scenario followed as it changes, and
 // the fitted failures applied through the scenario editor (its fields, then Apply).
 class PlanIntegration : public QObject {
     Q_OBJECT
 public:
-    explicit PlanIntegration(MainWindow* window);
+    explicit PlanIntegration(const StudioContext& context);
 
     PlanView* view() const { return view_; }
 
@@ -24,7 +28,10 @@ private:
     void followScenario();
     void applyThroughEditor(const Scenario& scenario);
 
-    QPointer<MainWindow> window_;
+    QWidget* window_;
+    QTabWidget* tabs_;
+    const CurrentRun* run_;
+    ScenarioEditor* editor_;
     PlanView* view_ = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #include "planning/PlanView.h"
 
+#include "ErrorText.h"
 #include "export/SaveFile.h"
 #include "planning/FitResultsPanel.h"
 #include "planning/FittedFailures.h"
@@ -162,7 +163,7 @@ bool PlanView::exportReport(const QString& markdownPath, QString* error)
         PlanReportExporter::writeMarkdown(markdownPath, markdown);
         PlanReportExporter::writePdf(besideWithSuffix(markdownPath, QStringLiteral(".pdf")), markdown);
     } catch (const std::exception& e) {
-        *error = QString::fromUtf8(e.what());
+        *error = errorText(e);
         return false;
     }
     return true;

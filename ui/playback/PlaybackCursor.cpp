@@ -1,5 +1,7 @@
 #include "playback/PlaybackCursor.h"
 
+#include "sim/ScenarioLayout.h"
+
 #include <algorithm>
 
 namespace spare {
@@ -21,10 +23,24 @@ PlaybackCursor::PlaybackCursor(QObject* parent) : QObject(parent) {}
 
 void PlaybackCursor::reset(const Scenario& scenario, std::shared_ptr<const Layout> layout)
 {
-    scenario_ = scenario;
-    layout_ = std::move(layout);
+    PreparedRun run;
+    run.scenario = scenario;
+    run.layout = std::move(layout);
+    if (run.layout && scenario.topology && scenario.gpusPerGroup > 0)
+        try {
+            run.placement = scenarioPlacement(scenario);
+        } catch (const InputError&) {
+        }
+    reset(run);
+}
+
+void PlaybackCursor::reset(const PreparedRun& run)
+{
+    scenario_ = run.scenario;
+    layout_ = run.layout;
+    placement_ = run.placement;
     recording_.clear();
-    state_ = layout_ ? PlaybackState(scenario_, layout_) : PlaybackState();
+    state_ = layout_ ? PlaybackState(scenario_, layout_, placement_) : PlaybackState();
     position_ = 0;
     emit recordingGrew();
     emit stateChanged();
@@ -100,7 +116,7 @@ void PlaybackCursor::seekToEvent(std::size_t count, bool animateLast)
     if (count < position_ || count - position_ > kAnimatedEventLimit) {
         const IndexedSnapshot* snap = recording_.snapshotAtOrBefore(count);
         if (count < position_ || (snap && snap->eventIndex > position_)) {
-            state_ = PlaybackState(scenario_, layout_);
+            state_ = PlaybackState(scenario_, layout_, placement_);
             position_ = 0;
             if (snap) {
                 state_.restore(snap->snapshot);

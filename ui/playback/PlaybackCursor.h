@@ -1,6 +1,7 @@
 #pragma once
 
 #include "playback/PlaybackState.h"
+#include "sim/PreparedRun.h"
 #include "sim/Recording.h"
 
 #include <QObject>
@@ -17,7 +18,10 @@ class PlaybackCursor : public QObject {
 public:
     explicit PlaybackCursor(QObject* parent = nullptr);
 
-    // Starts over on an empty recording of this scenario (no layout: a run that will not come).
+    // Starts over on an empty recording of this prepared run (no layout: a run that will not come).
+    void reset(const PreparedRun& run);
+    // The same for a scenario and its layout; the placement comes from the scenario (none when it cannot
+    // be built: the view then has no domains).
     void reset(const Scenario& scenario, std::shared_ptr<const Layout> layout);
     void append(const RecordingChunkPtr& chunk);
     // Ends an incomplete recording here (a cancelled or refused run): what was recorded stays playable.
@@ -59,6 +63,7 @@ private:
 
     Scenario scenario_;
     std::shared_ptr<const Layout> layout_;
+    std::shared_ptr<const ClusterPlacement> placement_;
     Recording recording_;
     PlaybackState state_;
     std::size_t position_ = 0;

@@ -16,22 +16,16 @@ std::vector<int> layoutStacks(const Layout& layout)
 
 }  // namespace
 
-PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Layout> layout)
+PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Layout> layout,
+                             std::shared_ptr<const ClusterPlacement> placement)
     : layout_(std::move(layout)),
+      placement_(std::move(placement)),
       groups_(layout_->groups()),
       redundancy_(layout_->redundancy()),
       gpusPerGroup_(scenario.gpusPerGroup),
       totalSteps_(scenario.steps),
       replay_(scenario, groups_, redundancy_, layoutStacks(*layout_))
 {
-    // RunSetup refuses a scenario whose placement cannot be built; a view of it just has no domains.
-    if (scenario.topology && scenario.gpusPerGroup > 0)
-        try {
-            placement_ = std::make_shared<const ClusterPlacement>(
-                ClusterPlacement::fromTopology(*scenario.topology, groups_, scenario.gpusPerGroup));
-        } catch (const InputError&) {
-            placement_.reset();
-        }
 }
 
 std::vector<int> PlaybackState::stack(int group) const

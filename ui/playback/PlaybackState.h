@@ -15,11 +15,13 @@ namespace spare {
 
 // Everything the views draw at one point of a recorded run: the engine's replayed state (sim/ReplayState.h,
 // the fold the simulator's snapshots are made by, so seeking equals stepping) with the run's layout and
-// placement.
+// placement (shared with the run's PreparedRun).
 class PlaybackState {
 public:
     PlaybackState() = default;
-    PlaybackState(const Scenario& scenario, std::shared_ptr<const Layout> layout);
+    // placement: the run's (PreparedRun::placement); null for a scenario without a topology.
+    PlaybackState(const Scenario& scenario, std::shared_ptr<const Layout> layout,
+                  std::shared_ptr<const ClusterPlacement> placement = nullptr);
 
     void restore(const SimulationSnapshot& snapshot) { replay_.restore(snapshot); }
     void apply(const Event& event) { replay_.apply(event); }

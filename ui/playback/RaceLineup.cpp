@@ -1,17 +1,8 @@
 #include "playback/RaceLineup.h"
 
-#include "analysis/ClosedForms.h"
-#include "sim/ScenarioLimits.h"
+#include "sim/PreparedRun.h"
 
 namespace spare {
-
-int RaceLineup::repRedundancy(const Scenario& base)
-{
-    if (base.repRedundancy)
-        return *base.repRedundancy;
-    return repBestRedundancy(base.groups, ScenarioLimits::maxRedundancy, base.systemMtbfS, base.checkpointWriteS,
-                             base.restartS, base.computeS, base.allReduceS);
-}
 
 Scenario RaceLineup::laneScenario(const Scenario& base, Policy policy, bool sameRedundancy)
 {
@@ -22,7 +13,7 @@ Scenario RaceLineup::laneScenario(const Scenario& base, Policy policy, bool same
     case Policy::Rep:
         lane.layout = "consecutive";
         if (!sameRedundancy)
-            lane.redundancy = repRedundancy(base);
+            lane.redundancy = resolvedRepRedundancy(base);
         break;
     case Policy::Ckpt:
         lane.layout = "consecutive";

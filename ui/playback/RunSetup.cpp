@@ -1,10 +1,8 @@
 #include "playback/RunSetup.h"
 
+#include "ErrorText.h"
 #include "sim/MemoryEstimate.h"
 #include "sim/ScenarioJson.h"
-#include "sim/ScenarioLayout.h"
-#include "sim/Simulator.h"
-#include "topology/ClusterPlacement.h"
 
 #include <atomic>
 
@@ -18,11 +16,6 @@ std::atomic<std::uint64_t>& memoryBudgetSetting()
 {
     static std::atomic<std::uint64_t> bytes{0};  // 0: the default rule
     return bytes;
-}
-
-QStringList lines(const std::exception& e)
-{
-    return QString::fromUtf8(e.what()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
 }  // namespace
@@ -51,34 +44,14 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
         setup.problems.append(QStringLiteral("cluster.groups: %1").arg(QString::fromStdString(memory)));
         return setup;
     }
-    try {
-        setup.layout = std::make_shared<const Layout>(scenarioLayout(scenario));
-    } catch (const std::exception& e) {
-        for (const QString& line : lines(e))
-            setup.problems.append(QStringLiteral("cluster.layout: %1").arg(line));
-    }
-    if (trace) {
-        setup.trace = std::move(trace);
-    } else if (scenario.failureModel == FailureModel::Trace) {
-        try {
-            // Domain rows (time_s,level,id) need to know where the groups sit.
-            const std::optional<ClusterPlacement> placement =
-                scenario.topology ? std::optional(ClusterPlacement::fromTopology(*scenario.topology, scenario.groups,
-                                                                                 scenario.gpusPerGroup))
-                                  : std::nullopt;
-            setup.trace = loadFailureTrace(scenario.failureTrace, scenario.groups, placement ? &*placement : nullptr);
-        } catch (const std::exception& e) {
-            for (const QString& line : lines(e))
-                setup.problems.append(QStringLiteral("failures.trace: %1").arg(line));
-        }
-    }
-    try {
-        setup.checkpointIntervalSteps = scenario.checkpointIntervalSteps.value_or(0);
-        if (!scenario.checkpointIntervalSteps)
-            setup.checkpointIntervalSteps = autoCheckpointIntervalSteps(scenario);
-    } catch (const std::exception& e) {
-        setup.problems.append(lines(e));
-    }
+    PrepareOptions options;
+    options.trace = std::move(trace);
+    options.layoutForAnyPolicy = true;
+    static_cast<PreparedRun&>(setup) =
+        prepareRun(scenario, std::move(options), [&setup](const char* key, const std::exception& e) {
+            for (const QString& line : errorLines(e))
+                setup.problems.append(*key ? QStringLiteral("%1: %2").arg(QLatin1String(key), line) : line);
+        });
     return setup;
 }
 
@@ -89,7 +62,7 @@ RunSetup RunSetup::load(const QString& path, std::optional<Policy> policy, std::
         scenario = loadScenarioFile(path.toStdString());
     } catch (const std::exception& e) {
         RunSetup failed;
-        failed.problems = lines(e);
+        failed.problems = errorLines(e);
         if (failed.problems.isEmpty())
             failed.problems.append(QStringLiteral("%1: cannot be read").arg(path));
         return failed;

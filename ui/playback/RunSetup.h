@@ -1,27 +1,23 @@
 #pragma once
 
-#include "layout/Layout.h"
 #include "sim/FailureTrace.h"
+#include "sim/PreparedRun.h"
 #include "sim/Scenario.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <vector>
 
 namespace spare {
 
-// Everything a run needs besides its scenario, checked before anything starts: the layout, the failure
-// trace (loaded from failures.trace unless given) and the checkpoint interval. Every problem found is
-// listed, one line each naming the key, so that a window or a script can refuse the scenario as a whole.
-struct RunSetup {
-    Scenario scenario;
-    std::shared_ptr<const Layout> layout;
-    std::optional<std::vector<TraceFailure>> trace;  // set for the trace failure model
-    int checkpointIntervalSteps = 0;                  // the interval the run uses ("auto" resolved)
+// A scenario prepared for the window (sim/PreparedRun: the layout, built for every policy since the views
+// draw it, the placement, the failure trace loaded from failures.trace unless given, the checkpoint
+// interval), checked before anything starts. Every problem found is listed, one line each naming the key,
+// so that a window or a script can refuse the scenario as a whole.
+struct RunSetup : PreparedRun {
     QStringList problems;
 
     bool ok() const { return problems.isEmpty(); }

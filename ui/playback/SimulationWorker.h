@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BackgroundJobs.h"
+#include "JobRunner.h"
 #include "sim/RecordingChunk.h"
 #include "sim/FailureTrace.h"
 #include "sim/RunMetrics.h"
@@ -9,8 +9,6 @@
 #include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -27,8 +25,9 @@ public:
 
     // trace: run the trace failure model with these failures instead of the scenario's model.
     void start(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
-    void cancel();
-    bool running() const { return running_; }
+    // Cancels the run; what it still sends is dropped.
+    void cancel() { runner_.abandon(); }
+    bool running() const { return runner_.running(); }
 
     // Snapshot spacing: about every 25 steps of failure-free time, so a seek replays a few hundred events.
     static double snapshotIntervalS(const Scenario& scenario);
@@ -40,10 +39,11 @@ signals:
     void failed(QString message);
 
 private:
-    std::shared_ptr<std::atomic<bool>> current_;  // the running job's cancel flag
-    int generation_ = 0;
-    bool running_ = false;
-    BackgroundJobs jobs_;  // last member: joined before the rest goes
+    struct Outcome {
+        std::optional<RunMetrics> metrics;
+        QString error;
+    };
+    JobRunner<Outcome> runner_{this, QStringLiteral("spare-simulation")};  // last member: joined before the rest goes
 };
 
 }  // namespace spare

@@ -1,8 +1,10 @@
 #include "tour/PresentationMode.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QMenu>
 
 namespace spare {
 
@@ -20,6 +22,17 @@ QFont scaled(QFont font)
 }  // namespace
 
 PresentationMode::PresentationMode(QMainWindow* window) : QObject(window), window_(window) {}
+
+QAction* PresentationMode::addAction(QMenu* menu)
+{
+    QAction* present = menu->addAction(tr("&Presentation mode"));
+    present->setCheckable(true);
+    present->setShortcut(QKeySequence(Qt::Key_F11));
+    present->setShortcutContext(Qt::ApplicationShortcut);
+    connect(present, &QAction::toggled, this, &PresentationMode::setActive);
+    connect(this, &PresentationMode::toggled, present, &QAction::setChecked);
+    return present;
+}
 
 PresentationMode::~PresentationMode()
 {

@@ -8,8 +8,10 @@
 #include <QPalette>
 #include <QPointer>
 
-class QMainWindow;
+class QAction;
 class QDockWidget;
+class QMainWindow;
+class QMenu;
 
 namespace spare {
 
@@ -24,6 +26,8 @@ public:
     ~PresentationMode() override;
 
     bool active() const { return active_; }
+    // Adds View > Presentation mode (F11, anywhere in the application), checked while active.
+    QAction* addAction(QMenu* menu);
     static QPalette highContrastPalette();
 
 public slots:

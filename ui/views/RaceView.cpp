@@ -164,7 +164,7 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
             continue;
         }
         lane.info->setText(tr("r = %1, T_c = %2 steps").arg(setup.scenario.redundancy).arg(setup.checkpointIntervalSteps));
-        lane.cursor->reset(setup.scenario, setup.layout);
+        lane.cursor->reset(setup);
         lane.worker->start(setup.scenario, setup.trace);
     }
     clock_->syncTo(0.0);

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Exit codes: every input a user can get wrong (a flag, a scenario, a layout, a failure trace, a failure
+# log) exits 2 with the message on stderr; --help lists the codes.
+source "$(dirname "$0")/cli-test-lib.sh"
+T="$SCEN/teaching-12.json"
+
+expect help-lists-bad-input 0 "^  2  bad input: " "$SPARE_CLI" --help
+expect help-lists-internal-error 0 "^  3  internal error: a bug in spare-cli" "$SPARE_CLI" --help
+expect unknown-flag 2 "spare-cli: .*--bogus" "$SPARE_CLI" simulate "$T" --bogus
+expect flag-value 2 "--seed: '-1' is out of range" "$SPARE_CLI" simulate "$T" --seed -1
+expect missing-scenario 2 "nope.json" "$SPARE_CLI" simulate "$WORK/nope.json"
+printf '{"cluster":{"groups":1}}' >"$WORK/bad.json"
+expect scenario-value 2 "bad.json: cluster.groups: " "$SPARE_CLI" simulate "$WORK/bad.json"
+expect layout-spec 2 "layout = 'nowhere.json' is neither golomb" "$SPARE_CLI" reorder -N 12 -r 3 --failed 1 --layout nowhere.json
+expect reorder-groups 2 "--failed" "$SPARE_CLI" reorder -N 12 -r 3 --failed 12
+printf 'time_s,group\n-1,0\n' >"$WORK/trace.csv"
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s["failures"].update(model="trace", trace=sys.argv[2]); print(json.dumps(s))' \
+  "$T" "$WORK/trace.csv" >"$WORK/traced.json"
+expect failure-trace 2 'trace.csv: line 2: time_s "-1" is not allowed' "$SPARE_CLI" simulate "$WORK/traced.json"
+expect failure-log 2 "nope.csv: cannot open the failure log" "$SPARE_CLI" fit "$WORK/nope.csv" --time-column time
+
+finish

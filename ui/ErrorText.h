@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <exception>
+
+namespace spare {
+
+// How the window shows an error: an InputError as its issues, one line each (at most
+// kMaxListedProblems, then how many more); a broken contract (std::logic_error) as a bug to report;
+// anything else as its message.
+QStringList errorLines(const std::exception& error);
+
+// errorLines() joined by newlines.
+QString errorText(const std::exception& error);
+
+}  // namespace spare
