@@ -52,6 +52,16 @@ SweepSpec sweepSpec(py::handle scenario, py::handle policies, py::handle redunda
     return spec;
 }
 
+// The engine's run options for a call: its threads, and the call's progress and stop flag.
+SweepRunOptions runOptions(EngineCall& call, int threads)
+{
+    SweepRunOptions run;
+    run.threads = threads;
+    run.progress = call.progressSink();
+    run.cancel = call.stopFlag();
+    return run;
+}
+
 py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy, int seeds, int threads,
                  const std::optional<std::string>& layout, double rackShare, py::object progress,
                  const std::optional<CancelToken>& cancel)
@@ -60,11 +70,7 @@ py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy
     requireIntegerIn("threads", threads, 0, 1024);
     EngineCall call(progress, cancel);
     const SweepResult result = call.run([&] {
-        SweepRunOptions run;
-        run.threads = threads;
-        run.progress = call.progressSink();
-        run.cancel = call.stopFlag();
-        return Sweep::run(spec, run);
+        return Sweep::run(spec, runOptions(call, threads));
     });
     return jsonToPython(sweepRowsToJson(result.rows));
 }
@@ -75,11 +81,7 @@ py::object paperTable(int seeds, int threads, py::object progress, const std::op
     requireIntegerIn("threads", threads, 0, 1024);
     EngineCall call(progress, cancel);
     const PaperTable table = call.run([&] {
-        SweepRunOptions run;
-        run.threads = threads;
-        run.progress = call.progressSink();
-        run.cancel = call.stopFlag();
-        return runPaperTable(seeds, run);
+        return runPaperTable(seeds, runOptions(call, threads));
     });
     return jsonToPython(paperTableToJson(table));
 }
