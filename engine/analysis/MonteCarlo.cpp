@@ -214,10 +214,14 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
     const DomainBursts* bursts = activeBursts(options.bursts ? &*options.bursts : nullptr, layout);
     const FlatLayout flat(layout);
 
-    // Chunks bound the outcome buffer and pace the progress callback; the GPU wants large ones.
+    // Chunks bound the outcome buffer and pace progress and cancellation; the GPU wants large ones. A CPU
+    // chunk holds about 2^26 group draws so that a stop request is honoured within seconds at any N.
     const std::uint64_t tenth = (options.trials + 9) / 10;
+    const std::uint64_t cpuCap =
+        std::clamp<std::uint64_t>((std::uint64_t{1} << 26) / static_cast<std::uint64_t>(std::max(1, flat.groups())),
+                                  1u << 12, 1u << 20);
     const std::uint64_t chunk = device == Device::Cuda ? std::clamp<std::uint64_t>(tenth, 1u << 20, 1u << 22)
-                                                       : std::clamp<std::uint64_t>(tenth, 1u << 12, 1u << 20);
+                                                       : std::clamp<std::uint64_t>(tenth, 1u << 12, cpuCap);
     std::vector<TrialOutcome> outcomes(static_cast<std::size_t>(std::min(chunk, options.trials)));
     TrialSums sums;
     for (std::uint64_t first = 0; first < options.trials; first += chunk) {
