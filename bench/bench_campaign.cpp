@@ -4,18 +4,18 @@
 //  - merge of 10^6 synthetic result rows (read, sort, CSV), status over 10^4 shard files;
 //  - per-run append (one write of a line, periodic fdatasync) vs the median paper-n600 run time.
 // Usage: bench_campaign [--benchmark_filter=...]. Writes only under a temporary folder.
-#include "campaign/CampaignJson.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResultsDir.h"
-#include "campaign/CampaignRunner.h"
-#include "campaign/CampaignShardFile.h"
-#include "campaign/CampaignStatus.h"
-#include "campaign/CampaignTable.h"
-#include "io/AtomicFile.h"
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
-#include "sweep/PaperTable.h"
-#include "sweep/Sweep.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/campaign/CampaignJson.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignRunner.h"
+#include "engine/campaign/CampaignShardFile.h"
+#include "engine/campaign/CampaignStatus.h"
+#include "engine/campaign/CampaignTable.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sweep/PaperTable.h"
+#include "engine/sweep/Sweep.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

@@ -2,12 +2,12 @@
 // row, reduce to per-cell samples: what File > Open campaign results does on its worker), and a
 // heatmap redraw after a selector change (the model's cells, means and CIs recomputed, the table view
 // repainted into a pixmap) plus the tornado's spec, on the 10^5-row table.
-#include "QtBenchmarkMain.h"
-#include "campaign/CampaignCharts.h"
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignHeatmapModel.h"
-#include "campaign/CampaignResult.h"
-#include "campaign/MergedCampaignTable.h"
+#include "bench/QtBenchmarkMain.h"
+#include "engine/campaign/CampaignResult.h"
+#include "engine/campaign/MergedCampaignTable.h"
+#include "ui/campaign/CampaignCharts.h"
+#include "ui/campaign/CampaignData.h"
+#include "ui/campaign/CampaignHeatmapModel.h"
 
 #include <QPixmap>
 #include <QTableView>

@@ -1,10 +1,10 @@
 // Redrawing the whole paper-scale cluster view (N = 600 groups x M = 1000 GPUs = 600,000 GPUs)
 // offscreen: the level-of-detail QImage renderer of ClusterView against a naive baseline that
 // fillRects every GPU cell, measured in the same process. Summary line: the ratio.
-#include "MeanDrawTime.h"
-#include "layout/Layout.h"
-#include "playback/PlaybackState.h"
-#include "views/ClusterImageRenderer.h"
+#include "bench/MeanDrawTime.h"
+#include "engine/layout/Layout.h"
+#include "ui/playback/PlaybackState.h"
+#include "ui/views/ClusterImageRenderer.h"
 
 #include <QImage>
 #include <QPainter>

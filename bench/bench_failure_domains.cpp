@@ -4,8 +4,8 @@
 // rack category of share 0 (the same failures as today: the machinery's own cost); and the rack failures
 // with the repair model (64 hot-spare nodes, 10 min swaps, lognormal 4 h repairs, rejoin at_step). Prints the process
 // CPU time per run of each and the ratios to today's, measured in this process.
-#include "sim/Simulator.h"
-#include "sweep/PaperTable.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sweep/PaperTable.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

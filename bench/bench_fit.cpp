@@ -1,9 +1,9 @@
 // Planning from a failure log: a 100,000-row synthetic log (ISO-8601 times, rack locations, Weibull gaps,
 // generated here) read with its location column, the three lifetime fits without a bootstrap, and the
 // two together against the target of 1 s. Prints the wall time of each and the ratio to the target.
-#include "planning/FailureLogFits.h"
-#include "planning/FailureLogReader.h"
-#include "planning/SyntheticFailureLog.h"
+#include "engine/planning/FailureLogFits.h"
+#include "engine/planning/FailureLogReader.h"
+#include "engine/planning/SyntheticFailureLog.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

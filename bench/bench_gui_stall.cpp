@@ -5,12 +5,12 @@
 // as a batch job would run). Each gap also tells how much of it the GUI thread spent on its own work
 // (thread CPU time), which separates the GUI thread's work from waiting for a core. Figures depend on
 // the machine's load; the tests only check that chunks stream.
-#include "QtBenchmarkMain.h"
-#include "MainWindow.h"
-#include "StudioOptions.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "playback/SimulationWorker.h"
+#include "bench/QtBenchmarkMain.h"
+#include "ui/MainWindow.h"
+#include "ui/StudioOptions.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/SimulationWorker.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

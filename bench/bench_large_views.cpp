@@ -2,14 +2,14 @@
 // window does every frame: the cluster view widget (LOD image, axes, legend, zoom indicator, stack
 // range mark) against its bare LOD image; the stack view with its default window (as many groups as
 // fit at 18 px) against a pick of all 600 groups (columns folded into 3 px runs). Summary: the ratios.
-#include "MeanDrawTime.h"
-#include "QtBenchmarkMain.h"
-#include "ViewState.h"
-#include "layout/Layout.h"
-#include "playback/PlaybackCursor.h"
-#include "views/ClusterImageRenderer.h"
-#include "views/ClusterView.h"
-#include "views/StackView.h"
+#include "bench/MeanDrawTime.h"
+#include "bench/QtBenchmarkMain.h"
+#include "engine/layout/Layout.h"
+#include "ui/base/ViewState.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/views/ClusterImageRenderer.h"
+#include "ui/views/ClusterView.h"
+#include "ui/views/StackView.h"
 
 #include <QImage>
 

@@ -1,8 +1,8 @@
 // Layout construction: golomb at r = 8, 16, 32 for N = 10^3 .. 10^6. Two figures per case: choosing
 // the offsets (ruler, table, constructions or search) and building the whole layout (N x r stacks,
 // holders, overlap count).
-#include "layout/GolombOffsets.h"
-#include "layout/Layout.h"
+#include "engine/layout/GolombOffsets.h"
+#include "engine/layout/Layout.h"
 
 #include <benchmark/benchmark.h>
 

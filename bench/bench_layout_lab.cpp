@@ -3,14 +3,14 @@
 // differences, the two matrices at 420 x 420 pixels and the trade-off chart spec. View: a shown
 // LayoutLabView redrawing everything for the new layout (rendered into a pixmap, an upper bound of a
 // repaint). The Monte-Carlo refinement runs on a worker and is not part of it.
-#include "QtBenchmarkMain.h"
-#include "layout/Layout.h"
-#include "layout/LayoutOverlap.h"
-#include "layoutlab/LayoutCandidate.h"
-#include "layoutlab/LayoutLab.h"
-#include "layoutlab/LayoutLabCharts.h"
-#include "layoutlab/LayoutLabView.h"
-#include "sim/Scenario.h"
+#include "bench/QtBenchmarkMain.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutOverlap.h"
+#include "engine/sim/Scenario.h"
+#include "ui/layoutlab/LayoutCandidate.h"
+#include "ui/layoutlab/LayoutLab.h"
+#include "ui/layoutlab/LayoutLabCharts.h"
+#include "ui/layoutlab/LayoutLabView.h"
 
 #include <QApplication>
 

@@ -5,8 +5,8 @@
 // ratios measured in this process.
 //   bench_montecarlo [--trials=T] [google-benchmark flags]   (default T = 10000 per case)
 
-#include "analysis/MonteCarlo.h"
-#include "layout/Layout.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/layout/Layout.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

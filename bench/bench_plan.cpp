@@ -4,9 +4,9 @@
 //    take (every candidate run to the most replicates any pair needs, from the same first stage);
 //  - the same ratio over 20 plans of teaching-12 (other base seeds), 5% indifference.
 // Usage: bench_plan [--benchmark_filter=...] [--threads=N] (default 2).
-#include "planning/ConfigurationPlanner.h"
-#include "sim/ScenarioJson.h"
-#include "sweep/PaperTable.h"
+#include "engine/planning/ConfigurationPlanner.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/PaperTable.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

@@ -8,11 +8,11 @@
 // Prints the median per decision and the ratio to the incremental controller, all from this run.
 // Slow baselines are sampled on a few decisions only (the count is printed). Times are thread CPU
 // time less the cost of reading the clock, so that other load on the machine does not skew them.
-#include "LemonReorderSolver.h"
-#include "layout/Layout.h"
-#include "reorder/BaselineReorderSolver.h"
-#include "reorder/GreedyStartReorderSolver.h"
-#include "reorder/ReorderController.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/BaselineReorderSolver.h"
+#include "engine/reorder/GreedyStartReorderSolver.h"
+#include "engine/reorder/ReorderController.h"
+#include "tests/support/LemonReorderSolver.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

@@ -3,12 +3,12 @@
 // one thread) with the reorder controller's current search and with Phase 1 run before every Phase 2
 // (the earlier order); scale: 2,000-step runs at N = 10^3, 10^5 and 10^6 (setup included, each N's
 // peak memory measured in a forked child). Prints events/s and the ratios measured in this process.
-#include "ChildPeakMemory.h"
-#include "reorder/ReorderController.h"
-#include "sim/MemoryEstimate.h"
-#include "sim/Simulator.h"
-#include "sweep/PaperTable.h"
-#include "sweep/Sweep.h"
+#include "engine/reorder/ReorderController.h"
+#include "engine/sim/MemoryEstimate.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sweep/PaperTable.h"
+#include "engine/sweep/Sweep.h"
+#include "tests/support/ChildPeakMemory.h"
 
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>

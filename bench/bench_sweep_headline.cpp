@@ -4,11 +4,11 @@
 // AnalysisComputation::run (the call the GUI worker makes), and behind a visible AnalysisView (worker,
 // queued updates, charts) while a 5 ms timer measures the GUI thread's longest stall. Each round runs
 // the three in a rotated order so drifting machine load hits them alike; ratios are over the sums.
-#include "QtBenchmarkMain.h"
-#include "analysis/AnalysisComputation.h"
-#include "analysis/AnalysisView.h"
-#include "sim/ScenarioJson.h"
-#include "sweep/Sweep.h"
+#include "bench/QtBenchmarkMain.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/Sweep.h"
+#include "ui/analysis/AnalysisComputation.h"
+#include "ui/analysis/AnalysisView.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,39 +1,39 @@
-#include "MainWindow.h"
+#include "ui/MainWindow.h"
 
-#include "analysis/AnalysisIntegration.h"
-#include "campaign/CampaignIntegration.h"
-#include "compare/CompareIntegration.h"
-#include "export/RunExportActions.h"
-#include "layoutlab/LayoutLabIntegration.h"
-#include "planning/PlanIntegration.h"
-#include "tour/GuidedTour.h"
-#include "tour/PresentationMode.h"
-#include "views/RaceIntegration.h"
+#include "ui/analysis/AnalysisIntegration.h"
+#include "ui/campaign/CampaignIntegration.h"
+#include "ui/compare/CompareIntegration.h"
+#include "ui/export/RunExportActions.h"
+#include "ui/layoutlab/LayoutLabIntegration.h"
+#include "ui/planning/PlanIntegration.h"
+#include "ui/tour/GuidedTour.h"
+#include "ui/tour/PresentationMode.h"
+#include "ui/views/RaceIntegration.h"
 
-#include "CurrentRun.h"
-#include "RunUntilLanding.h"
-#include "StudioContext.h"
-#include "StudioPaths.h"
-#include "ViewState.h"
-#include "editor/RecentFilesMenu.h"
-#include "editor/ScenarioEditor.h"
-#include "editor/SeedDialog.h"
-#include "export/AnimationExportDialog.h"
-#include "layout/Layout.h"
-#include "models/EventFilterProxyModel.h"
-#include "models/EventLogModel.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "playback/RunSetup.h"
-#include "playback/SimulationWorker.h"
-#include "timeline/TimelineWidget.h"
-#include "views/ClusterView.h"
-#include "views/EventLogPanel.h"
-#include "views/MethodGuideDialog.h"
-#include "views/RaceView.h"
-#include "views/ShortcutOverlay.h"
-#include "views/ShowWhenNotEmpty.h"
-#include "views/StackView.h"
+#include "engine/layout/Layout.h"
+#include "ui/RunUntilLanding.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/base/StudioPaths.h"
+#include "ui/base/ViewState.h"
+#include "ui/editor/RecentFilesMenu.h"
+#include "ui/editor/ScenarioEditor.h"
+#include "ui/editor/SeedDialog.h"
+#include "ui/export/AnimationExportDialog.h"
+#include "ui/models/EventFilterProxyModel.h"
+#include "ui/models/EventLogModel.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/RunSetup.h"
+#include "ui/playback/SimulationWorker.h"
+#include "ui/timeline/TimelineWidget.h"
+#include "ui/views/ClusterView.h"
+#include "ui/views/EventLogPanel.h"
+#include "ui/views/MethodGuideDialog.h"
+#include "ui/views/RaceView.h"
+#include "ui/views/ShortcutOverlay.h"
+#include "ui/views/ShowWhenNotEmpty.h"
+#include "ui/views/StackView.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -151,7 +151,7 @@ MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const Campa
     new RunExportActions(context);  // File > Export > the run as a Perfetto trace or an event log
     new GuidedTour(context);  // Help > Guided tour
     auto* campaignTab = new CampaignIntegration(context);  // Campaign tab, File > Open campaign results, local campaign runs
-    auto* compare = new CompareIntegration(context);  // Compare tab, Simulation > Compare two runs
+    compare_ = new CompareIntegration(context);  // Compare tab, Simulation > Compare two runs
     new PlanIntegration(context);  // Plan tab, File > Plan from a failure log: fit a log, plan r and T_c
     connect(campaignTab, &CampaignIntegration::optionsApplied, this, &MainWindow::campaignOptionsApplied);
 
@@ -179,10 +179,11 @@ MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const Campa
             showProblems(tr("Open %1").arg(path), problems);
         });
     }
-    race_->applyOptions(options);
-    compare->applyOptions(options);
-    lab->applyOptions(options);
-    campaignTab->applyOptions(options, std::move(campaign));
+    if (options.race)
+        race_->showRace();
+    compare_->applyOptions(options.compare, !options.screenshotPath.isEmpty());
+    lab->applyOptions(options.layoutLab, !options.screenshotPath.isEmpty());
+    campaignTab->applyOptions(options.campaignRequest(), std::move(campaign));
 }
 
 MainWindow::~MainWindow() = default;
@@ -324,7 +325,7 @@ void MainWindow::buildMenus()
     exportMenu_->menuAction()->setVisible(false);
     exportMenu_->installEventFilter(new ShowWhenNotEmpty(exportMenu_));
     file->addAction(tr("Export &animation..."), this, [this] {
-        auto* dialog = new AnimationExportDialog(this);
+        auto* dialog = new AnimationExportDialog(this, cursor_, clock_, viewState_);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });
@@ -498,10 +499,10 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
                        .arg(QString::fromStdString(setup.scenario.name), QString::fromLatin1(policyDisplayName(setup.scenario.policy))));
     clock_->pause();
     eventLog_->clear();
-    cursor_->reset(setup.scenario, layout_);
+    cursor_->reset(setup);
     clock_->syncTo(0.0);
     viewState_->select(-1);
-    worker_->start(setup.scenario, setup.trace);
+    worker_->start(setup);
     clock_->play();
     run_->announce();
     return true;
@@ -532,10 +533,9 @@ void MainWindow::showRace()
     race_->showRace();
 }
 
-RaceView* MainWindow::raceView() const
-{
-    return race_->view();
-}
+RaceView* MainWindow::raceView() const { return race_->view(); }
+
+CompareView* MainWindow::compareView() const { return compare_->view(); }
 
 bool MainWindow::hasScenario() const
 {

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "StudioOptions.h"
-#include "TabClock.h"
-#include "sim/FailureTrace.h"
-#include "sim/Scenario.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/Scenario.h"
+#include "ui/StudioOptions.h"
+#include "ui/base/TabClock.h"
 
 #include <QMainWindow>
 #include <QString>
@@ -26,6 +26,8 @@ namespace spare {
 
 class CampaignData;
 class ClusterView;
+class CompareIntegration;
+class CompareView;
 class CurrentRun;
 class EventFilterProxyModel;
 class EventLogModel;
@@ -72,6 +74,7 @@ public:
     ClusterView* clusterView() const { return clusterView_; }
     StackView* stackView() const { return stackView_; }
     RaceView* raceView() const;
+    CompareView* compareView() const;
     EventLogModel* eventLog() const { return eventLog_; }
     EventFilterProxyModel* eventFilter() const { return eventFilter_; }
     QTableView* eventTable() const { return eventTable_; }
@@ -159,6 +162,7 @@ private:
     ClusterView* clusterView_ = nullptr;
     StackView* stackView_ = nullptr;
     RaceIntegration* race_ = nullptr;
+    CompareIntegration* compare_ = nullptr;
     ScenarioEditor* editor_ = nullptr;
     EventLogModel* eventLog_ = nullptr;
     EventFilterProxyModel* eventFilter_ = nullptr;

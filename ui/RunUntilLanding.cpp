@@ -1,6 +1,6 @@
-#include "RunUntilLanding.h"
+#include "ui/RunUntilLanding.h"
 
-#include "sim/Recording.h"
+#include "engine/sim/Recording.h"
 
 #include <algorithm>
 

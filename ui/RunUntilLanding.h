@@ -1,6 +1,6 @@
 #pragma once
 
-#include "StudioOptions.h"
+#include "ui/StudioOptions.h"
 
 #include <cstddef>
 

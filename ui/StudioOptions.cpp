@@ -1,13 +1,13 @@
-#include "StudioOptions.h"
+#include "ui/StudioOptions.h"
 
-#include "analysis/AnalysisCharts.h"
-#include "campaign/CampaignCharts.h"
-#include "campaign/CampaignMetric.h"
-#include "charts/ChartExporter.h"
-#include "io/AtomicFile.h"
-#include "io/OutputFileError.h"
-#include "layoutlab/LayoutLabCharts.h"
-#include "sim/MemoryEstimate.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/ByteSize.h"
+#include "engine/base/OutputFileError.h"
+#include "ui/analysis/AnalysisCharts.h"
+#include "ui/campaign/CampaignCharts.h"
+#include "ui/campaign/CampaignMetric.h"
+#include "ui/charts/ChartExporter.h"
+#include "ui/layoutlab/LayoutLabCharts.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

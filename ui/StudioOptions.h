@@ -1,9 +1,11 @@
 #pragma once
 
-#include "charts/ChartExportOptions.h"
-#include "compare/CompareSetup.h"
-#include "export/AnimationRequest.h"
-#include "sim/Scenario.h"
+#include "engine/sim/Scenario.h"
+#include "ui/base/RunUntil.h"
+#include "ui/campaign/CampaignCommandLine.h"
+#include "ui/charts/ChartExportOptions.h"
+#include "ui/compare/CompareSetup.h"
+#include "ui/export/AnimationRequest.h"
 
 #include <QString>
 #include <QStringList>
@@ -12,13 +14,6 @@
 #include <optional>
 
 namespace spare {
-
-// Where --run-until stops playback.
-struct RunUntil {
-    enum class Kind { None, Failures, Time, End };
-    Kind kind = Kind::None;
-    double value = 0.0;  // failures count or simulated seconds
-};
 
 // spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab] [--compare KIND:A,B]
 // [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit]
@@ -56,6 +51,11 @@ struct StudioOptions {
     {
         return quit || runUntil.kind != RunUntil::Kind::None || !screenshotPath.isEmpty() || !exportReportDir.isEmpty()
             || !exportChart.isEmpty() || !exportStatePath.isEmpty() || animation.has_value();
+    }
+    // What the --campaign flags ask of the Campaign tab.
+    CampaignChartRequest campaignRequest() const
+    {
+        return {campaignPath, campaignMetric, campaignX, campaignY, campaignFixes, exportChart, exportChartOut, chartExport};
     }
 
     // Parses arguments (argv[0] first). On a bad value returns nullopt and sets *error to a message

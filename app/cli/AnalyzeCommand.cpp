@@ -1,9 +1,9 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "HumanFormat.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/HumanFormat.h"
 
-#include "planning/ClosedFormReport.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/planning/ClosedFormReport.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

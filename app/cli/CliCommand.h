@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
 
 #include <CLI/CLI.hpp>
 
@@ -32,6 +32,5 @@ public:
 //   static const bool registered = spare::cli::registerCommand({"name", "what it does", &setup});
 bool registerCommand(CommandInfo info);
 const std::vector<CommandInfo>& commands();
-
 
 }  // namespace spare::cli

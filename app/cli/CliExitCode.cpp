@@ -1,7 +1,7 @@
-#include "CliExitCode.h"
+#include "app/cli/CliExitCode.h"
 
-#include "io/InputError.h"
-#include "io/OutputFileError.h"
+#include "engine/base/InputError.h"
+#include "engine/base/OutputFileError.h"
 
 #include <fmt/core.h>
 

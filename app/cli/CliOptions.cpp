@@ -1,10 +1,10 @@
-#include "CliOptions.h"
+#include "app/cli/CliOptions.h"
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
-#include "io/InputError.h"
-#include "io/TraceSelection.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/output/TraceSelection.h"
 
 #include <fmt/core.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "sim/Scenario.h"
+#include "engine/layout/Layout.h"
+#include "engine/sim/Scenario.h"
 
 #include <CLI/CLI.hpp>
 

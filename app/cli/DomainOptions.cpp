@@ -1,10 +1,10 @@
-#include "DomainOptions.h"
+#include "app/cli/DomainOptions.h"
 
-#include "CliCommand.h"
-#include "CliOptions.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
 
-#include "sim/ScenarioJson.h"
-#include "sim/TopologyFile.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/TopologyFile.h"
 
 #include <fmt/core.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topology/ClusterPlacement.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <CLI/CLI.hpp>
 

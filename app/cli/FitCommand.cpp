@@ -1,14 +1,14 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "HumanFormat.h"
-#include "OutputFiles.h"
-#include "ProgressPrinter.h"
-#include "StopSignal.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/HumanFormat.h"
+#include "app/cli/OutputFiles.h"
+#include "app/cli/ProgressPrinter.h"
+#include "app/cli/StopSignal.h"
 
-#include "io/AtomicFile.h"
-#include "planning/FailureLogStudy.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/planning/FailureLogStudy.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include "HumanFormat.h"
+#include "app/cli/HumanFormat.h"
 
 #include <fmt/core.h>
 

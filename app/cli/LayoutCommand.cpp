@@ -1,11 +1,11 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "DomainOptions.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/DomainOptions.h"
 
-#include "layout/Layout.h"
-#include "layout/LayoutDomainReport.h"
-#include "layout/LayoutJson.h"
-#include "sim/ScenarioJson.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutDomainReport.h"
+#include "engine/layout/LayoutJson.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

@@ -1,14 +1,14 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "ProgressPrinter.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/ProgressPrinter.h"
 
-#include "io/AtomicFile.h"
-#include "io/InputFile.h"
-#include "layout/GolombRulers.h"
-#include "layout/ModularSidonTable.h"
-#include "layout/SidonLocalSearch.h"
-#include "layout/SidonOffsets.h"
-#include "layout/SidonOrbitSearch.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/InputFile.h"
+#include "engine/layout/GolombRulers.h"
+#include "engine/layout/ModularSidonTable.h"
+#include "engine/layout/SidonLocalSearch.h"
+#include "engine/layout/SidonOffsets.h"
+#include "engine/layout/SidonOrbitSearch.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

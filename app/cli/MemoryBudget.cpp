@@ -1,6 +1,7 @@
-#include "MemoryBudget.h"
+#include "app/cli/MemoryBudget.h"
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
+#include "engine/base/ByteSize.h"
 
 #include <fmt/core.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/MemoryEstimate.h"
+#include "engine/sim/MemoryEstimate.h"
 
 #include <CLI/CLI.hpp>
 

@@ -1,13 +1,13 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "DomainOptions.h"
-#include "HumanFormat.h"
-#include "ProgressPrinter.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/DomainOptions.h"
+#include "app/cli/HumanFormat.h"
+#include "app/cli/ProgressPrinter.h"
 
-#include "analysis/MonteCarlo.h"
-#include "analysis/MonteCarloJson.h"
-#include "layout/Layout.h"
-#include "layout/LayoutIndependence.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/analysis/MonteCarloJson.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutIndependence.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

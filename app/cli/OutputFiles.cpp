@@ -1,8 +1,8 @@
-#include "OutputFiles.h"
+#include "app/cli/OutputFiles.h"
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
-#include "io/AtomicFile.h"
+#include "engine/base/AtomicFile.h"
 
 #include <fmt/core.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/OutputFileError.h"
+#include "engine/base/OutputFileError.h"
 
 #include <string>
 #include <utility>

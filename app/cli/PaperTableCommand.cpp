@@ -1,10 +1,10 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "MemoryBudget.h"
-#include "ProgressPrinter.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/MemoryBudget.h"
+#include "app/cli/ProgressPrinter.h"
 
-#include "sweep/PaperTable.h"
-#include "sweep/PaperTableJson.h"
+#include "engine/sweep/PaperTable.h"
+#include "engine/sweep/PaperTableJson.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "ProgressPrinter.h"
+#include "app/cli/ProgressPrinter.h"
 
 #include <fmt/core.h>
 

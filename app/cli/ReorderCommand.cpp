@@ -1,10 +1,10 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
 
-#include "layout/Layout.h"
-#include "reorder/ReorderController.h"
-#include "reorder/ReorderDecisionJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/ReorderController.h"
+#include "engine/reorder/ReorderDecisionJson.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

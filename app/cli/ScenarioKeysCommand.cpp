@@ -1,6 +1,6 @@
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
-#include "sim/ScenarioLimits.h"
+#include "engine/sim/ScenarioKeyTable.h"
 
 #include <fmt/core.h>
 

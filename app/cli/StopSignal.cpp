@@ -1,4 +1,4 @@
-#include "StopSignal.h"
+#include "app/cli/StopSignal.h"
 
 #include <csignal>
 

@@ -1,16 +1,16 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "MemoryBudget.h"
-#include "OutputFiles.h"
-#include "ProgressPrinter.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/MemoryBudget.h"
+#include "app/cli/OutputFiles.h"
+#include "app/cli/ProgressPrinter.h"
 
-#include "io/AtomicFile.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
-#include "sweep/RackCorrelatedFailures.h"
-#include "sweep/RepairWhatIf.h"
-#include "sweep/Sweep.h"
-#include "sweep/SweepReport.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/RackCorrelatedFailures.h"
+#include "engine/sweep/RepairWhatIf.h"
+#include "engine/sweep/Sweep.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -42,17 +42,10 @@ struct SweepOptions {
     bool repairWhatIf() const { return !spareNodes.empty() || !swapS.empty() || !rejoin.empty(); }
     RepairWhatIfGrid repairGrid() const
     {
-        RepairWhatIfGrid grid;
-        if (!spareNodes.empty())
-            grid.spareNodes = spareNodes;
-        if (!swapS.empty())
-            grid.swapS = swapS;
-        if (!rejoin.empty()) {
-            grid.rejoin.clear();
-            for (const std::string& name : rejoin)
-                grid.rejoin.push_back(*parseRejoinRule(name));
-        }
-        return grid;
+        std::vector<RejoinRule> rules;
+        for (const std::string& name : rejoin)
+            rules.push_back(*parseRejoinRule(name));
+        return RepairWhatIfGrid::withAxes(spareNodes, swapS, std::move(rules));
     }
 };
 
@@ -75,23 +68,15 @@ void printRows(const std::vector<SweepRow>& rows)
 int runRepairWhatIf(const SweepSpec& spec, const RepairWhatIfGrid& grid, const SweepRunOptions& run,
                     const OutputFiles& files, const SweepOptions& opts)
 {
-    for (const RepairPoint& point : grid.points())
-        for (const ScenarioIssue& issue : validateScenario(withRepairPoint(spec.base, point)))
-            throw UsageError(fmt::format("--spare-nodes {} --swap-s {} --rejoin {}: {}: {}", point.spareNodes,
-                                         point.swapS, rejoinRuleName(point.rejoin), issue.key, issue.message));
+    if (const auto invalid = firstInvalidRepairPoint(spec.base, grid))
+        throw UsageError(fmt::format("--spare-nodes {} --swap-s {} --rejoin {}: {}: {}", invalid->point.spareNodes,
+                                     invalid->point.swapS, rejoinRuleName(invalid->point.rejoin), invalid->issue.key,
+                                     invalid->issue.message));
     const std::vector<RepairWhatIfRow> rows = spare::runRepairWhatIf(spec, grid, run);
     if (!opts.outPath.empty())
         files.guard([&] { writeFileAtomically(opts.outPath, repairWhatIfToCsv(rows)); });
     if (opts.json) {
-        auto out = nlohmann::json::array();
-        for (const RepairWhatIfRow& r : rows) {
-            nlohmann::json row = sweepRowToJson(r.row);
-            row["spare_nodes"] = r.point.spareNodes;
-            row["swap_s"] = r.point.swapS;
-            row["rejoin"] = rejoinRuleName(r.point.rejoin);
-            out.push_back(row);
-        }
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}\n", repairWhatIfToJson(rows).dump(2));
         return 0;
     }
     fmt::print("{:>11} {:>9} {:<8} {:<6} {:>3} {:>5}  {:>15}\n", "spare nodes", "swap s", "rejoin", "policy", "r",

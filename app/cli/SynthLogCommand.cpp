@@ -1,8 +1,8 @@
-#include "CliCommand.h"
-#include "CliOptions.h"
-#include "OutputFiles.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliOptions.h"
+#include "app/cli/OutputFiles.h"
 
-#include "planning/SyntheticFailureLog.h"
+#include "engine/planning/SyntheticFailureLog.h"
 
 #include <fmt/core.h>
 

@@ -1,8 +1,8 @@
-#include "CliCommand.h"
-#include "CliExitCode.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliExitCode.h"
 
-#include "io/InputFile.h"
-#include "sim/MemoryEstimate.h"
+#include "engine/base/ByteSize.h"
+#include "engine/base/InputFile.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

@@ -1,12 +1,12 @@
 // spare-studio: the GUI. See docs/studio-tour.md.
-#include "MainWindow.h"
-#include "StudioOptions.h"
-#include "StudioPaths.h"
-#include "campaign/CampaignCommandLine.h"
-#include "export/AnimationCommandLine.h"
-#include "export/ScriptedExports.h"
-#include "export/WindowStateExporter.h"
-#include "playback/RunSetup.h"
+#include "ui/AnimationCommandLine.h"
+#include "ui/MainWindow.h"
+#include "ui/ScriptedExports.h"
+#include "ui/StudioOptions.h"
+#include "ui/WindowStateExporter.h"
+#include "ui/base/StudioPaths.h"
+#include "ui/campaign/CampaignCommandLine.h"
+#include "ui/playback/RunSetup.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -44,7 +44,7 @@ int main(int argc, char** argv)
     if (options->automated() && !options->campaignPath.isEmpty()) {
         // A campaign chart needs no scenario and no window; a bad table or flag fails before the window,
         // and a good table is shown without reading it again.
-        const int code = spare::CampaignCommandLine::exportChart(*options, &campaignData);
+        const int code = spare::CampaignCommandLine::exportChart(options->campaignRequest(), &campaignData);
         if (code != 0 || !options->exportChart.isEmpty())
             return code;
     }

@@ -1,4 +1,4 @@
-#include "analysis/ClosedForms.h"
+#include "engine/analysis/ClosedForms.h"
 
 #include <algorithm>
 #include <cmath>

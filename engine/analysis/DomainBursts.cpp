@@ -1,7 +1,7 @@
-#include "analysis/DomainBursts.h"
+#include "engine/analysis/DomainBursts.h"
 
-#include "io/InputError.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/base/InputError.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <fmt/core.h>
 

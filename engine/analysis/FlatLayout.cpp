@@ -1,7 +1,7 @@
-#include "analysis/FlatLayout.h"
+#include "engine/analysis/FlatLayout.h"
 
-#include "analysis/TrialWorkspaceBuffer.h"
-#include "layout/Layout.h"
+#include "engine/analysis/TrialWorkspaceBuffer.h"
+#include "engine/layout/Layout.h"
 
 #include <stdexcept>
 

@@ -2,7 +2,7 @@
 
 // Included by the CUDA backend too: keep it C++17 (no layout/Layout.h here).
 
-#include "analysis/TrialKernel.h"
+#include "engine/analysis/TrialKernel.h"
 
 #include <cstdint>
 #include <vector>

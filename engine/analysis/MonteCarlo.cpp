@@ -1,9 +1,9 @@
-#include "analysis/MonteCarlo.h"
+#include "engine/analysis/MonteCarlo.h"
 
-#include "analysis/FlatLayout.h"
-#include "analysis/MonteCarloAccelerator.h"
-#include "analysis/TrialWorkspaceBuffer.h"
-#include "io/InputError.h"
+#include "engine/analysis/FlatLayout.h"
+#include "engine/analysis/MonteCarloAccelerator.h"
+#include "engine/analysis/TrialWorkspaceBuffer.h"
+#include "engine/base/InputError.h"
 
 #include <fmt/core.h>
 #include <tbb/blocked_range.h>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "analysis/DomainBursts.h"
-#include "analysis/TrialKernel.h"
-#include "layout/Layout.h"
+#include "engine/analysis/DomainBursts.h"
+#include "engine/analysis/TrialKernel.h"
+#include "engine/layout/Layout.h"
 
 #include <atomic>
 #include <cstdint>

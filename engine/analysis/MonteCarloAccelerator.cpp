@@ -1,4 +1,4 @@
-#include "analysis/MonteCarloAccelerator.h"
+#include "engine/analysis/MonteCarloAccelerator.h"
 
 #include <atomic>
 

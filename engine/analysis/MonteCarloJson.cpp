@@ -1,6 +1,6 @@
-#include "analysis/MonteCarloJson.h"
+#include "engine/analysis/MonteCarloJson.h"
 
-#include "layout/LayoutIndependence.h"
+#include "engine/layout/LayoutIndependence.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "analysis/MonteCarlo.h"
-#include "layout/Layout.h"
-#include "topology/DomainLevel.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/layout/Layout.h"
+#include "engine/topology/DomainLevel.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -4,7 +4,7 @@
 // flat arrays (no std:: containers, no exceptions, no recursion) so the CPU path and the CUDA kernel run
 // the very same code. C++17-compatible for nvcc.
 
-#include "analysis/Philox.h"
+#include "engine/analysis/Philox.h"
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/TrialKernel.h"
+#include "engine/analysis/TrialKernel.h"
 
 #include <cstdint>
 #include <vector>

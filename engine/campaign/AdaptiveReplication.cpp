@@ -1,4 +1,4 @@
-#include "campaign/AdaptiveReplication.h"
+#include "engine/campaign/AdaptiveReplication.h"
 
 #include <array>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/Campaign.h"
+#include "engine/campaign/Campaign.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "campaign/BuildProvenance.h"
+#include "engine/campaign/BuildProvenance.h"
 
 #include <fmt/core.h>
 

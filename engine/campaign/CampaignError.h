@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
 
 namespace spare {
 

@@ -1,6 +1,7 @@
-#include "campaign/CampaignExport.h"
+#include "engine/campaign/CampaignExport.h"
 
-#include "campaign/CampaignJson.h"
+#include "engine/base/ShellWord.h"
+#include "engine/campaign/CampaignJson.h"
 
 #include <fmt/core.h>
 
@@ -10,14 +11,6 @@ namespace spare {
 
 namespace {
 
-std::string shellQuote(const std::string& text)
-{
-    std::string out = "'";
-    for (const char c : text)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 std::size_t plannedRuns(const CampaignPlan& plan)
 {
     return plan.cells().size() * static_cast<std::size_t>(plan.minReplicates());
@@ -25,8 +18,8 @@ std::size_t plannedRuns(const CampaignPlan& plan)
 
 std::string runCommand(const CampaignExportOptions& o, const std::string& shard, const std::string& threads)
 {
-    return fmt::format("{} campaign run {} --shard {} --out {} --threads {}", shellQuote(o.cliPath),
-                       shellQuote(o.campaignPath), shard, shellQuote(o.outDir), threads);
+    return fmt::format("{} campaign run {} --shard {} --out {} --threads {}", shellQuoted(o.cliPath),
+                       shellQuoted(o.campaignPath), shard, shellQuoted(o.outDir), threads);
 }
 
 std::string header(const CampaignPlan& plan, const CampaignExportOptions& o, int shards)
@@ -57,7 +50,7 @@ std::string CampaignExport::slurm(const CampaignPlan& plan, const CampaignExport
     std::string out = "#!/bin/bash\n" + header(plan, o, k);
     out += fmt::format("# Submit: sbatch THIS_FILE. Re-submit one task: sbatch --array=I THIS_FILE.\n"
                        "# Then: spare-cli campaign status {0} ; spare-cli campaign merge {0} --out results.csv\n",
-                       shellQuote(o.outDir));
+                       shellQuoted(o.outDir));
     out += fmt::format("#SBATCH --job-name={}\n", "spare-" + (plan.campaign().name.empty() ? "campaign" : plan.campaign().name));
     out += fmt::format("#SBATCH --array=0-{}\n", k - 1);
     out += fmt::format("#SBATCH --ntasks=1\n#SBATCH --cpus-per-task={}\n", o.threads);
@@ -82,8 +75,8 @@ std::string CampaignExport::makefile(const CampaignPlan& plan, const CampaignExp
         out += fmt::format(" {}", i);
     out += "\n\nall: $(addprefix shard-,$(SHARDS))\n\n";
     out += fmt::format("shard-%:\n\t{}\n\n", runCommand(o, fmt::format("$*/{}", k), std::to_string(o.threads)));
-    out += fmt::format("merge: all\n\t{} campaign merge {} --out {}\n\n", shellQuote(o.cliPath), shellQuote(o.outDir),
-                       shellQuote(o.outDir + "/merged.csv"));
+    out += fmt::format("merge: all\n\t{} campaign merge {} --out {}\n\n", shellQuoted(o.cliPath), shellQuoted(o.outDir),
+                       shellQuoted(o.outDir + "/merged.csv"));
     out += ".PHONY: all merge $(addprefix shard-,$(SHARDS))\n";
     return out;
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignPlan.h"
 
 #include <string>
 

@@ -1,11 +1,12 @@
-#include "campaign/CampaignJson.h"
+#include "engine/campaign/CampaignJson.h"
 
-#include "campaign/StableHash.h"
-#include "sim/RunMetrics.h"
-#include "sim/RunMetricsJson.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
-#include "sweep/Sweep.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/campaign/StableHash.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioKeyTable.h"
+#include "engine/sweep/Sweep.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

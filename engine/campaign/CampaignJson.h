@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/Campaign.h"
-#include "campaign/CampaignError.h"
+#include "engine/campaign/Campaign.h"
+#include "engine/campaign/CampaignError.h"
 
 #include <string>
 #include <string_view>

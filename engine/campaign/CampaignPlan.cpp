@@ -1,9 +1,9 @@
-#include "campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignPlan.h"
 
-#include "campaign/StableHash.h"
-#include "sim/ScenarioError.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputError.h"
+#include "engine/campaign/StableHash.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioKeyTable.h"
 
 #include <fmt/core.h>
 

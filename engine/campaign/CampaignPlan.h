@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/Campaign.h"
-#include "sim/Scenario.h"
+#include "engine/campaign/Campaign.h"
+#include "engine/sim/Scenario.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,11 +1,11 @@
-#include "campaign/CampaignResult.h"
+#include "engine/campaign/CampaignResult.h"
 
-#include "sim/RunMetricsJson.h"
+#include "engine/sim/RunMetricsJson.h"
 
 #include <fmt/core.h>
 
 #include <algorithm>
-#include "campaign/WholeNumber.h"
+#include "engine/base/WholeNumber.h"
 
 namespace spare {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/RunMetrics.h"
+#include "engine/sim/RunMetrics.h"
 
 #include <cstdint>
 #include <optional>

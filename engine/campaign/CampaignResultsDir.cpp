@@ -1,8 +1,8 @@
-#include "campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignResultsDir.h"
 
-#include "campaign/CampaignError.h"
-#include "campaign/CampaignJson.h"
-#include "io/AtomicFile.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/campaign/CampaignError.h"
+#include "engine/campaign/CampaignJson.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

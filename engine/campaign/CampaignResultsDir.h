@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/Campaign.h"
-#include "campaign/CampaignResult.h"
+#include "engine/campaign/Campaign.h"
+#include "engine/campaign/CampaignResult.h"
 
 #include <cstddef>
 #include <cstdint>

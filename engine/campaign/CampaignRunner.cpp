@@ -1,9 +1,9 @@
-#include "campaign/CampaignRunner.h"
+#include "engine/campaign/CampaignRunner.h"
 
-#include "campaign/AdaptiveReplication.h"
-#include "campaign/CampaignShardFile.h"
-#include "sim/SharedPreparedRun.h"
-#include "sim/Simulator.h"
+#include "engine/campaign/AdaptiveReplication.h"
+#include "engine/campaign/CampaignShardFile.h"
+#include "engine/sim/SharedPreparedRun.h"
+#include "engine/sim/Simulator.h"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>

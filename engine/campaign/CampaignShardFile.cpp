@@ -1,4 +1,4 @@
-#include "campaign/CampaignShardFile.h"
+#include "engine/campaign/CampaignShardFile.h"
 
 #include <fmt/core.h>
 

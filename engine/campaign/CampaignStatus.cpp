@@ -1,6 +1,6 @@
-#include "campaign/CampaignStatus.h"
+#include "engine/campaign/CampaignStatus.h"
 
-#include "campaign/AdaptiveReplication.h"
+#include "engine/campaign/AdaptiveReplication.h"
 
 #include <algorithm>
 #include <limits>

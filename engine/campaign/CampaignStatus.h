@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResultsDir.h"
 
 #include <cstddef>
 #include <string>

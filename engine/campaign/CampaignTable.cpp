@@ -1,8 +1,8 @@
-#include "campaign/CampaignTable.h"
+#include "engine/campaign/CampaignTable.h"
 
-#include "campaign/BuildProvenance.h"
-#include "campaign/CampaignJson.h"
-#include "campaign/WholeNumber.h"
+#include "engine/base/WholeNumber.h"
+#include "engine/campaign/BuildProvenance.h"
+#include "engine/campaign/CampaignJson.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

@@ -1,9 +1,9 @@
-#include "campaign/MergedCampaignTable.h"
+#include "engine/campaign/MergedCampaignTable.h"
 
-#include "campaign/CampaignError.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/WholeNumber.h"
-#include "io/ProblemList.h"
+#include "engine/base/ProblemList.h"
+#include "engine/base/WholeNumber.h"
+#include "engine/campaign/CampaignError.h"
+#include "engine/campaign/CampaignPlan.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

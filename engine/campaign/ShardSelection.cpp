@@ -1,10 +1,9 @@
-#include "campaign/ShardSelection.h"
+#include "engine/campaign/ShardSelection.h"
 
-#include "campaign/WholeNumber.h"
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
+#include "engine/base/WholeNumber.h"
 
 #include <fmt/core.h>
-
 
 namespace spare {
 

@@ -1,4 +1,4 @@
-#include "campaign/StableHash.h"
+#include "engine/campaign/StableHash.h"
 
 #include <fmt/core.h>
 

@@ -1,7 +1,7 @@
-#include "analysis/DomainBursts.h"
-#include "analysis/FlatLayout.h"
-#include "analysis/MonteCarloAccelerator.h"
-#include "analysis/TrialKernel.h"
+#include "engine/analysis/DomainBursts.h"
+#include "engine/analysis/FlatLayout.h"
+#include "engine/analysis/MonteCarloAccelerator.h"
+#include "engine/analysis/TrialKernel.h"
 
 #include <cuda_runtime.h>
 

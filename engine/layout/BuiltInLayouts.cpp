@@ -1,4 +1,4 @@
-#include "layout/BuiltInLayouts.h"
+#include "engine/layout/BuiltInLayouts.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "layout/CyclicOverlap.h"
+#include "engine/layout/CyclicOverlap.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,8 +1,8 @@
-#include "layout/DomainSeparatedOffsets.h"
+#include "engine/layout/DomainSeparatedOffsets.h"
 
-#include "layout/GolombOffsets.h"
-#include "layout/GolombRulers.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/layout/GolombOffsets.h"
+#include "engine/layout/GolombRulers.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topology/DomainLevel.h"
+#include "engine/topology/DomainLevel.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
-#include "layout/GolombOffsets.h"
+#include "engine/layout/GolombOffsets.h"
 
-#include "layout/GolombRulers.h"
-#include "layout/SidonOffsets.h"
+#include "engine/layout/GolombRulers.h"
+#include "engine/layout/SidonOffsets.h"
 
 #include <fmt/core.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "layout/CyclicOverlap.h"
+#include "engine/layout/CyclicOverlap.h"
 
 #include <optional>
 #include <string>

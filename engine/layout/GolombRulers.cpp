@@ -1,4 +1,4 @@
-#include "layout/GolombRulers.h"
+#include "engine/layout/GolombRulers.h"
 
 #include <vector>
 

@@ -1,10 +1,10 @@
-#include "layout/Layout.h"
+#include "engine/layout/Layout.h"
 
-#include "io/InputFile.h"
-#include "layout/CyclicOverlap.h"
-#include "layout/DomainSeparatedOffsets.h"
-#include "layout/GolombOffsets.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/base/InputFile.h"
+#include "engine/layout/CyclicOverlap.h"
+#include "engine/layout/DomainSeparatedOffsets.h"
+#include "engine/layout/GolombOffsets.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

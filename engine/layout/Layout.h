@@ -1,7 +1,7 @@
 #pragma once
 
-#include "io/InputError.h"
-#include "layout/LayoutRow.h"
+#include "engine/base/InputError.h"
+#include "engine/layout/LayoutRow.h"
 
 #include <algorithm>
 #include <optional>
@@ -11,13 +11,7 @@
 
 namespace spare {
 
-// Thrown for any invalid layout request or file; the message names the field, value and allowed range.
 class ClusterPlacement;
-
-class LayoutError : public InputError {
-public:
-    using InputError::InputError;
-};
 
 // A stacked layout: N groups, each holding a stack of r distinct shard types in base order;
 // every type is held by exactly r groups. Immutable once built. Cyclic layouts (golomb, consecutive)

@@ -1,7 +1,7 @@
-#include "layout/LayoutDomainReport.h"
+#include "engine/layout/LayoutDomainReport.h"
 
-#include "layout/Layout.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/layout/Layout.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <nlohmann/json.hpp>
 

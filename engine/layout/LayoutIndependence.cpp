@@ -1,7 +1,7 @@
-#include "layout/LayoutIndependence.h"
+#include "engine/layout/LayoutIndependence.h"
 
-#include "layout/GolombOffsets.h"
-#include "layout/Layout.h"
+#include "engine/layout/GolombOffsets.h"
+#include "engine/layout/Layout.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "layout/LayoutJson.h"
+#include "engine/layout/LayoutJson.h"
 
 #include <nlohmann/json.hpp>
 

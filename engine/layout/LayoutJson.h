@@ -1,7 +1,7 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "layout/LayoutDomainReport.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutDomainReport.h"
 
 #include <nlohmann/json_fwd.hpp>
 

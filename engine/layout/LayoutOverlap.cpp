@@ -1,6 +1,6 @@
-#include "layout/LayoutOverlap.h"
+#include "engine/layout/LayoutOverlap.h"
 
-#include "layout/Layout.h"
+#include "engine/layout/Layout.h"
 
 #include <algorithm>
 

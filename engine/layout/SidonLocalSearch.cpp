@@ -1,6 +1,6 @@
-#include "layout/SidonLocalSearch.h"
+#include "engine/layout/SidonLocalSearch.h"
 
-#include "layout/SidonOffsets.h"
+#include "engine/layout/SidonOffsets.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,7 +1,7 @@
-#include "layout/SidonOffsets.h"
+#include "engine/layout/SidonOffsets.h"
 
-#include "layout/GolombRulers.h"
-#include "layout/ModularSidonTable.h"
+#include "engine/layout/GolombRulers.h"
+#include "engine/layout/ModularSidonTable.h"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "layout/SidonSearch.h"
+#include "engine/layout/SidonSearch.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "layout/SidonOrbitSearch.h"
+#include "engine/layout/SidonOrbitSearch.h"
 
-#include "layout/SidonOffsets.h"
+#include "engine/layout/SidonOffsets.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "layout/SidonSearch.h"
+#include "engine/layout/SidonSearch.h"
 
 #include <algorithm>
 #include <array>

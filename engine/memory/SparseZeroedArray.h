@@ -1,7 +1,7 @@
 #pragma once
 
-#include "memory/ZeroPages.h"
-#include "memory/ZeroedArray.h"
+#include "engine/memory/ZeroPages.h"
+#include "engine/memory/ZeroedArray.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "memory/ZeroPages.h"
+#include "engine/memory/ZeroPages.h"
 
 #include <algorithm>
 #include <cstdlib>

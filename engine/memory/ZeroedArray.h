@@ -1,6 +1,6 @@
 #pragma once
 
-#include "memory/ZeroPages.h"
+#include "engine/memory/ZeroPages.h"
 
 #include <cstddef>
 #include <type_traits>

@@ -1,8 +1,8 @@
-#include "planning/CheckpointPeriods.h"
+#include "engine/planning/CheckpointPeriods.h"
 
-#include "analysis/ClosedForms.h"
-#include "planning/ScenarioBatch.h"
-#include "sim/Simulator.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/planning/ScenarioBatch.h"
+#include "engine/sim/Simulator.h"
 
 #include <algorithm>
 #include <cmath>

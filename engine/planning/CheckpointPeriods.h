@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Scenario.h"
+#include "engine/sim/Scenario.h"
 
 #include <atomic>
 #include <cstddef>

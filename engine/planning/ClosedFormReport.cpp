@@ -1,6 +1,6 @@
-#include "planning/ClosedFormReport.h"
+#include "engine/planning/ClosedFormReport.h"
 
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "analysis/ClosedForms.h"
-#include "analysis/MonteCarlo.h"
-#include "layout/LayoutIndependence.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/layout/LayoutIndependence.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,9 +1,9 @@
-#include "planning/ClusterFailureModel.h"
+#include "engine/planning/ClusterFailureModel.h"
 
-#include "io/InputError.h"
-#include "sim/Scenario.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/format.h>
 

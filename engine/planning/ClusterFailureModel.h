@@ -1,7 +1,7 @@
 #pragma once
 
-#include "planning/FailureLogFits.h"
-#include "sim/Scenario.h"
+#include "engine/planning/FailureLogFits.h"
+#include "engine/sim/Scenario.h"
 
 #include <nlohmann/json.hpp>
 

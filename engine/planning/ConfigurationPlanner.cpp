@@ -1,8 +1,8 @@
-#include "planning/ConfigurationPlanner.h"
+#include "engine/planning/ConfigurationPlanner.h"
 
-#include "campaign/AdaptiveReplication.h"
-#include "planning/KimNelsonProcedure.h"
-#include "planning/ScenarioBatch.h"
+#include "engine/campaign/AdaptiveReplication.h"
+#include "engine/planning/KimNelsonProcedure.h"
+#include "engine/planning/ScenarioBatch.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "planning/PlanSpec.h"
+#include "engine/planning/PlanSpec.h"
 
 #include <atomic>
 #include <cstddef>

@@ -1,8 +1,8 @@
-#include "planning/FailureClustering.h"
+#include "engine/planning/FailureClustering.h"
 
-#include "analysis/Philox.h"
-#include "io/InputError.h"
-#include "sim/RandomStream.h"
+#include "engine/analysis/Philox.h"
+#include "engine/base/InputError.h"
+#include "engine/sim/RandomStream.h"
 
 #include <fmt/core.h>
 #include <tbb/enumerable_thread_specific.h>

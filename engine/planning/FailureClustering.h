@@ -1,6 +1,6 @@
 #pragma once
 
-#include "planning/FailureLog.h"
+#include "engine/planning/FailureLog.h"
 
 #include <cstddef>
 #include <cstdint>

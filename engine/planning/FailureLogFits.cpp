@@ -1,4 +1,4 @@
-#include "planning/FailureLogFits.h"
+#include "engine/planning/FailureLogFits.h"
 
 #include <algorithm>
 #include <iterator>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "planning/FailureLog.h"
-#include "planning/GoodnessOfFit.h"
-#include "planning/LifetimeFit.h"
+#include "engine/planning/FailureLog.h"
+#include "engine/planning/GoodnessOfFit.h"
+#include "engine/planning/LifetimeFit.h"
 
 #include <atomic>
 #include <cstddef>

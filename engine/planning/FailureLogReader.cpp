@@ -1,7 +1,7 @@
-#include "planning/FailureLogReader.h"
+#include "engine/planning/FailureLogReader.h"
 
-#include "io/InputError.h"
-#include "planning/FailureLogPreview.h"
+#include "engine/base/InputError.h"
+#include "engine/planning/FailureLogPreview.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

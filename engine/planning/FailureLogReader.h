@@ -1,8 +1,8 @@
 #pragma once
 
-#include "planning/FailureLog.h"
-#include "planning/LocationPattern.h"
-#include "planning/TimeFormat.h"
+#include "engine/planning/FailureLog.h"
+#include "engine/planning/LocationPattern.h"
+#include "engine/planning/TimeFormat.h"
 
 #include <atomic>
 #include <cstddef>

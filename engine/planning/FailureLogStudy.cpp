@@ -1,6 +1,6 @@
-#include "planning/FailureLogStudy.h"
+#include "engine/planning/FailureLogStudy.h"
 
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
 
 #include <nlohmann/json.hpp>
 

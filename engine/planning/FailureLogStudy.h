@@ -1,12 +1,12 @@
 #pragma once
 
-#include "planning/CheckpointPeriods.h"
-#include "planning/ClusterFailureModel.h"
-#include "planning/FailureClustering.h"
-#include "planning/FailureLog.h"
-#include "planning/FailureLogFits.h"
-#include "planning/FailureLogReader.h"
-#include "sim/Scenario.h"
+#include "engine/planning/CheckpointPeriods.h"
+#include "engine/planning/ClusterFailureModel.h"
+#include "engine/planning/FailureClustering.h"
+#include "engine/planning/FailureLog.h"
+#include "engine/planning/FailureLogFits.h"
+#include "engine/planning/FailureLogReader.h"
+#include "engine/sim/Scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

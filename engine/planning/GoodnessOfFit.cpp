@@ -1,7 +1,7 @@
-#include "planning/GoodnessOfFit.h"
+#include "engine/planning/GoodnessOfFit.h"
 
-#include "analysis/Philox.h"
-#include "sim/RandomStream.h"
+#include "engine/analysis/Philox.h"
+#include "engine/sim/RandomStream.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>

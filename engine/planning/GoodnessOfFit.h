@@ -1,6 +1,6 @@
 #pragma once
 
-#include "planning/LifetimeFit.h"
+#include "engine/planning/LifetimeFit.h"
 
 #include <atomic>
 #include <cstddef>

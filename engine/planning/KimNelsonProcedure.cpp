@@ -1,4 +1,4 @@
-#include "planning/KimNelsonProcedure.h"
+#include "engine/planning/KimNelsonProcedure.h"
 
 #include <algorithm>
 #include <cmath>

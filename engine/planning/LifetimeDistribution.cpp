@@ -1,6 +1,6 @@
-#include "planning/LifetimeDistribution.h"
+#include "engine/planning/LifetimeDistribution.h"
 
-#include "sim/ComputeJitter.h"
+#include "engine/sim/ComputeJitter.h"
 
 #include <cmath>
 #include <limits>

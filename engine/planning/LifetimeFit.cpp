@@ -1,7 +1,7 @@
-#include "planning/LifetimeFit.h"
+#include "engine/planning/LifetimeFit.h"
 
-#include "io/InputError.h"
-#include "sim/ComputeJitter.h"
+#include "engine/base/InputError.h"
+#include "engine/sim/ComputeJitter.h"
 
 #include <fmt/format.h>
 

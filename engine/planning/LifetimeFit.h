@@ -1,7 +1,7 @@
 #pragma once
 
-#include "planning/LifetimeDistribution.h"
-#include "planning/LifetimeSample.h"
+#include "engine/planning/LifetimeDistribution.h"
+#include "engine/planning/LifetimeSample.h"
 
 #include <cstddef>
 #include <string>

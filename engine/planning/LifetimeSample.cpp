@@ -1,6 +1,6 @@
-#include "planning/LifetimeSample.h"
+#include "engine/planning/LifetimeSample.h"
 
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-#include "planning/LocationPattern.h"
+#include "engine/planning/LocationPattern.h"
 
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
 
 #include <fmt/core.h>
 

@@ -1,12 +1,12 @@
-#include "planning/PlanFolder.h"
+#include "engine/planning/PlanFolder.h"
 
-#include "campaign/CampaignJson.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResult.h"
-#include "campaign/CampaignResultsDir.h"
-#include "io/AtomicFile.h"
-#include "io/InputError.h"
-#include "sim/ScenarioJson.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/InputError.h"
+#include "engine/campaign/CampaignJson.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResult.h"
+#include "engine/campaign/CampaignResultsDir.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "campaign/Campaign.h"
-#include "campaign/CampaignRunner.h"
-#include "planning/ConfigurationPlanner.h"
+#include "engine/campaign/Campaign.h"
+#include "engine/campaign/CampaignRunner.h"
+#include "engine/planning/ConfigurationPlanner.h"
 
 #include <string>
 

@@ -1,4 +1,6 @@
-#include "planning/PlanReport.h"
+#include "engine/planning/PlanReport.h"
+
+#include "engine/base/ShellWord.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -41,20 +43,6 @@ std::string guaranteeText(const PlanPolicyResult& p, const PlanSpec& spec)
                        spec.confidence * 100.0, p.delta, spec.indifference * 100.0);
 }
 
-// A path as one shell word: as is when it holds only safe characters, else in single quotes.
-std::string shellArgument(const std::string& text)
-{
-    const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./=,:%+@-").find(c) != std::string_view::npos;
-    });
-    if (plain)
-        return text;
-    std::string quoted = "'";
-    for (const char c : text)
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
-
 }  // namespace
 
 std::string planCommandLine(const PlanSpec& spec, const std::string& scenarioPath)
@@ -79,7 +67,7 @@ std::string planCommandLine(const PlanSpec& spec, const std::string& scenarioPat
     }
     return fmt::format("spare-cli plan {} --policies {} --redundancy {} --checkpoint {} --confidence {} --indifference {} "
                        "--first-stage {} --batch {} --max-replicates {}",
-                       shellArgument(scenarioPath), fmt::join(policies, ","), fmt::join(rs, ","), fmt::join(intervals, ","),
+                       shellWord(scenarioPath), fmt::join(policies, ","), fmt::join(rs, ","), fmt::join(intervals, ","),
                        spec.confidence, spec.indifference, spec.firstStage, spec.batch, spec.maxReplicates);
 }
 

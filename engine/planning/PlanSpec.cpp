@@ -1,9 +1,9 @@
-#include "planning/PlanSpec.h"
+#include "engine/planning/PlanSpec.h"
 
-#include "campaign/CampaignPlan.h"
-#include "io/InputError.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

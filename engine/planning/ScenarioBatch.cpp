@@ -1,7 +1,7 @@
-#include "planning/ScenarioBatch.h"
+#include "engine/planning/ScenarioBatch.h"
 
-#include "sim/SharedPreparedRun.h"
-#include "sim/Simulator.h"
+#include "engine/sim/SharedPreparedRun.h"
+#include "engine/sim/Simulator.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>

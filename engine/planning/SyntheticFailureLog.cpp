@@ -1,9 +1,9 @@
-#include "planning/SyntheticFailureLog.h"
+#include "engine/planning/SyntheticFailureLog.h"
 
-#include "analysis/Philox.h"
-#include "io/AtomicFile.h"
-#include "io/InputError.h"
-#include "sim/RandomStream.h"
+#include "engine/analysis/Philox.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/InputError.h"
+#include "engine/sim/RandomStream.h"
 
 #include <fmt/core.h>
 

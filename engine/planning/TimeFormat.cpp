@@ -1,6 +1,6 @@
-#include "planning/TimeFormat.h"
+#include "engine/planning/TimeFormat.h"
 
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
 
 #include <fmt/core.h>
 

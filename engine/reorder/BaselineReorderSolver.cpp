@@ -1,6 +1,6 @@
-#include "reorder/BaselineReorderSolver.h"
+#include "engine/reorder/BaselineReorderSolver.h"
 
-#include "reorder/CoverageScan.h"
+#include "engine/reorder/CoverageScan.h"
 
 #include <algorithm>
 #include <deque>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "reorder/ReorderSolution.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/ReorderSolution.h"
 
 #include <cstdint>
 #include <span>

@@ -1,4 +1,4 @@
-#include "reorder/CoverageScan.h"
+#include "engine/reorder/CoverageScan.h"
 
 #include <algorithm>
 #include <vector>

@@ -1,7 +1,7 @@
-#include "reorder/GreedyStartReorderSolver.h"
+#include "engine/reorder/GreedyStartReorderSolver.h"
 
-#include "reorder/BucketQueue.h"
-#include "reorder/CoverageScan.h"
+#include "engine/reorder/BucketQueue.h"
+#include "engine/reorder/CoverageScan.h"
 
 #include <algorithm>
 #include <stdexcept>

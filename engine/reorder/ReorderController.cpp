@@ -1,10 +1,10 @@
 // Over 800 lines: State is one incremental matching (Hopcroft-Karp phases, min-cost augmentations with
 // potentials, rollback) whose invariants span every member; split across files it would expose State.
-#include "reorder/ReorderController.h"
+#include "engine/reorder/ReorderController.h"
 
-#include "memory/SparseZeroedArray.h"
-#include "memory/ZeroedArray.h"
-#include "reorder/BucketQueue.h"
+#include "engine/memory/SparseZeroedArray.h"
+#include "engine/memory/ZeroedArray.h"
+#include "engine/reorder/BucketQueue.h"
 
 #include <fmt/core.h>
 

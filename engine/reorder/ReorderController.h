@@ -1,7 +1,7 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "reorder/ReorderDecision.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/ReorderDecision.h"
 
 #include <memory>
 #include <span>

@@ -1,4 +1,4 @@
-#include "reorder/ReorderDecisionJson.h"
+#include "engine/reorder/ReorderDecisionJson.h"
 
 #include <nlohmann/json.hpp>
 

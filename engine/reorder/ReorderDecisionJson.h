@@ -1,7 +1,7 @@
 #pragma once
 
-#include "reorder/ReorderController.h"
-#include "reorder/ReorderDecision.h"
+#include "engine/reorder/ReorderController.h"
+#include "engine/reorder/ReorderDecision.h"
 
 #include <nlohmann/json_fwd.hpp>
 

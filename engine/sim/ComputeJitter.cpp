@@ -1,4 +1,4 @@
-#include "sim/ComputeJitter.h"
+#include "engine/sim/ComputeJitter.h"
 
 #include <algorithm>
 #include <cmath>

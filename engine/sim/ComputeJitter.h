@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/RandomStream.h"
+#include "engine/sim/RandomStream.h"
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
-#include "sim/DomainFailureClocks.h"
+#include "engine/sim/DomainFailureClocks.h"
 
-#include "sim/FailureCategories.h"
+#include "engine/sim/FailureCategories.h"
 
 #include <algorithm>
 #include <limits>

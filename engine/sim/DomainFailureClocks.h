@@ -1,9 +1,9 @@
 #pragma once
 
-#include "sim/Event.h"
-#include "sim/FailureClocks.h"
-#include "sim/Scenario.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/sim/Event.h"
+#include "engine/sim/FailureClocks.h"
+#include "engine/sim/Scenario.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <memory>
 #include <span>

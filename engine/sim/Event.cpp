@@ -1,4 +1,4 @@
-#include "sim/Event.h"
+#include "engine/sim/Event.h"
 
 namespace spare {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "reorder/ReorderDecision.h"
-#include "sim/TimeBreakdown.h"
-#include "topology/DomainLevel.h"
+#include "engine/reorder/ReorderDecision.h"
+#include "engine/sim/TimeBreakdown.h"
+#include "engine/topology/DomainLevel.h"
 
 #include <cstdint>
 #include <memory>

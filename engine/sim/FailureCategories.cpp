@@ -1,4 +1,4 @@
-#include "sim/FailureCategories.h"
+#include "engine/sim/FailureCategories.h"
 
 #include <algorithm>
 #include <limits>

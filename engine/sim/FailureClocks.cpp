@@ -1,6 +1,6 @@
-#include "sim/FailureClocks.h"
+#include "engine/sim/FailureClocks.h"
 
-#include "sim/FailureCategories.h"
+#include "engine/sim/FailureCategories.h"
 
 #include <algorithm>
 #include <cmath>

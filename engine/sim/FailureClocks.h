@@ -1,9 +1,9 @@
 #pragma once
 
-#include "memory/SparseZeroedArray.h"
-#include "sim/FailureTrace.h"
-#include "sim/RandomStream.h"
-#include "sim/Scenario.h"
+#include "engine/memory/SparseZeroedArray.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/RandomStream.h"
+#include "engine/sim/Scenario.h"
 
 #include <cstdint>
 #include <queue>

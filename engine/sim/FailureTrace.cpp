@@ -1,7 +1,7 @@
-#include "sim/FailureTrace.h"
+#include "engine/sim/FailureTrace.h"
 
-#include "io/InputFile.h"
-#include "io/ProblemList.h"
+#include "engine/base/InputFile.h"
+#include "engine/base/ProblemList.h"
 
 #include <fmt/core.h>
 

@@ -1,18 +1,13 @@
 #pragma once
 
-#include "io/InputError.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/base/InputError.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace spare {
-
-class FailureTraceError : public InputError {
-public:
-    using InputError::InputError;
-};
 
 // One recorded failure: the group whose GPU failed at timeS simulated seconds.
 struct TraceFailure {

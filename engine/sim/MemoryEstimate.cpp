@@ -1,6 +1,7 @@
-#include "sim/MemoryEstimate.h"
+#include "engine/sim/MemoryEstimate.h"
 
-#include "layout/BuiltInLayouts.h"
+#include "engine/base/ByteSize.h"
+#include "engine/layout/BuiltInLayouts.h"
 
 #include <fmt/format.h>
 
@@ -54,8 +55,6 @@ constexpr std::uint64_t kDomainClockBytes = 40;
 // failed node in flight a heap entry, at most every node of every group at once.
 constexpr std::uint64_t kRepairBytesPerGroup = 12;
 constexpr std::uint64_t kRepairBytesPerNodeInFlight = 16;
-
-constexpr std::array<char, 5> kUnits{'K', 'M', 'G', 'T', 'P'};
 
 // Mean number of domains of `gpusPerDomain` GPUs a run of `gpusPerGroup` consecutive GPUs starting on a
 // multiple of gpusPerGroup lies in: 1 + (M - gcd(M, D)) / D, over the slots' offsets inside a domain.
@@ -152,52 +151,6 @@ std::uint64_t defaultMemoryBudget()
     if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
         budget = std::min<std::uint64_t>(budget, static_cast<std::uint64_t>(limit.rlim_cur) / 2);
     return budget;
-}
-
-std::optional<std::uint64_t> parseByteSize(std::string_view text)
-{
-    std::string_view rest = text;
-    if (rest.empty() || !(std::isdigit(static_cast<unsigned char>(rest.front())) || rest.front() == '.'))
-        return std::nullopt;
-    double number = 0.0;
-    try {
-        std::size_t used = 0;
-        number = std::stod(std::string(rest), &used);
-        rest.remove_prefix(used);
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-    double scale = 1.0;
-    if (!rest.empty()) {
-        const char unit = static_cast<char>(std::toupper(static_cast<unsigned char>(rest.front())));
-        const auto it = std::find(kUnits.begin(), kUnits.end(), unit);
-        if (it != kUnits.end()) {
-            scale = std::ldexp(1.0, 10 * static_cast<int>(it - kUnits.begin() + 1));
-            rest.remove_prefix(1);
-            if (rest == "iB" || rest == "ib")
-                rest = {};
-        }
-        if (rest == "B" || rest == "b")
-            rest = {};
-    }
-    const double bytes = number * scale;
-    if (!rest.empty() || !std::isfinite(bytes) || bytes < 1.0 || bytes > std::ldexp(1.0, 60))
-        return std::nullopt;
-    return static_cast<std::uint64_t>(bytes);
-}
-
-std::string formatByteSize(std::uint64_t bytes)
-{
-    if (bytes < 1024)
-        return fmt::format("{} B", bytes);
-    double value = static_cast<double>(bytes);
-    std::size_t unit = 0;
-    while (value >= 1024.0 * 1024.0 && unit + 1 < kUnits.size()) {
-        value /= 1024.0;
-        ++unit;
-    }
-    value /= 1024.0;
-    return fmt::format("{:.{}f} {}B", value, value < 10.0 ? 1 : 0, kUnits[unit]);
 }
 
 std::string memoryBudgetProblem(const MemoryEstimate& estimate, const Scenario& scenario, std::uint64_t budget)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Scenario.h"
+#include "engine/sim/Scenario.h"
 
 #include <cstdint>
 #include <optional>
@@ -33,13 +33,6 @@ MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns = 
 // The default budget: half of physical memory, and at most half of the address-space limit
 // (RLIMIT_AS) when one is set.
 std::uint64_t defaultMemoryBudget();
-
-// A byte count as written on a command line or in a field: "512M", "8G", "1.5G", "64K", "1T" (binary
-// units, an optional trailing "B" or "iB") or plain bytes. nullopt when malformed, zero or over 2^60.
-std::optional<std::uint64_t> parseByteSize(std::string_view text);
-
-// "2.9 GB", "512 MB", "12 KB" (binary units; one decimal below 10).
-std::string formatByteSize(std::uint64_t bytes);
 
 // Empty when the estimate fits the budget; otherwise one line naming both, e.g. "the run needs about
 // 2.2 GB (10000000 groups x 236 B), over the memory budget of 1.0 GB".

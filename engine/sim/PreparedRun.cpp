@@ -1,9 +1,9 @@
-#include "sim/PreparedRun.h"
+#include "engine/sim/PreparedRun.h"
 
-#include "analysis/ClosedForms.h"
-#include "sim/ScenarioLayout.h"
-#include "sim/ScenarioLimits.h"
-#include "sim/Simulator.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/ScenarioLayout.h"
+#include "engine/sim/Simulator.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/Philox.h"
+#include "engine/analysis/Philox.h"
 
 #include <cstdint>
 

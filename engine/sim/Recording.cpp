@@ -1,4 +1,4 @@
-#include "sim/Recording.h"
+#include "engine/sim/Recording.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "sim/RecordingObserver.h"
+#include "engine/sim/RecordingObserver.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/RecordingChunk.h"
+#include "engine/sim/RecordingChunk.h"
 
 #include <atomic>
 #include <chrono>

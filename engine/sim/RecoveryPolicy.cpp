@@ -1,8 +1,8 @@
-#include "sim/RecoveryPolicy.h"
+#include "engine/sim/RecoveryPolicy.h"
 
-#include "sim/CheckpointOnlyPolicy.h"
-#include "sim/ReplicaPolicy.h"
-#include "sim/SparePolicy.h"
+#include "engine/sim/CheckpointOnlyPolicy.h"
+#include "engine/sim/ReplicaPolicy.h"
+#include "engine/sim/SparePolicy.h"
 
 namespace spare {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "reorder/ReorderDecision.h"
-#include "sim/RestartCause.h"
-#include "sim/Scenario.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/ReorderDecision.h"
+#include "engine/sim/RestartCause.h"
+#include "engine/sim/Scenario.h"
 
 #include <memory>
 #include <optional>

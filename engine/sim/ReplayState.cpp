@@ -1,4 +1,4 @@
-#include "sim/ReplayState.h"
+#include "engine/sim/ReplayState.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sim/DisplayedFigures.h"
-#include "sim/Event.h"
-#include "sim/Scenario.h"
+#include "engine/sim/DisplayedFigures.h"
+#include "engine/sim/Event.h"
+#include "engine/sim/Scenario.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "sim/ReplicaPolicy.h"
+#include "engine/sim/ReplicaPolicy.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/RecoveryPolicy.h"
+#include "engine/sim/RecoveryPolicy.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "sim/RestartCause.h"
+#include "engine/sim/RestartCause.h"
 
 namespace spare {
 

@@ -1,4 +1,4 @@
-#include "sim/RunLaneJson.h"
+#include "engine/sim/RunLaneJson.h"
 
 namespace spare {
 

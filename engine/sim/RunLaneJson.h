@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/DisplayedFigures.h"
-#include "sim/Scenario.h"
+#include "engine/sim/DisplayedFigures.h"
+#include "engine/sim/Scenario.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/TimeBreakdown.h"
+#include "engine/sim/TimeBreakdown.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "sim/RunMetricsJson.h"
+#include "engine/sim/RunMetricsJson.h"
 
-#include "sim/ScenarioLayout.h"
+#include "engine/sim/ScenarioLayout.h"
 
 #include <nlohmann/json.hpp>
 

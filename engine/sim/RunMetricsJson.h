@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/RunMetrics.h"
-#include "sim/Scenario.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/Scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,9 +1,9 @@
-#include "sim/ScenarioJson.h"
+#include "engine/sim/ScenarioJson.h"
 
-#include "io/InputFile.h"
-#include "io/ProblemList.h"
-#include "layout/BuiltInLayouts.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputFile.h"
+#include "engine/base/ProblemList.h"
+#include "engine/layout/BuiltInLayouts.h"
+#include "engine/sim/ScenarioKeyTable.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>

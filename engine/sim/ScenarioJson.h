@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/Scenario.h"
-#include "sim/ScenarioError.h"
+#include "engine/base/InputError.h"
+#include "engine/sim/Scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,4 +1,4 @@
-#include "sim/ScenarioLayout.h"
+#include "engine/sim/ScenarioLayout.h"
 
 namespace spare {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "layout/LayoutIndependence.h"
-#include "sim/Scenario.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutIndependence.h"
+#include "engine/sim/Scenario.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <memory>
 

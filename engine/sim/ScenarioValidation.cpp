@@ -1,5 +1,6 @@
-#include "sim/Scenario.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sim/ScenarioKeyTable.h"
 
 #include <fmt/core.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/PreparedRun.h"
+#include "engine/sim/PreparedRun.h"
 
 #include <atomic>
 #include <cstddef>

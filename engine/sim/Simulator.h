@@ -1,10 +1,10 @@
 #pragma once
 
-#include "sim/Event.h"
-#include "sim/FailureTrace.h"
-#include "sim/PreparedRun.h"
-#include "sim/RunMetrics.h"
-#include "sim/Scenario.h"
+#include "engine/sim/Event.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/PreparedRun.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/Scenario.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "sim/SparePolicy.h"
+#include "engine/sim/SparePolicy.h"
 
 namespace spare {
 

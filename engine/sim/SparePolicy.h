@@ -1,8 +1,8 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "reorder/ReorderController.h"
-#include "sim/RecoveryPolicy.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/ReorderController.h"
+#include "engine/sim/RecoveryPolicy.h"
 
 namespace spare {
 

@@ -1,4 +1,4 @@
-#include "sim/SparePool.h"
+#include "engine/sim/SparePool.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/RandomStream.h"
-#include "sim/Scenario.h"
+#include "engine/sim/RandomStream.h"
+#include "engine/sim/Scenario.h"
 
 #include <cstdint>
 #include <deque>

@@ -1,4 +1,4 @@
-#include "sim/TimeBreakdown.h"
+#include "engine/sim/TimeBreakdown.h"
 
 #include <array>
 

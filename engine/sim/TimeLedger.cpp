@@ -1,4 +1,4 @@
-#include "sim/TimeLedger.h"
+#include "engine/sim/TimeLedger.h"
 
 namespace spare {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/TimeBreakdown.h"
+#include "engine/sim/TimeBreakdown.h"
 
 namespace spare {
 

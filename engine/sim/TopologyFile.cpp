@@ -1,8 +1,8 @@
-#include "sim/TopologyFile.h"
+#include "engine/sim/TopologyFile.h"
 
-#include "io/InputFile.h"
-#include "sim/ScenarioError.h"
-#include "sim/ScenarioJson.h"
+#include "engine/base/InputError.h"
+#include "engine/base/InputFile.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "topology/Topology.h"
+#include "engine/topology/Topology.h"
 
 #include <string>
 

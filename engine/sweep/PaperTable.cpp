@@ -1,6 +1,6 @@
-#include "sweep/PaperTable.h"
+#include "engine/sweep/PaperTable.h"
 
-#include "layout/GolombRulers.h"
+#include "engine/layout/GolombRulers.h"
 
 #include <array>
 #include <optional>

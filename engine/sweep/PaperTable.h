@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/Scenario.h"
-#include "sweep/Sweep.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sweep/Sweep.h"
 
 #include <optional>
 #include <span>

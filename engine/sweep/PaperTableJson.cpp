@@ -1,6 +1,6 @@
-#include "sweep/PaperTableJson.h"
+#include "engine/sweep/PaperTableJson.h"
 
-#include "sweep/SweepReport.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <nlohmann/json.hpp>
 

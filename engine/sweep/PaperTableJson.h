@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sweep/PaperTable.h"
+#include "engine/sweep/PaperTable.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,6 +1,6 @@
-#include "sweep/RackCorrelatedFailures.h"
+#include "engine/sweep/RackCorrelatedFailures.h"
 
-#include "sim/ScenarioLayout.h"
+#include "engine/sim/ScenarioLayout.h"
 
 #include <fmt/core.h>
 

@@ -1,8 +1,9 @@
-#include "sweep/RepairWhatIf.h"
+#include "engine/sweep/RepairWhatIf.h"
 
-#include "sweep/SweepReport.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <stdexcept>
@@ -17,6 +18,27 @@ std::vector<RepairPoint> RepairWhatIfGrid::points() const
             for (const int spares : spareNodes)
                 out.push_back({spares, swap, rule});
     return out;
+}
+
+RepairWhatIfGrid RepairWhatIfGrid::withAxes(std::vector<int> spareNodes, std::vector<double> swapS,
+                                            std::vector<RejoinRule> rejoin)
+{
+    RepairWhatIfGrid grid;
+    if (!spareNodes.empty())
+        grid.spareNodes = std::move(spareNodes);
+    if (!swapS.empty())
+        grid.swapS = std::move(swapS);
+    if (!rejoin.empty())
+        grid.rejoin = std::move(rejoin);
+    return grid;
+}
+
+std::optional<InvalidRepairPoint> firstInvalidRepairPoint(const Scenario& base, const RepairWhatIfGrid& grid)
+{
+    for (const RepairPoint& point : grid.points())
+        for (const ScenarioIssue& issue : validateScenario(withRepairPoint(base, point)))
+            return InvalidRepairPoint{point, issue};
+    return std::nullopt;
 }
 
 Scenario withRepairPoint(const Scenario& scenario, const RepairPoint& point)
@@ -73,6 +95,19 @@ std::string repairWhatIfToCsv(const std::vector<RepairWhatIfRow>& rows)
         csv += fmt::format("{},{},{},", r.point.spareNodes, r.point.swapS, rejoinRuleName(r.point.rejoin)) +
                sweepCsvLine(r.row, keys.size());
     return csv;
+}
+
+nlohmann::json repairWhatIfToJson(const std::vector<RepairWhatIfRow>& rows)
+{
+    auto out = nlohmann::json::array();
+    for (const RepairWhatIfRow& r : rows) {
+        nlohmann::json row = sweepRowToJson(r.row);
+        row["spare_nodes"] = r.point.spareNodes;
+        row["swap_s"] = r.point.swapS;
+        row["rejoin"] = rejoinRuleName(r.point.rejoin);
+        out.push_back(row);
+    }
+    return out;
 }
 
 }  // namespace spare

@@ -1,9 +1,12 @@
 #pragma once
 
-#include "sim/Scenario.h"
-#include "sim/ScenarioLimits.h"
-#include "sweep/Sweep.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sweep/Sweep.h"
 
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,11 +32,23 @@ struct RepairWhatIfGrid {
 
     // Rejoin rule, then swap time, then pool size (the order of the rows of run()).
     std::vector<RepairPoint> points() const;
+    // The grid with the axes a caller gave (spare-cli's --spare-nodes, --swap-s, --rejoin; Python's
+    // spare_nodes, swap_s, rejoin); an empty axis keeps its default values.
+    static RepairWhatIfGrid withAxes(std::vector<int> spareNodes, std::vector<double> swapS,
+                                     std::vector<RejoinRule> rejoin);
 };
 
 // The scenario with its repair section set to `point`. Throws std::invalid_argument naming the value
 // and the range (0 .. kMaxSpareNodes nodes, 0 < swap time <= kMaxSwapS s).
 Scenario withRepairPoint(const Scenario& scenario, const RepairPoint& point);
+
+// The first point of `grid` at which `base` is not a valid scenario, with the problem; nullopt when every
+// point is valid. Callers name their own flags in the message.
+struct InvalidRepairPoint {
+    RepairPoint point;
+    ScenarioIssue issue;
+};
+std::optional<InvalidRepairPoint> firstInvalidRepairPoint(const Scenario& base, const RepairWhatIfGrid& grid);
 
 // One row of the what-if: a sweep row (policy, r, statistics over the seeds) at one point.
 struct RepairWhatIfRow {
@@ -49,5 +64,7 @@ std::vector<RepairWhatIfRow> runRepairWhatIf(const SweepSpec& spec, const Repair
 
 // "spare_nodes,swap_s,rejoin," then the columns of sweepRowsToCsv (RFC 4180, header line first).
 std::string repairWhatIfToCsv(const std::vector<RepairWhatIfRow>& rows);
+// The rows as spare-cli sweep --json prints them: each sweep row with spare_nodes, swap_s and rejoin.
+nlohmann::json repairWhatIfToJson(const std::vector<RepairWhatIfRow>& rows);
 
 }  // namespace spare

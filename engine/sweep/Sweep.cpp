@@ -1,8 +1,8 @@
-#include "sweep/Sweep.h"
+#include "engine/sweep/Sweep.h"
 
-#include "sim/RunMetricsJson.h"
-#include "sim/SharedPreparedRun.h"
-#include "sim/Simulator.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/SharedPreparedRun.h"
+#include "engine/sim/Simulator.h"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>

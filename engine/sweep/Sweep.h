@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sim/MemoryEstimate.h"
-#include "sim/RunMetrics.h"
-#include "sim/Scenario.h"
+#include "engine/sim/MemoryEstimate.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/Scenario.h"
 
 #include <atomic>
 #include <cstddef>

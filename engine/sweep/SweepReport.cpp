@@ -1,4 +1,4 @@
-#include "sweep/SweepReport.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sweep/Sweep.h"
+#include "engine/sweep/Sweep.h"
 
 #include <nlohmann/json_fwd.hpp>
 

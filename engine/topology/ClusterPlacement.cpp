@@ -1,7 +1,7 @@
-#include "topology/ClusterPlacement.h"
+#include "engine/topology/ClusterPlacement.h"
 
-#include "io/InputFile.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputFile.h"
+#include "engine/base/ScenarioLimits.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

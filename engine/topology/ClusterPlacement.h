@@ -1,8 +1,8 @@
 #pragma once
 
-#include "io/InputError.h"
-#include "topology/DomainLevel.h"
-#include "topology/Topology.h"
+#include "engine/base/InputError.h"
+#include "engine/topology/DomainLevel.h"
+#include "engine/topology/Topology.h"
 
 #include <array>
 #include <span>
@@ -10,12 +10,6 @@
 #include <vector>
 
 namespace spare {
-
-// Thrown for an invalid topology or placement file; the message names the key, the value and the range.
-class TopologyError : public InputError {
-public:
-    using InputError::InputError;
-};
 
 // Where every group's GPUs sit: group -> nodes -> rack -> pod, and for each level the groups with a
 // node in each domain. GPUs are numbered node after node (node n holds GPUs n G .. n G + G - 1, rack

@@ -1,4 +1,4 @@
-#include "topology/DomainLevel.h"
+#include "engine/topology/DomainLevel.h"
 
 namespace spare {
 

@@ -45,15 +45,18 @@ def simulate(scenario, policy=None, seed=None, redundancy=None, events=True, unt
 
 
 def sweep(scenario, policies="spare,rep,ckpt", redundancy="2-12", seeds=3, threads=0, layout=None,
-          rack_share=0.0, progress=None, cancel=None):
+          rack_share=0.0, spare_nodes=None, swap_s=None, rejoin=None, progress=None, cancel=None):
     """A policy x r x seed grid, as ``spare-cli sweep SCENARIO --policies --redundancy --seeds --json``.
 
     ``policies``: "spare,rep" or a list; ``redundancy``: "2-20", "2,4,8", an int or a list of ints;
-    ``threads=0`` uses every core. ``progress(cells_done, cells)``. ``.frame()``: one row per (policy, r).
+    ``threads=0`` uses every core. ``spare_nodes``, ``swap_s`` and ``rejoin`` (a value, a list or a comma
+    string) run the repair what-if (``--spare-nodes``, ``--swap-s``, ``--rejoin``): the grid once per
+    combination, an axis not given keeping its default values, and each row names its point.
+    ``progress(cells_done, cells)``. ``.frame()``: one row per (policy, r) and repair point.
     """
     return SweepReport(_core._sweep(scenario, policies=policies, redundancy=redundancy, seeds=seeds,
-                                    threads=threads, layout=layout, rack_share=rack_share, progress=progress,
-                                    cancel=cancel))
+                                    threads=threads, layout=layout, rack_share=rack_share, spare_nodes=spare_nodes,
+                                    swap_s=swap_s, rejoin=rejoin, progress=progress, cancel=cancel))
 
 
 def paper_table(seeds=3, threads=0, progress=None, cancel=None):

@@ -1,11 +1,11 @@
-#include "Bindings.h"
-#include "PythonJson.h"
-#include "ScenarioValue.h"
+#include "python/src/Bindings.h"
+#include "python/src/PythonJson.h"
+#include "python/src/ScenarioValue.h"
 
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResultsDir.h"
-#include "campaign/CampaignTable.h"
-#include "campaign/MergedCampaignTable.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignTable.h"
+#include "engine/campaign/MergedCampaignTable.h"
 
 #include <nlohmann/json.hpp>
 

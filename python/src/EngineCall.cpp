@@ -1,4 +1,4 @@
-#include "EngineCall.h"
+#include "python/src/EngineCall.h"
 
 #include <chrono>
 #include <condition_variable>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CancelToken.h"
+#include "python/src/CancelToken.h"
 
 #include <pybind11/pybind11.h>
 

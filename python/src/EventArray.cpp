@@ -1,4 +1,4 @@
-#include "EventArray.h"
+#include "python/src/EventArray.h"
 
 #include <pybind11/numpy.h>
 

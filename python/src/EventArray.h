@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Event.h"
+#include "engine/sim/Event.h"
 
 #include <pybind11/pybind11.h>
 

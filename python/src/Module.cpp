@@ -1,8 +1,8 @@
-#include "Bindings.h"
-#include "CancelToken.h"
+#include "python/src/Bindings.h"
+#include "python/src/CancelToken.h"
 
-#include "io/InputError.h"
-#include "io/OutputFileError.h"
+#include "engine/base/InputError.h"
+#include "engine/base/OutputFileError.h"
 
 #include <pybind11/stl.h>
 

@@ -1,16 +1,16 @@
-#include "Arguments.h"
-#include "Bindings.h"
-#include "EngineCall.h"
-#include "PythonJson.h"
-#include "ScenarioValue.h"
+#include "python/src/Arguments.h"
+#include "python/src/Bindings.h"
+#include "python/src/EngineCall.h"
+#include "python/src/PythonJson.h"
+#include "python/src/ScenarioValue.h"
 
-#include "io/InputError.h"
-#include "planning/ConfigurationPlanner.h"
-#include "planning/FailureLogStudy.h"
-#include "planning/PlanReport.h"
-#include "planning/PlanSpec.h"
-#include "planning/TimeFormat.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/planning/ConfigurationPlanner.h"
+#include "engine/planning/FailureLogStudy.h"
+#include "engine/planning/PlanReport.h"
+#include "engine/planning/PlanSpec.h"
+#include "engine/planning/TimeFormat.h"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

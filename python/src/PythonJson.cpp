@@ -1,4 +1,4 @@
-#include "PythonJson.h"
+#include "python/src/PythonJson.h"
 
 #include <cmath>
 #include <string>

@@ -1,8 +1,8 @@
-#include "Bindings.h"
-#include "PythonJson.h"
-#include "ScenarioValue.h"
+#include "python/src/Bindings.h"
+#include "python/src/PythonJson.h"
+#include "python/src/ScenarioValue.h"
 
-#include "sim/ScenarioJson.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <pybind11/stl.h>
 

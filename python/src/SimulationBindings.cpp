@@ -1,14 +1,14 @@
-#include "Bindings.h"
-#include "EngineCall.h"
-#include "EventArray.h"
-#include "PythonJson.h"
-#include "ScenarioValue.h"
+#include "python/src/Bindings.h"
+#include "python/src/EngineCall.h"
+#include "python/src/EventArray.h"
+#include "python/src/PythonJson.h"
+#include "python/src/ScenarioValue.h"
 
-#include "io/InputError.h"
-#include "sim/RunMetricsJson.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
-#include "sim/Simulator.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
 
 #include <pybind11/stl.h>
 

@@ -1,16 +1,17 @@
-#include "Arguments.h"
-#include "Bindings.h"
-#include "EngineCall.h"
-#include "PythonJson.h"
-#include "ScenarioValue.h"
+#include "python/src/Arguments.h"
+#include "python/src/Bindings.h"
+#include "python/src/EngineCall.h"
+#include "python/src/PythonJson.h"
+#include "python/src/ScenarioValue.h"
 
-#include "io/InputError.h"
-#include "sim/ScenarioLimits.h"
-#include "sweep/PaperTable.h"
-#include "sweep/PaperTableJson.h"
-#include "sweep/RackCorrelatedFailures.h"
-#include "sweep/Sweep.h"
-#include "sweep/SweepReport.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sweep/PaperTable.h"
+#include "engine/sweep/PaperTableJson.h"
+#include "engine/sweep/RackCorrelatedFailures.h"
+#include "engine/sweep/RepairWhatIf.h"
+#include "engine/sweep/Sweep.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <fmt/core.h>
 #include <pybind11/stl.h>
@@ -62,13 +63,48 @@ SweepRunOptions runOptions(EngineCall& call, int threads)
     return run;
 }
 
+// The repair what-if's axes (spare-cli sweep --spare-nodes --swap-s --rejoin); nullopt when none is given.
+std::optional<RepairWhatIfGrid> repairGrid(py::handle spareNodes, py::handle swapS, py::handle rejoin)
+{
+    if (spareNodes.is_none() && swapS.is_none() && rejoin.is_none())
+        return std::nullopt;
+    std::vector<int> pools;
+    if (!spareNodes.is_none())
+        for (const long long n : integerListArgument("spare_nodes", spareNodes, 0, RepairWhatIfGrid::kMaxSpareNodes))
+            pools.push_back(static_cast<int>(n));
+    std::vector<double> swaps;
+    if (!swapS.is_none())
+        swaps = positiveNumberListArgument("swap_s", swapS, RepairWhatIfGrid::kMaxSwapS);
+    std::vector<RejoinRule> rules;
+    if (!rejoin.is_none())
+        for (const std::string& name : listArgument(rejoin)) {
+            const auto rule = parseRejoinRule(name);
+            if (!rule)
+                throw InputError(fmt::format("rejoin '{}' is not a rejoin rule; allowed: {}", name, rejoinRuleNames()));
+            rules.push_back(*rule);
+        }
+    return RepairWhatIfGrid::withAxes(std::move(pools), std::move(swaps), std::move(rules));
+}
+
 py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy, int seeds, int threads,
-                 const std::optional<std::string>& layout, double rackShare, py::object progress,
-                 const std::optional<CancelToken>& cancel)
+                 const std::optional<std::string>& layout, double rackShare, py::handle spareNodes, py::handle swapS,
+                 py::handle rejoin, py::object progress, const std::optional<CancelToken>& cancel)
 {
     const SweepSpec spec = sweepSpec(scenario, policies, redundancy, seeds, layout, rackShare);
     requireIntegerIn("threads", threads, 0, 1024);
+    const std::optional<RepairWhatIfGrid> grid = repairGrid(spareNodes, swapS, rejoin);
+    if (grid)
+        if (const auto invalid = firstInvalidRepairPoint(spec.base, *grid))
+            throw InputError(fmt::format("spare_nodes {} swap_s {} rejoin {}: {}: {}", invalid->point.spareNodes,
+                                         invalid->point.swapS, rejoinRuleName(invalid->point.rejoin),
+                                         invalid->issue.key, invalid->issue.message));
     EngineCall call(progress, cancel);
+    if (grid) {
+        const std::vector<RepairWhatIfRow> rows = call.run([&] {
+            return runRepairWhatIf(spec, *grid, runOptions(call, threads));
+        });
+        return jsonToPython(repairWhatIfToJson(rows));
+    }
     const SweepResult result = call.run([&] {
         return Sweep::run(spec, runOptions(call, threads));
     });
@@ -92,7 +128,8 @@ void bindSweeps(py::module_& module)
 {
     module.def("_sweep", &sweep, py::arg("scenario"), py::arg("policies") = "spare,rep,ckpt",
                py::arg("redundancy") = "2-12", py::arg("seeds") = 3, py::arg("threads") = 0,
-               py::arg("layout") = py::none(), py::arg("rack_share") = 0.0, py::arg("progress") = py::none(),
+               py::arg("layout") = py::none(), py::arg("rack_share") = 0.0, py::arg("spare_nodes") = py::none(),
+               py::arg("swap_s") = py::none(), py::arg("rejoin") = py::none(), py::arg("progress") = py::none(),
                py::arg("cancel") = py::none());
     module.def("_paper_table", &paperTable, py::arg("seeds") = 3, py::arg("threads") = 0,
                py::arg("progress") = py::none(), py::arg("cancel") = py::none());

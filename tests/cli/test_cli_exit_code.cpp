@@ -1,9 +1,9 @@
 // spare-cli's exit codes: bad input 2, a broken contract 3 with a request to report it, anything else 1.
-#include "CliCommand.h"
-#include "CliExitCode.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliExitCode.h"
 
-#include "io/OutputFileError.h"
-#include "sim/ScenarioError.h"
+#include "engine/base/InputError.h"
+#include "engine/base/OutputFileError.h"
 
 #include <QtTest>
 

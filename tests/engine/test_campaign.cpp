@@ -1,12 +1,12 @@
-#include "campaign/AdaptiveReplication.h"
-#include "campaign/CampaignJson.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResultsDir.h"
-#include "campaign/CampaignRunner.h"
-#include "campaign/CampaignStatus.h"
-#include "campaign/CampaignTable.h"
-#include "campaign/MergedCampaignTable.h"
-#include "campaign/ShardSelection.h"
+#include "engine/campaign/AdaptiveReplication.h"
+#include "engine/campaign/CampaignJson.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignRunner.h"
+#include "engine/campaign/CampaignStatus.h"
+#include "engine/campaign/CampaignTable.h"
+#include "engine/campaign/MergedCampaignTable.h"
+#include "engine/campaign/ShardSelection.h"
 
 #include <QtTest/QtTest>
 

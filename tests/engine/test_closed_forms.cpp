@@ -1,5 +1,5 @@
-#include "analysis/ClosedForms.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/base/ScenarioLimits.h"
 
 #include <QtTest/QtTest>
 

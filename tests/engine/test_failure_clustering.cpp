@@ -1,7 +1,7 @@
-#include "io/InputError.h"
-#include "planning/FailureClustering.h"
-#include "planning/LocationPattern.h"
-#include "planning/SyntheticFailureLog.h"
+#include "engine/base/InputError.h"
+#include "engine/planning/FailureClustering.h"
+#include "engine/planning/LocationPattern.h"
+#include "engine/planning/SyntheticFailureLog.h"
 
 #include <QtTest/QtTest>
 

@@ -1,7 +1,7 @@
-#include "io/InputError.h"
-#include "planning/FailureLogPreview.h"
-#include "planning/FailureLogReader.h"
-#include "planning/TimeFormat.h"
+#include "engine/base/InputError.h"
+#include "engine/planning/FailureLogPreview.h"
+#include "engine/planning/FailureLogReader.h"
+#include "engine/planning/TimeFormat.h"
 
 #include <QtTest/QtTest>
 

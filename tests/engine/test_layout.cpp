@@ -1,12 +1,12 @@
-#include "layout/CyclicOverlap.h"
-#include "layout/GolombRulers.h"
-#include "layout/Layout.h"
-#include "layout/LayoutIndependence.h"
-#include "layout/ModularSidonTable.h"
-#include "layout/SidonOffsets.h"
-#include "layout/SidonLocalSearch.h"
-#include "layout/SidonOrbitSearch.h"
-#include "layout/SidonSearch.h"
+#include "engine/layout/CyclicOverlap.h"
+#include "engine/layout/GolombRulers.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutIndependence.h"
+#include "engine/layout/ModularSidonTable.h"
+#include "engine/layout/SidonLocalSearch.h"
+#include "engine/layout/SidonOffsets.h"
+#include "engine/layout/SidonOrbitSearch.h"
+#include "engine/layout/SidonSearch.h"
 
 #include <QtTest/QtTest>
 

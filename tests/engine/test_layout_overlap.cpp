@@ -1,7 +1,7 @@
 // LayoutOverlap against brute force: every entry of the overlap matrix, the pair counts, the block
 // aggregation, the holding grid and the offset differences, on cyclic, relabelled and N = 2L layouts.
-#include "layout/Layout.h"
-#include "layout/LayoutOverlap.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutOverlap.h"
 
 #include <QtTest/QtTest>
 

@@ -1,10 +1,10 @@
-#include "io/InputError.h"
-#include "planning/ClusterFailureModel.h"
-#include "planning/FailureLogFits.h"
-#include "planning/GoodnessOfFit.h"
-#include "planning/LifetimeFit.h"
-#include "sim/RandomStream.h"
-#include "sim/ScenarioJson.h"
+#include "engine/base/InputError.h"
+#include "engine/planning/ClusterFailureModel.h"
+#include "engine/planning/FailureLogFits.h"
+#include "engine/planning/GoodnessOfFit.h"
+#include "engine/planning/LifetimeFit.h"
+#include "engine/sim/RandomStream.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <QtTest/QtTest>
 

@@ -1,8 +1,9 @@
-#include "ChildPeakMemory.h"
-#include "sim/MemoryEstimate.h"
-#include "sim/Simulator.h"
-#include "sweep/PaperTable.h"
-#include "sweep/Sweep.h"
+#include "engine/base/ByteSize.h"
+#include "engine/sim/MemoryEstimate.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sweep/PaperTable.h"
+#include "engine/sweep/Sweep.h"
+#include "tests/support/ChildPeakMemory.h"
 
 #include <QtTest/QtTest>
 

@@ -1,12 +1,12 @@
-#include "analysis/ClosedForms.h"
-#include "analysis/MonteCarlo.h"
-#include "analysis/Philox.h"
-#include "analysis/TrialKernel.h"
-#include "analysis/TrialWorkspaceBuffer.h"
-#include "analysis/FlatLayout.h"
-#include "io/InputError.h"
-#include "layout/Layout.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/analysis/FlatLayout.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/analysis/Philox.h"
+#include "engine/analysis/TrialKernel.h"
+#include "engine/analysis/TrialWorkspaceBuffer.h"
+#include "engine/base/InputError.h"
+#include "engine/layout/Layout.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 

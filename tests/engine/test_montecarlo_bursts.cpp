@@ -1,8 +1,8 @@
-#include "analysis/DomainBursts.h"
-#include "analysis/MonteCarlo.h"
-#include "io/InputError.h"
-#include "layout/Layout.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/analysis/DomainBursts.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/base/InputError.h"
+#include "engine/layout/Layout.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 

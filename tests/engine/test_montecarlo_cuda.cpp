@@ -1,6 +1,6 @@
-#include "analysis/MonteCarlo.h"
-#include "layout/Layout.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/layout/Layout.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 

@@ -1,13 +1,13 @@
-#include "campaign/CampaignJson.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignRunner.h"
-#include "planning/CheckpointPeriods.h"
-#include "planning/ConfigurationPlanner.h"
-#include "planning/KimNelsonProcedure.h"
-#include "planning/PlanFolder.h"
-#include "planning/PlanReport.h"
-#include "planning/ScenarioBatch.h"
-#include "sim/ScenarioJson.h"
+#include "engine/campaign/CampaignJson.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignRunner.h"
+#include "engine/planning/CheckpointPeriods.h"
+#include "engine/planning/ConfigurationPlanner.h"
+#include "engine/planning/KimNelsonProcedure.h"
+#include "engine/planning/PlanFolder.h"
+#include "engine/planning/PlanReport.h"
+#include "engine/planning/ScenarioBatch.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/core.h>
 

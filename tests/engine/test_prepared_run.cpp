@@ -1,8 +1,8 @@
-#include "sim/PreparedRun.h"
-#include "sim/RestartCause.h"
-#include "sim/RunMetricsJson.h"
-#include "sim/Simulator.h"
-#include "sweep/Sweep.h"
+#include "engine/sim/PreparedRun.h"
+#include "engine/sim/RestartCause.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sweep/Sweep.h"
 
 #include <QtTest/QtTest>
 

@@ -1,7 +1,7 @@
-#include "sim/FailureCategories.h"
-#include "sim/ScenarioJson.h"
-#include "sweep/RackCorrelatedFailures.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/sim/FailureCategories.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/RackCorrelatedFailures.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 

@@ -1,8 +1,8 @@
-#include "LemonReorderSolver.h"
-#include "layout/Layout.h"
-#include "reorder/BaselineReorderSolver.h"
-#include "reorder/GreedyStartReorderSolver.h"
-#include "reorder/ReorderController.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/BaselineReorderSolver.h"
+#include "engine/reorder/GreedyStartReorderSolver.h"
+#include "engine/reorder/ReorderController.h"
+#include "tests/support/LemonReorderSolver.h"
 
 #include <QtTest/QtTest>
 

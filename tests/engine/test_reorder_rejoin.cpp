@@ -1,10 +1,10 @@
 // Re-admission of rejoining groups (ReorderController::onRejoin) in sequences mixed with failures,
 // against exhaustive enumeration and LEMON's network simplex; the failure decisions that follow a
 // re-admission against the from-scratch solvers.
-#include "LemonReorderSolver.h"
-#include "layout/Layout.h"
-#include "reorder/GreedyStartReorderSolver.h"
-#include "reorder/ReorderController.h"
+#include "engine/layout/Layout.h"
+#include "engine/reorder/GreedyStartReorderSolver.h"
+#include "engine/reorder/ReorderController.h"
+#include "tests/support/LemonReorderSolver.h"
 
 #include <QtTest/QtTest>
 

@@ -1,12 +1,12 @@
 // The repair model: the hot-spare pool against a closed-form oracle, the repair-time distributions,
 // exact hand-computed runs (a restart waiting for spares, a Rep member rejoining), the limits that must
 // match the model without repair, node counts of domain failures, and SPARe's re-admission.
-#include "reorder/ReorderDecision.h"
-#include "sim/RunMetricsJson.h"
-#include "sim/Simulator.h"
-#include "sim/SparePool.h"
+#include "engine/reorder/ReorderDecision.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sim/SparePool.h"
 
-#include "../support/TinyScenario.h"
+#include "tests/support/TinyScenario.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // The repair what-if: the grid's points, the scenario each point runs, its range checks, and the rows of
 // runRepairWhatIf against one Sweep::run per point (the oracle), the CSV and a cancelled run.
-#include "sim/ScenarioJson.h"
-#include "sweep/RepairWhatIf.h"
-#include "sweep/SweepReport.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/RepairWhatIf.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <QtTest/QtTest>
 

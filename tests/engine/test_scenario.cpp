@@ -1,8 +1,9 @@
-#include "io/AtomicFile.h"
-#include "io/ProblemList.h"
-#include "sim/FailureTrace.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/ProblemList.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioKeyTable.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // Deterministic mutation fuzzing of the scenario and failure-trace parsers (runs in CTest with any
 // compiler; tests/fuzz/ has the libFuzzer target for clang). Every mutant must either parse into a
 // scenario that validates and round-trips, or throw an InputError. Anything else is a bug.
-#include "sim/FailureTrace.h"
-#include "sim/ScenarioJson.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
-#include "sim/FailureClocks.h"
-#include "sim/RecoveryPolicy.h"
-#include "sim/RunMetricsJson.h"
-#include "sim/Simulator.h"
-#include "../support/TinyScenario.h"
+#include "engine/sim/FailureClocks.h"
+#include "engine/sim/RecoveryPolicy.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/Simulator.h"
+#include "tests/support/TinyScenario.h"
 
 #include <nlohmann/json.hpp>
 #include <tbb/task_arena.h>  // before Qt, whose emit macro breaks oneTBB's headers

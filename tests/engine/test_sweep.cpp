@@ -1,7 +1,7 @@
-#include "sim/RunMetricsJson.h"
-#include "sweep/PaperTable.h"
-#include "sweep/Sweep.h"
-#include "sweep/SweepReport.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sweep/PaperTable.h"
+#include "engine/sweep/Sweep.h"
+#include "engine/sweep/SweepReport.h"
 
 #include <QtTest/QtTest>
 

@@ -1,7 +1,7 @@
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
-#include "sim/TimeBreakdown.h"
-#include "sweep/Sweep.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sim/TimeBreakdown.h"
+#include "engine/sweep/Sweep.h"
 
 #include <QtTest/QtTest>
 

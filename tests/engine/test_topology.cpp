@@ -1,11 +1,11 @@
-#include "layout/GolombRulers.h"
-#include "layout/Layout.h"
-#include "layout/LayoutDomainReport.h"
-#include "sim/ScenarioError.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLayout.h"
-#include "sim/TopologyFile.h"
-#include "topology/ClusterPlacement.h"
+#include "engine/base/InputError.h"
+#include "engine/layout/GolombRulers.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutDomainReport.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioLayout.h"
+#include "engine/sim/TopologyFile.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <QtTest/QtTest>
 

@@ -1,7 +1,7 @@
-#include "io/AtomicFile.h"
-#include "io/ChromeTraceWriter.h"
-#include "io/CsvEventWriter.h"
-#include "io/OutputFileError.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/base/OutputFileError.h"
+#include "engine/output/ChromeTraceWriter.h"
+#include "engine/output/CsvEventWriter.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

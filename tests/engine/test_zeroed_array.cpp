@@ -1,6 +1,6 @@
-#include "ChildPeakMemory.h"
-#include "memory/SparseZeroedArray.h"
-#include "memory/ZeroedArray.h"
+#include "engine/memory/SparseZeroedArray.h"
+#include "engine/memory/ZeroedArray.h"
+#include "tests/support/ChildPeakMemory.h"
 
 #include <QtTest/QtTest>
 

@@ -3,8 +3,8 @@
 // in range) or throw InputError; anything else (crash, other exception, sanitizer report) is a bug.
 //   cmake -DCMAKE_CXX_COMPILER=clang++ -DSPARE_BUILD_FUZZ=ON ... && build target scenario_fuzz
 //   ./scenario_fuzz -max_total_time=30 corpus/ <repo>/scenarios
-#include "sim/FailureTrace.h"
-#include "sim/ScenarioJson.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <cmath>
 #include <cstdint>

@@ -27,6 +27,21 @@ def test_sweep(teaching_path):
     assert "ttt_ratio_mean" in frame.columns
 
 
+def test_sweep_repair_what_if(teaching_path):
+    ours = ss.sweep(teaching_path, policies="spare,rep", redundancy=3, seeds=1, threads=2, spare_nodes=[0, 16],
+                    swap_s="300,1800", rejoin=["none", "at_step"])
+    assert ours.to_dict() == cli_json("sweep", teaching_path, "--policies", "spare,rep", "-r", 3, "--seeds", 1,
+                                      "--threads", 2, "--spare-nodes", "0,16", "--swap-s", "300,1800",
+                                      "--rejoin", "none,at_step")
+    frame = ours.frame()
+    assert len(frame) == 2 * 2 * 2 * 2
+    assert set(frame["spare_nodes"]) == {0, 16} and set(frame["rejoin"]) == {"none", "at_step"}
+    # An axis not given keeps the what-if's defaults, as in spare-cli.
+    one_axis = ss.sweep(teaching_path, policies="spare", redundancy=3, seeds=1, threads=2, rejoin="at_step")
+    assert one_axis.to_dict() == cli_json("sweep", teaching_path, "--policies", "spare", "-r", 3, "--seeds", 1,
+                                          "--threads", 2, "--rejoin", "at_step")
+
+
 def test_paper_table():
     ours = ss.paper_table(seeds=1, threads=2)
     assert ours.to_dict() == cli_json("paper-table", "--seeds", 1, "--threads", 2)

@@ -1,4 +1,4 @@
-#include "ChildPeakMemory.h"
+#include "tests/support/ChildPeakMemory.h"
 
 #include <fstream>
 #include <sstream>

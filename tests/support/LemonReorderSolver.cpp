@@ -1,6 +1,6 @@
-#include "LemonReorderSolver.h"
+#include "tests/support/LemonReorderSolver.h"
 
-#include "reorder/CoverageScan.h"
+#include "engine/reorder/CoverageScan.h"
 
 #include <lemon/list_graph.h>
 #include <lemon/network_simplex.h>

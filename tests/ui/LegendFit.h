@@ -1,7 +1,7 @@
 #pragma once
 
 // Shared by the chart and window suites: a chart legend shows every entry whole and inside its view.
-#include "charts/ChartLegendFlow.h"
+#include "ui/charts/ChartLegendFlow.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "playback/PlaybackCursor.h"
-#include "sim/RecordingObserver.h"
-#include "playback/SimulationWorker.h"
-#include "sim/Simulator.h"
+#include "engine/layout/Layout.h"
+#include "engine/sim/RecordingObserver.h"
+#include "engine/sim/Simulator.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/SimulationWorker.h"
 
 #include <memory>
 

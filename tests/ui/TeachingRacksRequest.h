@@ -1,7 +1,7 @@
 #pragma once
 
-#include "analysis/AnalysisRequest.h"
-#include "sim/ScenarioJson.h"
+#include "engine/sim/ScenarioJson.h"
+#include "ui/analysis/AnalysisRequest.h"
 
 namespace spare {
 

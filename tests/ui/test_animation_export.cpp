@@ -1,16 +1,16 @@
 // Animation exports: MP4 and GIF written through FFmpeg, decoded back with the same libraries
 // (libavformat + libavcodec, independent of the encoder's code) and checked for the frame count
 // round(fps * (to - from) / speed), the frame size, and the stack view's slide of a reorder in the frames.
-#include "export/AnimationExportDialog.h"
-#include "export/AnimationExporter.h"
-#include "export/AnimationFrameSource.h"
-#include "export/AnimationRequest.h"
-#include "MainWindow.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "playback/RunSetup.h"
-#include "playback/SimulationWorker.h"
-#include "views/ClusterPalette.h"
+#include "ui/MainWindow.h"
+#include "ui/export/AnimationExportDialog.h"
+#include "ui/export/AnimationExporter.h"
+#include "ui/export/AnimationFrameSource.h"
+#include "ui/export/AnimationRequest.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/RunSetup.h"
+#include "ui/playback/SimulationWorker.h"
+#include "ui/views/ClusterPalette.h"
 
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -126,7 +126,7 @@ void TestAnimationExport::initTestCase()
     QVERIFY(setup.ok());
     cursor_.reset(setup.scenario, setup.layout);
     connect(&worker_, &SimulationWorker::chunkReady, &cursor_, &PlaybackCursor::append);
-    worker_.start(setup.scenario, setup.trace);
+    worker_.start(setup);
     QTRY_VERIFY_WITH_TIMEOUT(cursor_.recording().complete(), 60000);
     // The first reorder that moves cells: the stack view slides them for 500 ms.
     const auto index = cursor_.recording().findNext(0, [](const Event& e) {
@@ -318,7 +318,7 @@ void TestAnimationExport::dialogExportsInTheBackground()
 {
     MainWindow window;
     QTRY_VERIFY_WITH_TIMEOUT(window.cursor()->recording().endTime() > 300.0, 60000);
-    AnimationExportDialog dialog(&window);
+    AnimationExportDialog dialog(&window, window.cursor(), window.clock(), window.viewState());
     const QString path = dir_.filePath(QStringLiteral("dialog.gif"));
     dialog.findChild<QLineEdit*>(QStringLiteral("animationPath"))->setText(path);
     dialog.findChild<QDoubleSpinBox*>(QStringLiteral("animationFrom"))->setValue(0.0);

@@ -1,16 +1,16 @@
 // Analysis computation, cancellation, the report folder and the run exports (Perfetto JSON, event CSV).
-#include "TeachingRacksRequest.h"
-#include "analysis/AnalysisCharts.h"
-#include "analysis/AnalysisComputation.h"
-#include "analysis/AnalysisRunner.h"
-#include "analysis/AnalysisSummary.h"
-#include "analysis/AnalysisView.h"
-#include "charts/ChartExporter.h"
-#include "export/ReportExporter.h"
-#include "export/RunExporter.h"
-#include "io/CsvEventWriter.h"
-#include "sim/ScenarioJson.h"
-#include "sweep/Sweep.h"
+#include "engine/output/CsvEventWriter.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/Sweep.h"
+#include "tests/ui/TeachingRacksRequest.h"
+#include "ui/analysis/AnalysisCharts.h"
+#include "ui/analysis/AnalysisComputation.h"
+#include "ui/analysis/AnalysisRunner.h"
+#include "ui/analysis/AnalysisSummary.h"
+#include "ui/analysis/AnalysisView.h"
+#include "ui/analysis/ReportExporter.h"
+#include "ui/charts/ChartExporter.h"
+#include "ui/export/RunExporter.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,21 +3,21 @@
 // text; the heatmap model under QAbstractItemModelTester; bad and foreign files; the chart exports; the
 // window's File action and --campaign options; and a GUI run that is cancelled, then resumed, ending
 // with the same merged bytes as an uninterrupted run.
-#include "MainWindow.h"
-#include "StudioOptions.h"
-#include "campaign/CampaignCharts.h"
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignHeatmapModel.h"
-#include "campaign/CampaignIntegration.h"
-#include "campaign/CampaignJson.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResultsDir.h"
-#include "campaign/CampaignResultsLoader.h"
-#include "campaign/CampaignRunJob.h"
-#include "campaign/CampaignRunner.h"
-#include "campaign/CampaignTable.h"
-#include "campaign/CampaignView.h"
-#include "charts/ChartExporter.h"
+#include "engine/campaign/CampaignJson.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignRunner.h"
+#include "engine/campaign/CampaignTable.h"
+#include "ui/MainWindow.h"
+#include "ui/StudioOptions.h"
+#include "ui/campaign/CampaignCharts.h"
+#include "ui/campaign/CampaignData.h"
+#include "ui/campaign/CampaignHeatmapModel.h"
+#include "ui/campaign/CampaignIntegration.h"
+#include "ui/campaign/CampaignResultsLoader.h"
+#include "ui/campaign/CampaignRunJob.h"
+#include "ui/campaign/CampaignView.h"
+#include "ui/charts/ChartExporter.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -360,7 +360,7 @@ private slots:
         options.campaignMetric = QStringLiteral("best-r");
         options.campaignFixes = {QStringLiteral("failures.system_mtbf_s=400.0")};
         QSignalSpy changed(integration->view(), &CampaignView::dataChanged);
-        integration->applyOptions(options);
+        integration->applyOptions(options.campaignRequest());
         QVERIFY(changed.wait(10000));
         QCOMPARE(window.tabs()->currentWidget(), integration->view());
         const CampaignSelection& s = integration->view()->selection();

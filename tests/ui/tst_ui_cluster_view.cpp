@@ -1,9 +1,9 @@
 // The level-of-detail cluster drawing agrees with the per-GPU colours, keeps a single failed GPU
 // visible when thousands of GPUs fold into one pixel, and the widget shows the state colours.
-#include "playback/PlaybackCursor.h"
-#include "views/ClusterImageRenderer.h"
-#include "views/ClusterPalette.h"
-#include "views/ClusterView.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/views/ClusterImageRenderer.h"
+#include "ui/views/ClusterPalette.h"
+#include "ui/views/ClusterView.h"
 
 #include <QTest>
 

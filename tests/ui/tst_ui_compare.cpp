@@ -3,19 +3,19 @@
 // simulated directly (and is zero for two equal runs); both cursors follow the one clock when it plays,
 // steps and steps back; the table model passes QAbstractItemModelTester; the window's tab, menu entry,
 // stepping and --compare.
-#include "MainWindow.h"
-#include "StudioOptions.h"
-#include "compare/CompareChooser.h"
-#include "compare/CompareIntegration.h"
-#include "compare/CompareSetup.h"
-#include "compare/CompareView.h"
-#include "compare/MetricDifferenceModel.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "playback/SimulationWorker.h"
-#include "sim/RunMetricsJson.h"
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "ui/MainWindow.h"
+#include "ui/StudioOptions.h"
+#include "ui/compare/CompareChooser.h"
+#include "ui/compare/CompareIntegration.h"
+#include "ui/compare/CompareSetup.h"
+#include "ui/compare/CompareView.h"
+#include "ui/compare/MetricDifferenceModel.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/SimulationWorker.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,6 +1,6 @@
 // The event log model and its filter/sort proxy pass QAbstractItemModelTester while chunks arrive.
-#include "models/EventFilterProxyModel.h"
-#include "models/EventLogModel.h"
+#include "ui/models/EventFilterProxyModel.h"
+#include "ui/models/EventLogModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -1,7 +1,7 @@
 // JobRunner: tickets, cancel, errors, destruction and the thread that results arrive on.
 
-#include "JobRunner.h"
-#include "io/InputError.h"
+#include "engine/base/InputError.h"
+#include "ui/base/JobRunner.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

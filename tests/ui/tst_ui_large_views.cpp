@@ -2,16 +2,16 @@
 // groups in the cluster view and they stay there while decisions elsewhere play; the cluster view marks
 // that range, has round integer axes and a zoom indicator; the stack view labels groups and gives the
 // types it shows distinct looks.
-#include "MainWindow.h"
-#include "ViewState.h"
-#include "playback/PlaybackCursor.h"
-#include "sim/RecordingObserver.h"
-#include "playback/SimulationWorker.h"
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
-#include "views/ClusterPalette.h"
-#include "views/ClusterView.h"
-#include "views/StackView.h"
+#include "engine/sim/RecordingObserver.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "ui/MainWindow.h"
+#include "ui/base/ViewState.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/SimulationWorker.h"
+#include "ui/views/ClusterPalette.h"
+#include "ui/views/ClusterView.h"
+#include "ui/views/StackView.h"
 
 #include <QAction>
 #include <QMenu>

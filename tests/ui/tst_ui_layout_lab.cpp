@@ -2,21 +2,21 @@
 // properties, the overlap matrix against a direct count, the trade-off CSV against the engine, the
 // background Monte-Carlo (signals, cancel, a newer edit superseding an older one) and the window's
 // statement of a non-independent layout.
-#include "MainWindow.h"
-#include "analysis/ClosedForms.h"
-#include "charts/ChartExporter.h"
-#include "layout/Layout.h"
-#include "layout/LayoutOverlap.h"
-#include "layoutlab/BlockMatrixView.h"
-#include "layoutlab/DifferenceTableModel.h"
-#include "layoutlab/LayoutComparisonModel.h"
-#include "layoutlab/LayoutLab.h"
-#include "layoutlab/LayoutLabCharts.h"
-#include "layoutlab/LayoutLabIntegration.h"
-#include "layoutlab/LayoutLabView.h"
-#include "layoutlab/LayoutRefiner.h"
-#include "layoutlab/RulerWidget.h"
-#include "sim/ScenarioJson.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutOverlap.h"
+#include "engine/sim/ScenarioJson.h"
+#include "ui/MainWindow.h"
+#include "ui/charts/ChartExporter.h"
+#include "ui/layoutlab/BlockMatrixView.h"
+#include "ui/layoutlab/DifferenceTableModel.h"
+#include "ui/layoutlab/LayoutComparisonModel.h"
+#include "ui/layoutlab/LayoutLab.h"
+#include "ui/layoutlab/LayoutLabCharts.h"
+#include "ui/layoutlab/LayoutLabIntegration.h"
+#include "ui/layoutlab/LayoutLabView.h"
+#include "ui/layoutlab/LayoutRefiner.h"
+#include "ui/layoutlab/RulerWidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>

@@ -1,10 +1,11 @@
 // The worker thread's recording, played back by a cursor, is exactly the engine's event stream (seeks:
 // tst_ui_seek).
-#include "playback/PlaybackCursor.h"
-#include "sim/Recording.h"
-#include "playback/SimulationWorker.h"
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
+#include "engine/sim/PreparedRun.h"
+#include "engine/sim/Recording.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/SimulationWorker.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -30,7 +31,7 @@ void record(const Scenario& s, PlaybackCursor& cursor, SimulationWorker& worker)
     cursor.reset(s, std::make_shared<const Layout>(Layout::byName(s.layout, s.groups, s.redundancy)));
     QObject::connect(&worker, &SimulationWorker::chunkReady, &cursor, &PlaybackCursor::append);
     QSignalSpy finished(&worker, &SimulationWorker::finished);
-    worker.start(s);
+    worker.start(prepareRun(s));
     QVERIFY(finished.wait(15000));
     QTRY_VERIFY(cursor.recording().complete());
 }
@@ -61,7 +62,7 @@ void TestPlayback::workerSignals()
     QSignalSpy chunks(&worker, &SimulationWorker::chunkReady);
     QSignalSpy finished(&worker, &SimulationWorker::finished);
     QSignalSpy failed(&worker, &SimulationWorker::failed);
-    worker.start(teaching());
+    worker.start(prepareRun(teaching()));
     QCOMPARE(started.count(), 1);
     QVERIFY(finished.wait(15000));
     QCOMPARE(failed.count(), 0);
@@ -122,10 +123,10 @@ void TestPlayback::cancelDropsOldChunks()
     SimulationWorker worker;
     QSignalSpy chunks(&worker, &SimulationWorker::chunkReady);
     QSignalSpy finished(&worker, &SimulationWorker::finished);
-    worker.start(big);
+    worker.start(prepareRun(big));
     Scenario small = teaching();
     small.steps = 20;
-    worker.start(small);  // abandons the paper run
+    worker.start(prepareRun(small));  // abandons the paper run
     QVERIFY(finished.wait(15000));
     QTRY_VERIFY(!worker.running());
     QCOMPARE(finished.count(), 1);

@@ -4,16 +4,16 @@
 // high (font metrics) and the stack view's row label at least 15 px of ink in the image; the tour
 // card leaves the moved cell (or the failed group) it points at uncovered and its arrow ends inside
 // it; every legend swatch stands out from the dark background.
-#include "MainWindow.h"
-#include "PresentationScale.h"
-#include "charts/ChartStyle.h"
-#include "charts/ProgressChart.h"
-#include "tour/GuidedTour.h"
-#include "tour/PresentationMode.h"
-#include "tour/TourController.h"
-#include "tour/TourOverlay.h"
-#include "views/ClusterView.h"
-#include "views/StackView.h"
+#include "ui/MainWindow.h"
+#include "ui/base/PresentationScale.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/charts/ProgressChart.h"
+#include "ui/tour/GuidedTour.h"
+#include "ui/tour/PresentationMode.h"
+#include "ui/tour/TourController.h"
+#include "ui/tour/TourOverlay.h"
+#include "ui/views/ClusterView.h"
+#include "ui/views/StackView.h"
 
 #include <QAbstractButton>
 #include <QApplication>

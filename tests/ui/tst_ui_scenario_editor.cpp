@@ -1,9 +1,9 @@
 // The scenario editor rejects bad values with the engine's message naming the allowed range, and
 // keeps Apply disabled until the scenario is valid; saving goes through QSaveFile.
-#include "editor/ScenarioEditor.h"
-#include "editor/ScenarioFieldLabel.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioKeyTable.h"
+#include "ui/editor/ScenarioEditor.h"
+#include "ui/editor/ScenarioFieldLabel.h"
 
 #include <QLabel>
 #include <QLineEdit>

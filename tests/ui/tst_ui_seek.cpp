@@ -3,10 +3,10 @@
 // cursor seeks (engine snapshot + replay) to every snapshot index and to each of the next 40 events,
 // and every quantity the window shows there (counters, down time, steps, alive groups, S, each group's
 // state, failed GPU, compute position, stacks, lost types) equals what stepping from the start gives.
-#include "RecordedRun.h"
-#include "playback/PlaybackCursor.h"
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "tests/ui/RecordedRun.h"
+#include "ui/playback/PlaybackCursor.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // After scripted failures the stack view shows exactly the reorder controller's assignment, and
 // animates the decision it was given.
-#include "ViewState.h"
-#include "playback/PlaybackCursor.h"
-#include "reorder/ReorderController.h"
-#include "views/StackView.h"
+#include "engine/reorder/ReorderController.h"
+#include "ui/base/ViewState.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/views/StackView.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -2,17 +2,17 @@
 // run's ends, the minimap drags the window, a click seeks the clock, the area selection's statistics
 // equal a brute-force count over the event list, folding keeps the drawn marks bounded at 600 groups,
 // and the trace export dialog's window and group lanes give the same file as spare-cli's flags.
-#include "RecordedRun.h"
-#include "export/RunExporter.h"
-#include "export/TraceExportDialog.h"
-#include "layout/Layout.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "sim/ScenarioJson.h"
-#include "sim/Simulator.h"
-#include "timeline/TimeRangeStatistics.h"
-#include "timeline/TimelineSelectionPanel.h"
-#include "timeline/TimelineWidget.h"
+#include "engine/layout/Layout.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "tests/ui/RecordedRun.h"
+#include "ui/export/RunExporter.h"
+#include "ui/export/TraceExportDialog.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/timeline/TimeRangeStatistics.h"
+#include "ui/timeline/TimelineSelectionPanel.h"
+#include "ui/timeline/TimelineWidget.h"
 
 #include <QFile>
 #include <QLineEdit>

@@ -1,10 +1,10 @@
-#include "analysis/AnalysisCharts.h"
+#include "ui/analysis/AnalysisCharts.h"
 
-#include "analysis/ClosedForms.h"
-#include "charts/ChartPalette.h"
-#include "charts/TimeBreakdownChart.h"
-#include "models/CountedNoun.h"
-#include "sweep/Sweep.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/sweep/Sweep.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/TimeBreakdownChart.h"
+#include "ui/models/CountedNoun.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "analysis/AnalysisRequest.h"
-#include "analysis/AnalysisResults.h"
-#include "charts/ChartSpec.h"
+#include "ui/analysis/AnalysisRequest.h"
+#include "ui/analysis/AnalysisResults.h"
+#include "ui/charts/ChartSpec.h"
 
 #include <QStringList>
 

@@ -1,10 +1,10 @@
-#include "analysis/AnalysisComputation.h"
+#include "ui/analysis/AnalysisComputation.h"
 
-#include "ErrorText.h"
-#include "layout/Layout.h"
-#include "sweep/RackCorrelatedFailures.h"
-#include "sweep/RepairWhatIf.h"
-#include "sweep/Sweep.h"
+#include "engine/layout/Layout.h"
+#include "engine/sweep/RackCorrelatedFailures.h"
+#include "engine/sweep/RepairWhatIf.h"
+#include "engine/sweep/Sweep.h"
+#include "ui/base/ErrorText.h"
 
 #include <QObject>
 

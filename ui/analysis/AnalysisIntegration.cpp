@@ -1,13 +1,13 @@
-#include "analysis/AnalysisIntegration.h"
+#include "ui/analysis/AnalysisIntegration.h"
 
-#include "CurrentRun.h"
-#include "StudioContext.h"
-#include "analysis/AnalysisRunner.h"
-#include "analysis/AnalysisView.h"
-#include "export/ChartExportDialog.h"
-#include "export/ExportLocation.h"
-#include "export/ReportExporter.h"
-#include "tour/PresentationMode.h"
+#include "ui/analysis/AnalysisRunner.h"
+#include "ui/analysis/AnalysisView.h"
+#include "ui/analysis/ReportExporter.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/export/ChartExportDialog.h"
+#include "ui/export/ExportLocation.h"
+#include "ui/tour/PresentationMode.h"
 
 #include <QFileDialog>
 #include <QMainWindow>

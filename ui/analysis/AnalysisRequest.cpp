@@ -1,8 +1,8 @@
-#include "analysis/AnalysisRequest.h"
+#include "ui/analysis/AnalysisRequest.h"
 
-#include "analysis/ClosedForms.h"
-#include "sim/ScenarioJson.h"
-#include "sweep/RackCorrelatedFailures.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sweep/RackCorrelatedFailures.h"
 
 #include <algorithm>
 #include <stdexcept>

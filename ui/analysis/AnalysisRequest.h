@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/Scenario.h"
-#include "sweep/RepairWhatIf.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sweep/RepairWhatIf.h"
 
 #include <QString>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "analysis/MonteCarlo.h"
-#include "sim/Scenario.h"
-#include "sim/TimeBreakdown.h"
-#include "sweep/RepairWhatIf.h"
+#include "engine/analysis/MonteCarlo.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sim/TimeBreakdown.h"
+#include "engine/sweep/RepairWhatIf.h"
 
 #include <QString>
 

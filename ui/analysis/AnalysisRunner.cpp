@@ -1,4 +1,4 @@
-#include "analysis/AnalysisRunner.h"
+#include "ui/analysis/AnalysisRunner.h"
 
 namespace spare {
 

@@ -1,13 +1,12 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "analysis/AnalysisComputation.h"
-#include "analysis/AnalysisRequest.h"
-#include "analysis/AnalysisResults.h"
+#include "ui/analysis/AnalysisComputation.h"
+#include "ui/analysis/AnalysisRequest.h"
+#include "ui/analysis/AnalysisResults.h"
+#include "ui/base/JobRunner.h"
 
 #include <QHash>
 #include <QObject>
-
 
 namespace spare {
 

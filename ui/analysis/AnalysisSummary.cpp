@@ -1,7 +1,7 @@
-#include "analysis/AnalysisSummary.h"
+#include "ui/analysis/AnalysisSummary.h"
 
-#include "analysis/AnalysisCharts.h"
-#include "analysis/ClosedForms.h"
+#include "engine/analysis/ClosedForms.h"
+#include "ui/analysis/AnalysisCharts.h"
 
 #include <QMap>
 

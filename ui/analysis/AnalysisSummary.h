@@ -1,7 +1,7 @@
 #pragma once
 
-#include "analysis/AnalysisRequest.h"
-#include "analysis/AnalysisResults.h"
+#include "ui/analysis/AnalysisRequest.h"
+#include "ui/analysis/AnalysisResults.h"
 
 #include <QString>
 

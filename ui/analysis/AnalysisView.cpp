@@ -1,11 +1,11 @@
-#include "analysis/AnalysisView.h"
+#include "ui/analysis/AnalysisView.h"
 
-#include "ErrorText.h"
-#include "analysis/AnalysisCharts.h"
-#include "analysis/AnalysisRunner.h"
-#include "analysis/AnalysisSummary.h"
-#include "charts/ChartPanel.h"
-#include "layout/Layout.h"
+#include "engine/layout/Layout.h"
+#include "ui/analysis/AnalysisCharts.h"
+#include "ui/analysis/AnalysisRunner.h"
+#include "ui/analysis/AnalysisSummary.h"
+#include "ui/base/ErrorText.h"
+#include "ui/charts/ChartPanel.h"
 
 #include <QElapsedTimer>
 #include <QFileDialog>

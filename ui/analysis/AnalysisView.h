@@ -1,10 +1,10 @@
 #pragma once
 
-#include "analysis/AnalysisComputation.h"
-#include "analysis/AnalysisRequest.h"
-#include "analysis/AnalysisResults.h"
-#include "charts/ChartSpec.h"
-#include "charts/ChartStyle.h"
+#include "ui/analysis/AnalysisComputation.h"
+#include "ui/analysis/AnalysisRequest.h"
+#include "ui/analysis/AnalysisResults.h"
+#include "ui/charts/ChartSpec.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QHash>
 #include <QSet>

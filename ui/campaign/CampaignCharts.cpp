@@ -1,7 +1,7 @@
-#include "campaign/CampaignCharts.h"
+#include "ui/campaign/CampaignCharts.h"
 
-#include "campaign/CampaignColorScale.h"
-#include "campaign/CampaignData.h"
+#include "ui/campaign/CampaignColorScale.h"
+#include "ui/campaign/CampaignData.h"
 
 #include <algorithm>
 #include <cmath>

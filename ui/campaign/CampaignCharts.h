@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/CampaignSelection.h"
-#include "charts/ChartSpec.h"
+#include "ui/campaign/CampaignSelection.h"
+#include "ui/charts/ChartSpec.h"
 
 #include <QStringList>
 #include <QVector>

@@ -1,4 +1,4 @@
-#include "campaign/CampaignColorScale.h"
+#include "ui/campaign/CampaignColorScale.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,9 @@
-#include "campaign/CampaignCommandLine.h"
+#include "ui/campaign/CampaignCommandLine.h"
 
-#include "StudioOptions.h"
-#include "campaign/CampaignCharts.h"
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignResultsLoader.h"
-#include "charts/ChartExporter.h"
+#include "ui/campaign/CampaignCharts.h"
+#include "ui/campaign/CampaignData.h"
+#include "ui/campaign/CampaignResultsLoader.h"
+#include "ui/charts/ChartExporter.h"
 
 #include <cstdio>
 
@@ -38,13 +37,13 @@ int axisKey(const CampaignData& data, const QVector<int>& free, const QString& f
 
 }  // namespace
 
-std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignData& data, const StudioOptions& options,
+std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignData& data, const CampaignChartRequest& request,
                                                                 QString* error)
 {
-    const auto metric = options.campaignMetric.isEmpty() ? CampaignMetric::Kind::TttRatio
-                                                         : CampaignMetric::parse(options.campaignMetric);
+    const auto metric = request.metric.isEmpty() ? CampaignMetric::Kind::TttRatio
+                                                         : CampaignMetric::parse(request.metric);
     if (!metric) {
-        *error = QStringLiteral("--metric '%1': allowed %2").arg(options.campaignMetric, CampaignMetric::names().join(QStringLiteral(", ")));
+        *error = QStringLiteral("--metric '%1': allowed %2").arg(request.metric, CampaignMetric::names().join(QStringLiteral(", ")));
         return std::nullopt;
     }
     const QString unavailable = CampaignMetric::unavailableReason(*metric, data);
@@ -54,13 +53,13 @@ std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignDa
     }
     CampaignSelection s = CampaignSelection::defaults(data, *metric);
     const QVector<int> free = CampaignMetric::freeKeys(*metric, data);
-    if (!options.campaignX.isEmpty() && (s.xKey = axisKey(data, free, QStringLiteral("--x"), options.campaignX, error)) < 0)
+    if (!request.x.isEmpty() && (s.xKey = axisKey(data, free, QStringLiteral("--x"), request.x, error)) < 0)
         return std::nullopt;
-    if (!options.campaignY.isEmpty() && (s.yKey = axisKey(data, free, QStringLiteral("--y"), options.campaignY, error)) < 0)
+    if (!request.y.isEmpty() && (s.yKey = axisKey(data, free, QStringLiteral("--y"), request.y, error)) < 0)
         return std::nullopt;
     if (s.xKey == s.yKey) {
         // --x alone may pick the default y key: y moves to the first other free key.
-        if (!options.campaignY.isEmpty() || options.campaignX.isEmpty()) {
+        if (!request.y.isEmpty() || request.x.isEmpty()) {
             *error = QStringLiteral("--y '%1': the same key as --x; allowed another of %2")
                          .arg(data.keys()[s.yKey].name, keyNames(data, free).join(QStringLiteral(", ")));
             return std::nullopt;
@@ -72,7 +71,7 @@ std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignDa
                 break;
             }
     }
-    for (const QString& pair : options.campaignFixes) {
+    for (const QString& pair : request.fixes) {
         const QString name = pair.section(QLatin1Char('='), 0, 0);
         const QString value = pair.section(QLatin1Char('='), 1);
         const int k = data.keyIndex(name);
@@ -91,33 +90,33 @@ std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignDa
     return s;
 }
 
-int CampaignCommandLine::exportChart(const StudioOptions& options, std::shared_ptr<const CampaignData>* checked)
+int CampaignCommandLine::exportChart(const CampaignChartRequest& request, std::shared_ptr<const CampaignData>* checked)
 {
     QStringList problems;
-    const auto data = CampaignResultsLoader::load(options.campaignPath, &problems);
+    const auto data = CampaignResultsLoader::load(request.path, &problems);
     if (!data) {
         for (const QString& problem : problems)
             fail(2, problem);
         return 2;
     }
     QString error;
-    const auto selection = CampaignCommandLine::selection(*data, options, &error);
+    const auto selection = CampaignCommandLine::selection(*data, request, &error);
     if (!selection)
         return fail(2, error);
     const QString problem = selection->problem(*data);
     if (!problem.isEmpty())
-        return fail(2, QStringLiteral("--campaign '%1': %2").arg(options.campaignPath, problem));
+        return fail(2, QStringLiteral("--campaign '%1': %2").arg(request.path, problem));
     if (checked)
         *checked = data;
-    if (options.exportChart.isEmpty())
+    if (request.chart.isEmpty())
         return 0;
-    const ChartSpec spec = CampaignCharts::build(options.exportChart, *data, *selection);
+    const ChartSpec spec = CampaignCharts::build(request.chart, *data, *selection);
     if (spec.heatMap.isEmpty() && spec.bars.isEmpty() && spec.series.isEmpty())
         return fail(1, QStringLiteral("--export-chart %1: nothing to draw at this base point (no runs there); choose "
-                                      "another with --fix").arg(options.exportChart));
+                                      "another with --fix").arg(request.chart));
     ChartExporter::Format format{};
-    ChartExporter::formatForPath(options.exportChartOut, &format);
-    if (!ChartExporter::write(spec, options.exportChartOut, format, &error, options.chartExport))
+    ChartExporter::formatForPath(request.chartOut, &format);
+    if (!ChartExporter::write(spec, request.chartOut, format, &error, request.chartOptions))
         return fail(1, error);
     return 0;
 }

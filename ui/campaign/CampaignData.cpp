@@ -1,6 +1,6 @@
-#include "campaign/CampaignData.h"
+#include "ui/campaign/CampaignData.h"
 
-#include "campaign/MergedCampaignTable.h"
+#include "engine/campaign/MergedCampaignTable.h"
 
 #include <QByteArray>
 

@@ -1,6 +1,6 @@
-#include "campaign/CampaignHeatmapModel.h"
+#include "ui/campaign/CampaignHeatmapModel.h"
 
-#include "campaign/CampaignData.h"
+#include "ui/campaign/CampaignData.h"
 
 #include <QColor>
 

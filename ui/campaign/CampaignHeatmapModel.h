@@ -1,8 +1,8 @@
 #pragma once
 
-#include "campaign/CampaignColorScale.h"
-#include "campaign/CampaignMetric.h"
-#include "campaign/CampaignSelection.h"
+#include "ui/campaign/CampaignColorScale.h"
+#include "ui/campaign/CampaignMetric.h"
+#include "ui/campaign/CampaignSelection.h"
 
 #include <QAbstractTableModel>
 

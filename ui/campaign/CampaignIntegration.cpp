@@ -1,9 +1,9 @@
-#include "campaign/CampaignIntegration.h"
+#include "ui/campaign/CampaignIntegration.h"
 
-#include "StudioContext.h"
-#include "campaign/CampaignCommandLine.h"
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignView.h"
+#include "ui/base/StudioContext.h"
+#include "ui/campaign/CampaignCommandLine.h"
+#include "ui/campaign/CampaignData.h"
+#include "ui/campaign/CampaignView.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -41,34 +41,34 @@ CampaignIntegration::CampaignIntegration(const StudioContext& context)
             [this](const QString& message) { QMessageBox::warning(window_, tr("Run campaign"), message); });
 }
 
-void CampaignIntegration::applyOptions(const StudioOptions& options, std::shared_ptr<const CampaignData> checked)
+void CampaignIntegration::applyOptions(const CampaignChartRequest& request, std::shared_ptr<const CampaignData> checked)
 {
-    if (options.campaignPath.isEmpty())
+    if (request.path.isEmpty())
         return;
     tabs_->setCurrentWidget(view_);
     if (checked) {
-        QTimer::singleShot(0, this, [this, options, checked] {
+        QTimer::singleShot(0, this, [this, request, checked] {
             view_->setData(checked);
-            applySelection(options);
+            applySelection(request);
         });
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(view_, &CampaignView::dataChanged, this, [this, options, connection] {
+    *connection = connect(view_, &CampaignView::dataChanged, this, [this, request, connection] {
         disconnect(*connection);
-        applySelection(options);
+        applySelection(request);
     });
-    view_->openResults(options.campaignPath);
+    view_->openResults(request.path);
 }
 
 // main() has already checked the flags against the table when a script drives.
-void CampaignIntegration::applySelection(const StudioOptions& options)
+void CampaignIntegration::applySelection(const CampaignChartRequest& request)
 {
     QString error;
-    if (const auto selection = CampaignCommandLine::selection(*view_->data(), options, &error))
+    if (const auto selection = CampaignCommandLine::selection(*view_->data(), request, &error))
         view_->setSelection(*selection);
-    if (!options.exportChart.isEmpty())
-        view_->showChart(options.exportChart);
+    if (!request.chart.isEmpty())
+        view_->showChart(request.chart);
     emit optionsApplied();
 }
 

@@ -1,7 +1,7 @@
-#include "campaign/CampaignMetric.h"
+#include "ui/campaign/CampaignMetric.h"
 
-#include "campaign/AdaptiveReplication.h"
-#include "campaign/CampaignData.h"
+#include "engine/campaign/AdaptiveReplication.h"
+#include "ui/campaign/CampaignData.h"
 
 #include <cmath>
 #include <vector>

@@ -1,9 +1,9 @@
-#include "campaign/CampaignResultsLoader.h"
+#include "ui/campaign/CampaignResultsLoader.h"
 
-#include "ErrorText.h"
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignError.h"
-#include "campaign/MergedCampaignTable.h"
+#include "engine/campaign/CampaignError.h"
+#include "engine/campaign/MergedCampaignTable.h"
+#include "ui/base/ErrorText.h"
+#include "ui/campaign/CampaignData.h"
 
 #include <exception>
 

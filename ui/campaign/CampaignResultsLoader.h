@@ -1,6 +1,6 @@
 #pragma once
 
-#include "JobRunner.h"
+#include "ui/base/JobRunner.h"
 
 #include <QObject>
 #include <QString>

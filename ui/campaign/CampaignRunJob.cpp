@@ -1,14 +1,14 @@
-#include "campaign/CampaignRunJob.h"
+#include "ui/campaign/CampaignRunJob.h"
 
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignJson.h"
-#include "campaign/CampaignPlan.h"
-#include "campaign/CampaignResultsDir.h"
-#include "campaign/CampaignRunner.h"
-#include "campaign/CampaignStatus.h"
-#include "campaign/CampaignTable.h"
-#include "campaign/MergedCampaignTable.h"
-#include "io/AtomicFile.h"
+#include "engine/base/AtomicFile.h"
+#include "engine/campaign/CampaignJson.h"
+#include "engine/campaign/CampaignPlan.h"
+#include "engine/campaign/CampaignResultsDir.h"
+#include "engine/campaign/CampaignRunner.h"
+#include "engine/campaign/CampaignStatus.h"
+#include "engine/campaign/CampaignTable.h"
+#include "engine/campaign/MergedCampaignTable.h"
+#include "ui/campaign/CampaignData.h"
 
 #include <QDir>
 

@@ -1,6 +1,6 @@
-#include "campaign/CampaignSelection.h"
+#include "ui/campaign/CampaignSelection.h"
 
-#include "campaign/CampaignData.h"
+#include "ui/campaign/CampaignData.h"
 
 namespace spare {
 

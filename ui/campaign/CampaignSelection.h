@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/CampaignMetric.h"
+#include "ui/campaign/CampaignMetric.h"
 
 #include <QString>
 #include <QVector>

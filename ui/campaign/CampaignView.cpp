@@ -1,12 +1,12 @@
-#include "campaign/CampaignView.h"
+#include "ui/campaign/CampaignView.h"
 
-#include "campaign/CampaignCharts.h"
-#include "campaign/CampaignData.h"
-#include "campaign/CampaignHeatmapModel.h"
-#include "campaign/CampaignResultsLoader.h"
-#include "campaign/CampaignRunJob.h"
-#include "charts/ChartPanel.h"
-#include "export/ChartExportDialog.h"
+#include "ui/campaign/CampaignCharts.h"
+#include "ui/campaign/CampaignData.h"
+#include "ui/campaign/CampaignHeatmapModel.h"
+#include "ui/campaign/CampaignResultsLoader.h"
+#include "ui/campaign/CampaignRunJob.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/export/ChartExportDialog.h"
 
 #include <QComboBox>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
-#include "charts/ChartExporter.h"
+#include "ui/charts/ChartExporter.h"
 
-#include "charts/ChartThinning.h"
-#include "charts/QtChartRenderer.h"
-#include "charts/SvgTextOutliner.h"
+#include "ui/charts/ChartThinning.h"
+#include "ui/charts/QtChartRenderer.h"
+#include "ui/charts/SvgTextOutliner.h"
 
 #include <QBuffer>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "charts/ChartExportOptions.h"
-#include "charts/ChartSpec.h"
-#include "charts/ChartStyle.h"
+#include "ui/charts/ChartExportOptions.h"
+#include "ui/charts/ChartSpec.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QImage>
 #include <QSize>

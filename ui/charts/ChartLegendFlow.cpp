@@ -1,4 +1,4 @@
-#include "charts/ChartLegendFlow.h"
+#include "ui/charts/ChartLegendFlow.h"
 
 #include <QChart>
 #include <QFontMetricsF>

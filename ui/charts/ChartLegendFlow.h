@@ -1,6 +1,6 @@
 #pragma once
 
-#include "charts/ChartLegendEntry.h"
+#include "ui/charts/ChartLegendEntry.h"
 
 #include <QFont>
 #include <QObject>

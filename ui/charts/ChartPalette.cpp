@@ -1,4 +1,4 @@
-#include "charts/ChartPalette.h"
+#include "ui/charts/ChartPalette.h"
 
 #include <array>
 

@@ -1,6 +1,6 @@
-#include "charts/ChartPanel.h"
+#include "ui/charts/ChartPanel.h"
 
-#include "charts/QtChartRenderer.h"
+#include "ui/charts/QtChartRenderer.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "charts/ChartSpec.h"
-#include "charts/ChartStyle.h"
+#include "ui/charts/ChartSpec.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "charts/ChartSpec.h"
+#include "ui/charts/ChartSpec.h"
 
 #include <algorithm>
 

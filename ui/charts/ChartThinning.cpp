@@ -1,4 +1,4 @@
-#include "charts/ChartThinning.h"
+#include "ui/charts/ChartThinning.h"
 
 #include <algorithm>
 #include <set>

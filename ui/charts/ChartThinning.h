@@ -1,6 +1,6 @@
 #pragma once
 
-#include "charts/ChartSpec.h"
+#include "ui/charts/ChartSpec.h"
 
 namespace spare {
 

@@ -1,4 +1,4 @@
-#include "charts/NiceTicks.h"
+#include "ui/charts/NiceTicks.h"
 
 #include <QValueAxis>
 

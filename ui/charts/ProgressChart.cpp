@@ -1,7 +1,7 @@
-#include "charts/ProgressChart.h"
+#include "ui/charts/ProgressChart.h"
 
-#include "charts/ChartLegendFlow.h"
-#include "charts/NiceTicks.h"
+#include "ui/charts/ChartLegendFlow.h"
+#include "ui/charts/NiceTicks.h"
 
 #include <QChart>
 #include <QChartView>

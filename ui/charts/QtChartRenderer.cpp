@@ -1,8 +1,8 @@
-#include "charts/QtChartRenderer.h"
+#include "ui/charts/QtChartRenderer.h"
 
-#include "charts/ChartLegendFlow.h"
-#include "charts/ChartPalette.h"
-#include "charts/NiceTicks.h"
+#include "ui/charts/ChartLegendFlow.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/NiceTicks.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>

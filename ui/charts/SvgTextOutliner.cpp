@@ -1,4 +1,4 @@
-#include "charts/SvgTextOutliner.h"
+#include "ui/charts/SvgTextOutliner.h"
 
 #include <QFont>
 #include <QPainterPath>

@@ -1,4 +1,4 @@
-#include "charts/TimeBreakdownChart.h"
+#include "ui/charts/TimeBreakdownChart.h"
 
 #include <QLocale>
 #include <QObject>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "charts/ChartSpec.h"
-#include "sim/Scenario.h"
-#include "sim/TimeBreakdown.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sim/TimeBreakdown.h"
+#include "ui/charts/ChartSpec.h"
 
 #include <QVector>
 

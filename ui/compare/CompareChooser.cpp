@@ -1,8 +1,8 @@
-#include "compare/CompareChooser.h"
+#include "ui/compare/CompareChooser.h"
 
-#include "layout/BuiltInLayouts.h"
-#include "sim/ScenarioLimits.h"
-#include "StudioPaths.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/layout/BuiltInLayouts.h"
+#include "ui/base/StudioPaths.h"
 
 #include <QComboBox>
 #include <QFileDialog>

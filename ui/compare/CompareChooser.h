@@ -1,7 +1,7 @@
 #pragma once
 
-#include "compare/CompareSetup.h"
-#include "sim/Scenario.h"
+#include "engine/sim/Scenario.h"
+#include "ui/compare/CompareSetup.h"
 
 #include <QWidget>
 

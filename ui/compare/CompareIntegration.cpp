@@ -1,8 +1,8 @@
-#include "compare/CompareIntegration.h"
+#include "ui/compare/CompareIntegration.h"
 
-#include "CurrentRun.h"
-#include "StudioContext.h"
-#include "compare/CompareView.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/compare/CompareView.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -45,12 +45,12 @@ void CompareIntegration::showSetup(const CompareSetup& setup)
     showCompare();
 }
 
-void CompareIntegration::applyOptions(const StudioOptions& options)
+void CompareIntegration::applyOptions(const std::optional<CompareSetup>& setup, bool screenshot)
 {
-    if (!options.compare)
+    if (!setup)
         return;
-    showSetup(*options.compare);
-    if (!options.screenshotPath.isEmpty())
+    showSetup(*setup);
+    if (screenshot)
         for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
             dock->hide();
 }

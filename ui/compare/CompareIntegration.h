@@ -1,6 +1,10 @@
 #pragma once
 
+#include "ui/compare/CompareSetup.h"
+
 #include <QObject>
+
+#include <optional>
 
 class QMainWindow;
 class QTabWidget;
@@ -9,9 +13,7 @@ namespace spare {
 
 class CompareView;
 class CurrentRun;
-struct CompareSetup;
 struct StudioContext;
-struct StudioOptions;
 
 // The comparison as one of the window's features: the "Compare" tab (its clock is the one the playback
 // bar drives while it is shown), Simulation > Compare two runs, and the Run tab's scenario as the base
@@ -27,8 +29,8 @@ public:
     void showCompare();
     // Shows the tab running `setup`.
     void showSetup(const CompareSetup& setup);
-    // --compare KIND:A,B: showSetup; with --screenshot the docks are hidden so the tab fills the picture.
-    void applyOptions(const StudioOptions& options);
+    // --compare KIND:A,B: showSetup; for a --screenshot the docks are hidden so the tab fills the picture.
+    void applyOptions(const std::optional<CompareSetup>& setup, bool screenshot);
 
 private:
     QMainWindow* window_;

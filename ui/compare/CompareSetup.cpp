@@ -1,8 +1,8 @@
-#include "compare/CompareSetup.h"
+#include "ui/compare/CompareSetup.h"
 
-#include "ErrorText.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/sim/ScenarioJson.h"
+#include "ui/base/ErrorText.h"
 
 #include <QFileInfo>
 

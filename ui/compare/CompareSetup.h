@@ -1,8 +1,8 @@
 #pragma once
 
-#include "playback/RunSetup.h"
-#include "sim/FailureTrace.h"
-#include "sim/Scenario.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/Scenario.h"
+#include "ui/playback/RunSetup.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,12 +1,12 @@
-#include "compare/CompareView.h"
+#include "ui/compare/CompareView.h"
 
-#include "compare/CompareChooser.h"
-#include "compare/MetricDifferenceModel.h"
-#include "models/EventLogModel.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "playback/SimulationWorker.h"
-#include "views/ClusterView.h"
+#include "ui/compare/CompareChooser.h"
+#include "ui/compare/MetricDifferenceModel.h"
+#include "ui/models/EventLogModel.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/SimulationWorker.h"
+#include "ui/views/ClusterView.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -186,7 +186,7 @@ bool CompareView::start()
                                   .arg(s.seed));
         side.progress->setRange(0, s.steps);
         side.cursor->reset(run);
-        side.worker->start(s, run.trace);
+        side.worker->start(run);
     }
     clock_->syncTo(0.0);
     if (!problems.isEmpty()) {

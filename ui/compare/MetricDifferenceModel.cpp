@@ -1,6 +1,6 @@
-#include "compare/MetricDifferenceModel.h"
+#include "ui/compare/MetricDifferenceModel.h"
 
-#include "sim/RunMetricsJson.h"
+#include "engine/sim/RunMetricsJson.h"
 
 #include <QLocale>
 

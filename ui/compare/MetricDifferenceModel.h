@@ -1,7 +1,7 @@
 #pragma once
 
-#include "playback/PlaybackState.h"
-#include "sim/RunMetrics.h"
+#include "engine/sim/RunMetrics.h"
+#include "ui/playback/PlaybackState.h"
 
 #include <QAbstractTableModel>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "editor/RecentFilesMenu.h"
+#include "ui/editor/RecentFilesMenu.h"
 
 #include <QFileInfo>
 #include <QSettings>

@@ -1,11 +1,11 @@
-#include "editor/ScenarioEditor.h"
+#include "ui/editor/ScenarioEditor.h"
 
-#include "editor/ScenarioFieldLabel.h"
+#include "ui/editor/ScenarioFieldLabel.h"
 
-#include "ErrorText.h"
-#include "StudioPaths.h"
-#include "sim/ScenarioJson.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioKeyTable.h"
+#include "ui/base/ErrorText.h"
+#include "ui/base/StudioPaths.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "editor/ScenarioFieldLabel.h"
+#include "ui/editor/ScenarioFieldLabel.h"
 
 #include <QStringList>
 

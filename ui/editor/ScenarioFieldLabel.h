@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/ScenarioLimits.h"
+#include "engine/sim/ScenarioKeyTable.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "editor/SeedDialog.h"
+#include "ui/editor/SeedDialog.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,12 +1,11 @@
-#include "export/AnimationExportDialog.h"
+#include "ui/export/AnimationExportDialog.h"
 
-#include "MainWindow.h"
-#include "StudioPaths.h"
-#include "ViewState.h"
-#include "export/AnimationExporter.h"
-#include "export/ExportLocation.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
+#include "ui/base/StudioPaths.h"
+#include "ui/base/ViewState.h"
+#include "ui/export/AnimationExporter.h"
+#include "ui/export/ExportLocation.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -47,13 +46,15 @@ QSpinBox* intBox(int low, int high, int value)
 
 }  // namespace
 
-AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(window), window_(window)
+AnimationExportDialog::AnimationExportDialog(QWidget* parent, PlaybackCursor* cursor, const PlaybackClock* clock,
+                                             const ViewState* viewState)
+    : QDialog(parent), cursor_(cursor), viewState_(viewState)
 {
     setWindowTitle(tr("Export animation"));
     setObjectName(QStringLiteral("animationExportDialog"));
     const AnimationRequest defaults;
-    const double now = window->clock()->time();
-    path_ = new QLineEdit(ExportLocation::suggest(QString::fromStdString(window->scenario().name), QStringLiteral("animation"),
+    const double now = clock->time();
+    path_ = new QLineEdit(ExportLocation::suggest(QString::fromStdString(cursor->scenario().name), QStringLiteral("animation"),
                                                   QStringLiteral("mp4")));
     auto* browse = new QToolButton;
     browse->setText(tr("..."));
@@ -62,8 +63,8 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
     file->addWidget(path_, 1);
     file->addWidget(browse);
     // Ten seconds of video from the moment on screen, within the run when its end is known.
-    const Recording& recording = window->cursor()->recording();
-    const double tenSeconds = now + 10.0 * window->clock()->speed();
+    const Recording& recording = cursor->recording();
+    const double tenSeconds = now + 10.0 * clock->speed();
     from_ = secondsBox(now);
     to_ = secondsBox(recording.complete() ? std::min(tenSeconds, recording.endTime()) : tenSeconds);
     width_ = intBox(AnimationRequest::kMinWidth, AnimationRequest::kMaxWidth, defaults.size.width());
@@ -79,7 +80,7 @@ AnimationExportDialog::AnimationExportDialog(MainWindow* window) : QDialog(windo
     speed_->setRange(PlaybackClock::kMinSpeed, PlaybackClock::kMaxSpeed);
     speed_->setDecimals(0);
     speed_->setSuffix(QStringLiteral("x"));
-    speed_->setValue(window->clock()->speed());
+    speed_->setValue(clock->speed());
     path_->setObjectName(QStringLiteral("animationPath"));
     from_->setObjectName(QStringLiteral("animationFrom"));
     to_->setObjectName(QStringLiteral("animationTo"));
@@ -141,7 +142,7 @@ void AnimationExportDialog::startExport()
     request.size = QSize(width_->value(), height_->value());
     request.fps = fps_->value();
     request.speed = speed_->value();
-    if (const ViewState* view = window_->viewState(); !view->followsAction()) {
+    if (const ViewState* view = viewState_; !view->followsAction()) {
         request.stackFirst = view->stackFirst();
         request.stackLast = view->stackLast();
     }
@@ -150,7 +151,7 @@ void AnimationExportDialog::startExport()
         message_->setText(problem);
         return;
     }
-    exporter_ = new AnimationExporter(window_->cursor(), request, this);
+    exporter_ = new AnimationExporter(cursor_, request, this);
     connect(exporter_, &AnimationExporter::progress, this, [this](int encoded, int frames) {
         progress_->setRange(0, frames);
         progress_->setValue(encoded);

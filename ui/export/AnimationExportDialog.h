@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/AnimationExporter.h"
+#include "ui/export/AnimationExporter.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -14,14 +14,17 @@ class QSpinBox;
 
 namespace spare {
 
-class MainWindow;
+class PlaybackClock;
+class PlaybackCursor;
+class ViewState;
 
 // File > Export animation: a window of the current run as MP4 or GIF (from, to, size, fps, speed) in the
 // background, with progress and cancel. Not modal: playback goes on while it exports. Closing it cancels.
 class AnimationExportDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit AnimationExportDialog(MainWindow* window);
+    // Exports from `cursor`'s run; the clock gives the defaults (now, speed), the view state the framing.
+    AnimationExportDialog(QWidget* parent, PlaybackCursor* cursor, const PlaybackClock* clock, const ViewState* viewState);
 
     // The export running now (nullptr when none).
     AnimationExporter* exporter() const { return exporter_; }
@@ -34,7 +37,8 @@ private:
     void chooseFile();
     void setRunning(bool running);
 
-    MainWindow* window_;
+    PlaybackCursor* cursor_;
+    const ViewState* viewState_;
     QLineEdit* path_ = nullptr;
     QDoubleSpinBox* from_ = nullptr;
     QDoubleSpinBox* to_ = nullptr;

@@ -1,9 +1,9 @@
-#include "export/AnimationExporter.h"
+#include "ui/export/AnimationExporter.h"
 
-#include "export/AnimationFrameSource.h"
-#include "export/FrameStrip.h"
-#include "export/VideoEncoder.h"
-#include "playback/PlaybackCursor.h"
+#include "ui/export/AnimationFrameSource.h"
+#include "ui/export/FrameStrip.h"
+#include "ui/export/VideoEncoder.h"
+#include "ui/playback/PlaybackCursor.h"
 
 #include <chrono>
 

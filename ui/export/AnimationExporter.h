@@ -1,7 +1,7 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "export/AnimationRequest.h"
+#include "ui/base/JobRunner.h"
+#include "ui/export/AnimationRequest.h"
 
 #include <QImage>
 #include <QObject>

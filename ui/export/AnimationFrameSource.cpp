@@ -1,10 +1,10 @@
-#include "export/AnimationFrameSource.h"
+#include "ui/export/AnimationFrameSource.h"
 
-#include "ViewState.h"
-#include "models/EventLogModel.h"
-#include "playback/PlaybackCursor.h"
-#include "views/ClusterView.h"
-#include "views/StackView.h"
+#include "ui/base/ViewState.h"
+#include "ui/models/EventLogModel.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/views/ClusterView.h"
+#include "ui/views/StackView.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

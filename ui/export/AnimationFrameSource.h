@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Recording.h"
+#include "engine/sim/Recording.h"
 
 #include <QImage>
 #include <QRect>

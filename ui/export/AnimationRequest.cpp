@@ -1,6 +1,6 @@
-#include "export/AnimationRequest.h"
+#include "ui/export/AnimationRequest.h"
 
-#include "playback/PlaybackClock.h"
+#include "ui/playback/PlaybackClock.h"
 
 #include <QRegularExpression>
 

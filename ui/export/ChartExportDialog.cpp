@@ -1,7 +1,7 @@
-#include "export/ChartExportDialog.h"
+#include "ui/export/ChartExportDialog.h"
 
-#include "charts/ChartExporter.h"
-#include "export/ExportLocation.h"
+#include "ui/charts/ChartExporter.h"
+#include "ui/export/ExportLocation.h"
 
 #include <QFileDialog>
 #include <QMessageBox>

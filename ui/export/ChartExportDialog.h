@@ -1,7 +1,7 @@
 #pragma once
 
-#include "charts/ChartExportOptions.h"
-#include "charts/ChartSpec.h"
+#include "ui/charts/ChartExportOptions.h"
+#include "ui/charts/ChartSpec.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "export/ExportLocation.h"
+#include "ui/export/ExportLocation.h"
 
 #include <QDir>
 #include <QFileInfo>

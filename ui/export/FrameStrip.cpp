@@ -1,6 +1,6 @@
-#include "export/FrameStrip.h"
+#include "ui/export/FrameStrip.h"
 
-#include "export/SaveFile.h"
+#include "ui/export/SaveFile.h"
 
 #include <QBuffer>
 #include <QFontMetrics>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/FrameSink.h"
+#include "ui/export/FrameSink.h"
 
 #include <QSize>
 #include <QString>

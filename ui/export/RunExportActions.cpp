@@ -1,11 +1,11 @@
-#include "export/RunExportActions.h"
+#include "ui/export/RunExportActions.h"
 
-#include "CurrentRun.h"
-#include "StudioContext.h"
-#include "export/ExportLocation.h"
-#include "export/RunExporter.h"
-#include "export/TraceExportDialog.h"
-#include "timeline/TimelineWidget.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/export/ExportLocation.h"
+#include "ui/export/RunExporter.h"
+#include "ui/export/TraceExportDialog.h"
+#include "ui/timeline/TimelineWidget.h"
 
 #include <QFileDialog>
 #include <QMainWindow>

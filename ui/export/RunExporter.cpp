@@ -1,11 +1,10 @@
-#include "export/RunExporter.h"
+#include "ui/export/RunExporter.h"
 
-#include "export/SaveFile.h"
-#include "io/RunOutputs.h"
-#include "sim/RunMetricsJson.h"
+#include "engine/output/RunOutputs.h"
+#include "engine/sim/RunMetricsJson.h"
+#include "ui/export/SaveFile.h"
 
 #include <nlohmann/json.hpp>
-
 
 namespace spare {
 

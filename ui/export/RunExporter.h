@@ -1,9 +1,9 @@
 #pragma once
 
-#include "sim/FailureTrace.h"
-#include "sim/RunMetrics.h"
-#include "sim/Scenario.h"
-#include "sim/Simulator.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/Scenario.h"
+#include "engine/sim/Simulator.h"
 
 #include <QString>
 

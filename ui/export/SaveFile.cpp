@@ -1,4 +1,4 @@
-#include "export/SaveFile.h"
+#include "ui/export/SaveFile.h"
 
 #include <QSaveFile>
 

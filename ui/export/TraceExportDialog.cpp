@@ -1,7 +1,7 @@
-#include "export/TraceExportDialog.h"
+#include "ui/export/TraceExportDialog.h"
 
-#include "io/InputError.h"
-#include "io/TraceSelection.h"
+#include "engine/base/InputError.h"
+#include "engine/output/TraceSelection.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

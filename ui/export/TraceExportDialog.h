@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/RunExporter.h"
+#include "ui/export/RunExporter.h"
 
 #include <QDialog>
 

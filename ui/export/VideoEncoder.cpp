@@ -1,4 +1,4 @@
-#include "export/VideoEncoder.h"
+#include "ui/export/VideoEncoder.h"
 
 #include <QHash>
 #include <QSaveFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "export/AnimationRequest.h"
-#include "export/FrameSink.h"
+#include "ui/export/AnimationRequest.h"
+#include "ui/export/FrameSink.h"
 
 #include <QImage>
 #include <QSize>

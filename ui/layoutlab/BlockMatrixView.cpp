@@ -1,4 +1,4 @@
-#include "layoutlab/BlockMatrixView.h"
+#include "ui/layoutlab/BlockMatrixView.h"
 
 #include <QMouseEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "layout/LayoutOverlap.h"
+#include "engine/layout/LayoutOverlap.h"
 
 #include <QColor>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "layoutlab/DifferenceTableModel.h"
+#include "ui/layoutlab/DifferenceTableModel.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,4 +1,4 @@
-#include "layoutlab/IndependenceNotice.h"
+#include "ui/layoutlab/IndependenceNotice.h"
 
 #include <QObject>
 

@@ -1,9 +1,9 @@
-#include "layoutlab/LayoutCandidate.h"
+#include "ui/layoutlab/LayoutCandidate.h"
 
-#include "analysis/ClosedForms.h"
-#include "layout/Layout.h"
-#include "layout/LayoutOverlap.h"
-#include "layoutlab/IndependenceNotice.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutOverlap.h"
+#include "ui/layoutlab/IndependenceNotice.h"
 
 #include <QHash>
 

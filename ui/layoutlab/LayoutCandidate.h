@@ -1,7 +1,7 @@
 #pragma once
 
-#include "layoutlab/LayoutLabSettings.h"
-#include "layoutlab/LayoutRefinement.h"
+#include "ui/layoutlab/LayoutLabSettings.h"
+#include "ui/layoutlab/LayoutRefinement.h"
 
 #include <QString>
 

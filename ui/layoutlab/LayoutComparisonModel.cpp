@@ -1,6 +1,6 @@
-#include "layoutlab/LayoutComparisonModel.h"
+#include "ui/layoutlab/LayoutComparisonModel.h"
 
-#include "layoutlab/LayoutLab.h"
+#include "ui/layoutlab/LayoutLab.h"
 
 #include <QBrush>
 #include <QColor>

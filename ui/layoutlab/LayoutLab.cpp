@@ -1,8 +1,8 @@
-#include "layoutlab/LayoutLab.h"
+#include "ui/layoutlab/LayoutLab.h"
 
-#include "ErrorText.h"
-#include "layout/Layout.h"
-#include "layoutlab/LayoutRefiner.h"
+#include "engine/layout/Layout.h"
+#include "ui/base/ErrorText.h"
+#include "ui/layoutlab/LayoutRefiner.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "layoutlab/LayoutCandidate.h"
-#include "layoutlab/LayoutLabSettings.h"
-#include "layoutlab/LayoutRefiner.h"
+#include "ui/layoutlab/LayoutCandidate.h"
+#include "ui/layoutlab/LayoutLabSettings.h"
+#include "ui/layoutlab/LayoutRefiner.h"
 
 #include <QHash>
 #include <QObject>

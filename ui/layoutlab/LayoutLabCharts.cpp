@@ -1,8 +1,8 @@
-#include "layoutlab/LayoutLabCharts.h"
+#include "ui/layoutlab/LayoutLabCharts.h"
 
-#include "analysis/ClosedForms.h"
-#include "layout/Layout.h"
-#include "layout/LayoutOverlap.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutOverlap.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "charts/ChartSpec.h"
-#include "layoutlab/LayoutCandidate.h"
+#include "ui/charts/ChartSpec.h"
+#include "ui/layoutlab/LayoutCandidate.h"
 
 #include <QColor>
 #include <QStringList>

@@ -1,15 +1,15 @@
-#include "layoutlab/LayoutLabIntegration.h"
+#include "ui/layoutlab/LayoutLabIntegration.h"
 
-#include "CurrentRun.h"
-#include "StudioContext.h"
-#include "charts/ChartExporter.h"
-#include "layout/Layout.h"
-#include "layout/LayoutOverlap.h"
-#include "layoutlab/IndependenceNotice.h"
-#include "layoutlab/LayoutLab.h"
-#include "layoutlab/LayoutLabCharts.h"
-#include "layoutlab/LayoutLabView.h"
-#include "playback/PlaybackCursor.h"
+#include "engine/layout/Layout.h"
+#include "engine/layout/LayoutOverlap.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/charts/ChartExporter.h"
+#include "ui/layoutlab/IndependenceNotice.h"
+#include "ui/layoutlab/LayoutLab.h"
+#include "ui/layoutlab/LayoutLabCharts.h"
+#include "ui/layoutlab/LayoutLabView.h"
+#include "ui/playback/PlaybackCursor.h"
 
 #include <QDockWidget>
 #include <QLabel>
@@ -109,13 +109,13 @@ bool LayoutLabIntegration::exportChart(const QString& name, const QString& path,
     return ChartExporter::write(*spec, path, format, error);
 }
 
-void LayoutLabIntegration::applyOptions(const StudioOptions& options)
+void LayoutLabIntegration::applyOptions(bool layoutLab, bool screenshot)
 {
-    if (!options.layoutLab)
+    if (!layoutLab)
         return;
     tabs_->setCurrentWidget(view_);
     refreshLab();
-    if (options.screenshotPath.isEmpty())
+    if (!screenshot)
         return;
     view_->lab()->refineNow();
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>())

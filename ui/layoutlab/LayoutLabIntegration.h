@@ -13,7 +13,6 @@ class Layout;
 class LayoutLabView;
 class PlaybackCursor;
 struct StudioContext;
-struct StudioOptions;
 
 // The layout lab as one of the window's features: the "Layout" tab (set to the Run tab's scenario when
 // shown and whenever the scenario changes while it is shown), a status-bar
@@ -30,9 +29,9 @@ public:
     void refreshLab();
     // Computes in this thread (fixed seed and trial count), then writes; false and *error on failure.
     bool exportChart(const QString& name, const QString& path, QString* error);
-    // --layout-lab: shows the tab; with --screenshot, refines it in this thread first so the picture
+    // --layout-lab: shows the tab; for a --screenshot, refines it in this thread first so the picture
     // shows the final numbers, and hides the docks so the tab fills the picture.
-    void applyOptions(const StudioOptions& options);
+    void applyOptions(bool layoutLab, bool screenshot);
 
 private:
     void layoutMaybeChanged();

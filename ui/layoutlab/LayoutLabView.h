@@ -1,6 +1,6 @@
 #pragma once
 
-#include "layoutlab/LayoutCandidate.h"
+#include "ui/layoutlab/LayoutCandidate.h"
 
 #include <QWidget>
 

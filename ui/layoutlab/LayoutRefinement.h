@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/MonteCarlo.h"
+#include "engine/analysis/MonteCarlo.h"
 
 #include <QMetaType>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "layoutlab/LayoutRefiner.h"
+#include "ui/layoutlab/LayoutRefiner.h"
 
-#include "analysis/ClosedForms.h"
-#include "layout/Layout.h"
+#include "engine/analysis/ClosedForms.h"
+#include "engine/layout/Layout.h"
 
 namespace spare {
 

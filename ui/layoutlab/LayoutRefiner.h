@@ -1,8 +1,8 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "layoutlab/LayoutLabSettings.h"
-#include "layoutlab/LayoutRefinement.h"
+#include "ui/base/JobRunner.h"
+#include "ui/layoutlab/LayoutLabSettings.h"
+#include "ui/layoutlab/LayoutRefinement.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
-#include "layoutlab/RulerWidget.h"
+#include "ui/layoutlab/RulerWidget.h"
 
-#include "layout/LayoutOverlap.h"
+#include "engine/layout/LayoutOverlap.h"
 
 #include <QMouseEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "models/EventFilterProxyModel.h"
+#include "ui/models/EventFilterProxyModel.h"
 
-#include "models/EventLogModel.h"
+#include "ui/models/EventLogModel.h"
 
 namespace spare {
 

@@ -1,8 +1,8 @@
-#include "models/EventLogModel.h"
+#include "ui/models/EventLogModel.h"
 
-#include "io/EventDetails.h"
-#include "models/CountedNoun.h"
-#include "sim/RestartCause.h"
+#include "engine/output/EventDetails.h"
+#include "engine/sim/RestartCause.h"
+#include "ui/models/CountedNoun.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "planning/FailureLogPreviewModel.h"
+#include "ui/planning/FailureLogPreviewModel.h"
 
 namespace spare {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "planning/FailureLogPreview.h"
+#include "engine/planning/FailureLogPreview.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
-#include "planning/FitCharts.h"
+#include "ui/planning/FitCharts.h"
 
-#include "charts/ChartPalette.h"
-#include "charts/ChartThinning.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/ChartThinning.h"
 
 #include <QDateTime>
 #include <QObject>

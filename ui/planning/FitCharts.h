@@ -1,7 +1,7 @@
 #pragma once
 
-#include "charts/ChartSpec.h"
-#include "planning/FailureLogFits.h"
+#include "engine/planning/FailureLogFits.h"
+#include "ui/charts/ChartSpec.h"
 
 #include <QStringList>
 

@@ -1,6 +1,6 @@
-#include "planning/FitFamiliesModel.h"
+#include "ui/planning/FitFamiliesModel.h"
 
-#include "planning/PlanText.h"
+#include "ui/planning/PlanText.h"
 
 #include <QFont>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "planning/FailureLogFits.h"
+#include "engine/planning/FailureLogFits.h"
 
 #include <QAbstractTableModel>
 

@@ -1,4 +1,4 @@
-#include "planning/FitJob.h"
+#include "ui/planning/FitJob.h"
 
 namespace spare {
 

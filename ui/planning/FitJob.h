@@ -1,9 +1,9 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "planning/FailureClustering.h"
-#include "planning/FailureLogFits.h"
-#include "planning/FitRequest.h"
+#include "engine/planning/FailureClustering.h"
+#include "engine/planning/FailureLogFits.h"
+#include "ui/base/JobRunner.h"
+#include "ui/planning/FitRequest.h"
 
 #include <QObject>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "planning/FitRequest.h"
+#include "ui/planning/FitRequest.h"
 
-#include "io/InputError.h"
-#include "planning/PlanText.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/InputError.h"
+#include "engine/base/ScenarioLimits.h"
+#include "ui/planning/PlanText.h"
 
 namespace spare {
 

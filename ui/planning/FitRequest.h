@@ -1,7 +1,7 @@
 #pragma once
 
-#include "planning/ClusterFailureModel.h"
-#include "planning/FailureLogReader.h"
+#include "engine/planning/ClusterFailureModel.h"
+#include "engine/planning/FailureLogReader.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,12 +1,12 @@
-#include "planning/FitResultsPanel.h"
+#include "ui/planning/FitResultsPanel.h"
 
-#include "ErrorText.h"
-#include "charts/ChartPanel.h"
-#include "export/ChartExportDialog.h"
-#include "planning/FitCharts.h"
-#include "planning/FitFamiliesModel.h"
-#include "planning/FittedFailures.h"
-#include "planning/PlanText.h"
+#include "ui/base/ErrorText.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/export/ChartExportDialog.h"
+#include "ui/planning/FitCharts.h"
+#include "ui/planning/FitFamiliesModel.h"
+#include "ui/planning/FittedFailures.h"
+#include "ui/planning/PlanText.h"
 
 #include <QComboBox>
 #include <QDateTime>

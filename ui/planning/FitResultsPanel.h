@@ -1,8 +1,8 @@
 #pragma once
 
-#include "planning/ClusterFailureModel.h"
-#include "planning/FitJob.h"
-#include "sim/Scenario.h"
+#include "engine/planning/ClusterFailureModel.h"
+#include "engine/sim/Scenario.h"
+#include "ui/planning/FitJob.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
-#include "planning/FittedFailures.h"
+#include "ui/planning/FittedFailures.h"
 
-#include "planning/PlanText.h"
-#include "sim/ScenarioJson.h"
+#include "engine/sim/ScenarioJson.h"
+#include "ui/planning/PlanText.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-#include "planning/LogImportPanel.h"
+#include "ui/planning/LogImportPanel.h"
 
-#include "planning/FailureLogPreview.h"
-#include "planning/FailureLogPreviewModel.h"
-#include "planning/PlanText.h"
-#include "sim/ScenarioLimits.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/planning/FailureLogPreview.h"
+#include "ui/planning/FailureLogPreviewModel.h"
+#include "ui/planning/PlanText.h"
 
 #include <QCheckBox>
 #include <QComboBox>

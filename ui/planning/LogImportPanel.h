@@ -1,8 +1,8 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "planning/FitJob.h"
-#include "planning/FitRequest.h"
+#include "ui/base/JobRunner.h"
+#include "ui/planning/FitJob.h"
+#include "ui/planning/FitRequest.h"
 
 #include <QVector>
 #include <QWidget>

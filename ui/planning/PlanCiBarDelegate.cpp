@@ -1,7 +1,7 @@
-#include "planning/PlanCiBarDelegate.h"
+#include "ui/planning/PlanCiBarDelegate.h"
 
-#include "charts/ChartPalette.h"
-#include "planning/PlanRaceModel.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/planning/PlanRaceModel.h"
 
 #include <QPainter>
 

@@ -1,10 +1,10 @@
-#include "planning/PlanIntegration.h"
+#include "ui/planning/PlanIntegration.h"
 
-#include "CurrentRun.h"
-#include "StudioContext.h"
-#include "editor/ScenarioEditor.h"
-#include "planning/FittedFailures.h"
-#include "planning/PlanView.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/editor/ScenarioEditor.h"
+#include "ui/planning/FittedFailures.h"
+#include "ui/planning/PlanView.h"
 
 #include <QAction>
 #include <QFileDialog>

@@ -1,4 +1,4 @@
-#include "planning/PlanJob.h"
+#include "ui/planning/PlanJob.h"
 
 namespace spare {
 

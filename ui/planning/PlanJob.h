@@ -1,7 +1,7 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "planning/ConfigurationPlanner.h"
+#include "engine/planning/ConfigurationPlanner.h"
+#include "ui/base/JobRunner.h"
 
 #include <QObject>
 #include <QString>

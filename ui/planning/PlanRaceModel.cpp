@@ -1,4 +1,4 @@
-#include "planning/PlanRaceModel.h"
+#include "ui/planning/PlanRaceModel.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "planning/ConfigurationPlanner.h"
+#include "engine/planning/ConfigurationPlanner.h"
 
 #include <QAbstractTableModel>
 #include <QVector>

@@ -1,8 +1,8 @@
-#include "planning/PlanReportExporter.h"
+#include "ui/planning/PlanReportExporter.h"
 
-#include "export/SaveFile.h"
-#include "planning/PlanReport.h"
-#include "planning/PlanText.h"
+#include "engine/planning/PlanReport.h"
+#include "ui/export/SaveFile.h"
+#include "ui/planning/PlanText.h"
 
 #include <QDateTime>
 #include <QFont>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "planning/ClusterFailureModel.h"
-#include "planning/FitJob.h"
-#include "planning/PlanJob.h"
+#include "engine/planning/ClusterFailureModel.h"
+#include "ui/planning/FitJob.h"
+#include "ui/planning/PlanJob.h"
 
 #include <QString>
 

@@ -1,9 +1,9 @@
-#include "planning/PlanRequest.h"
+#include "ui/planning/PlanRequest.h"
 
-#include "planning/PlanReport.h"
-#include "planning/PlanText.h"
-#include "sim/ScenarioLimits.h"
-#include "sweep/Sweep.h"
+#include "engine/base/ScenarioLimits.h"
+#include "engine/planning/PlanReport.h"
+#include "engine/sweep/Sweep.h"
+#include "ui/planning/PlanText.h"
 
 #include <algorithm>
 #include <stdexcept>

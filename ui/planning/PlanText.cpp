@@ -1,9 +1,9 @@
-#include "planning/PlanText.h"
+#include "ui/planning/PlanText.h"
 
-#include "planning/LifetimeFit.h"
+#include "engine/base/ShellWord.h"
+#include "engine/planning/LifetimeFit.h"
 
 #include <QLocale>
-#include <QRegularExpression>
 
 #include <cmath>
 
@@ -60,21 +60,11 @@ QString PlanText::estimate(const ParameterEstimate& e, bool isDuration)
 
 QString PlanText::pValue(double p) { return std::isnan(p) ? QStringLiteral("n/a") : QString::number(p, 'f', 3); }
 
-QString PlanText::shellArgument(const QString& argument)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./=,:%+@-]+$"));
-    if (plain.match(argument).hasMatch())
-        return argument;
-    QString quoted = argument;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-
 QString PlanText::commandLine(const QStringList& arguments)
 {
     QStringList quoted;
     for (const QString& argument : arguments)
-        quoted.append(shellArgument(argument));
+        quoted.append(QString::fromStdString(shellWord(argument.toStdString())));
     return quoted.join(QLatin1Char(' '));
 }
 

@@ -22,9 +22,7 @@ public:
     // "12.3 h (95%: 10.1 h .. 15.0 h)": durations in the value's unit.
     static QString estimate(const ParameterEstimate& estimate, bool duration);
     static QString pValue(double p);
-    // A command-line argument as a POSIX shell reads it back: quoted when it holds anything but
-    // letters, digits and -_./=,:%+@.
-    static QString shellArgument(const QString& argument);
+    // The arguments as one POSIX shell line, each a shellWord (quoted only where needed).
     static QString commandLine(const QStringList& arguments);
     // An engine message for a field of the tab: a leading CLI flag ("--time-format '...'") becomes the
     // field's label ("Time format '...'"); any other message is prefixed with "label: ".

@@ -1,13 +1,13 @@
-#include "planning/PlanView.h"
+#include "ui/planning/PlanView.h"
 
-#include "ErrorText.h"
-#include "export/SaveFile.h"
-#include "planning/FitResultsPanel.h"
-#include "planning/FittedFailures.h"
-#include "planning/LogImportPanel.h"
-#include "planning/PlanReportExporter.h"
-#include "planning/PlannerPanel.h"
-#include "sim/ScenarioJson.h"
+#include "engine/sim/ScenarioJson.h"
+#include "ui/base/ErrorText.h"
+#include "ui/export/SaveFile.h"
+#include "ui/planning/FitResultsPanel.h"
+#include "ui/planning/FittedFailures.h"
+#include "ui/planning/LogImportPanel.h"
+#include "ui/planning/PlanReportExporter.h"
+#include "ui/planning/PlannerPanel.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,9 +1,9 @@
-#include "planning/PlannerPanel.h"
+#include "ui/planning/PlannerPanel.h"
 
-#include "planning/PlanCiBarDelegate.h"
-#include "planning/PlanRaceModel.h"
-#include "planning/PlanReport.h"
-#include "planning/PlanText.h"
+#include "engine/planning/PlanReport.h"
+#include "ui/planning/PlanCiBarDelegate.h"
+#include "ui/planning/PlanRaceModel.h"
+#include "ui/planning/PlanText.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

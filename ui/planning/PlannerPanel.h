@@ -1,7 +1,7 @@
 #pragma once
 
-#include "planning/PlanJob.h"
-#include "planning/PlanRequest.h"
+#include "ui/planning/PlanJob.h"
+#include "ui/planning/PlanRequest.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "playback/PlaybackClock.h"
+#include "ui/playback/PlaybackClock.h"
 
-#include "playback/PlaybackCursor.h"
+#include "ui/playback/PlaybackCursor.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
-#include "playback/PlaybackCursor.h"
+#include "ui/playback/PlaybackCursor.h"
 
-#include "sim/ScenarioLayout.h"
+#include "engine/sim/ScenarioLayout.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "playback/PlaybackState.h"
-#include "sim/PreparedRun.h"
-#include "sim/Recording.h"
+#include "engine/sim/PreparedRun.h"
+#include "engine/sim/Recording.h"
+#include "ui/playback/PlaybackState.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "playback/PlaybackState.h"
+#include "ui/playback/PlaybackState.h"
 
 namespace spare {
 

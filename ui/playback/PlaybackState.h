@@ -1,11 +1,11 @@
 #pragma once
 
-#include "layout/Layout.h"
-#include "topology/ClusterPlacement.h"
-#include "sim/DisplayedFigures.h"
-#include "sim/Event.h"
-#include "sim/ReplayState.h"
-#include "sim/Scenario.h"
+#include "engine/layout/Layout.h"
+#include "engine/sim/DisplayedFigures.h"
+#include "engine/sim/Event.h"
+#include "engine/sim/ReplayState.h"
+#include "engine/sim/Scenario.h"
+#include "engine/topology/ClusterPlacement.h"
 
 #include <cstdint>
 #include <memory>

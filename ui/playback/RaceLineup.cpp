@@ -1,6 +1,6 @@
-#include "playback/RaceLineup.h"
+#include "ui/playback/RaceLineup.h"
 
-#include "sim/PreparedRun.h"
+#include "engine/sim/PreparedRun.h"
 
 namespace spare {
 

@@ -1,8 +1,8 @@
-#include "playback/RunSetup.h"
+#include "ui/playback/RunSetup.h"
 
-#include "ErrorText.h"
-#include "sim/MemoryEstimate.h"
-#include "sim/ScenarioJson.h"
+#include "engine/sim/MemoryEstimate.h"
+#include "engine/sim/ScenarioJson.h"
+#include "ui/base/ErrorText.h"
 
 #include <atomic>
 

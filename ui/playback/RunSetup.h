@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sim/FailureTrace.h"
-#include "sim/PreparedRun.h"
-#include "sim/Scenario.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/PreparedRun.h"
+#include "engine/sim/Scenario.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
-#include "playback/SimulationWorker.h"
+#include "ui/playback/SimulationWorker.h"
 
-#include "ErrorText.h"
-#include "sim/RecordingObserver.h"
-#include "sim/Simulator.h"
+#include "engine/sim/RecordingObserver.h"
+#include "engine/sim/Simulator.h"
+#include "ui/base/ErrorText.h"
 
 #include <exception>
 
@@ -21,14 +21,14 @@ double SimulationWorker::snapshotIntervalS(const Scenario& scenario)
     return 25.0 * (scenario.computeS + scenario.allReduceS);
 }
 
-void SimulationWorker::start(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace)
+void SimulationWorker::start(PreparedRun run)
 {
-    runner_.start({}, [this, scenario, trace = std::move(trace)](Outcome& outcome, const auto& job) {
+    runner_.start({}, [this, run = std::move(run)](Outcome& outcome, const auto& job) {
         RecordingObserver observer(
-            snapshotIntervalS(scenario), [this, &job](RecordingChunkPtr chunk) { job.post([this, chunk] { emit chunkReady(chunk); }); },
+            snapshotIntervalS(run.scenario), [this, &job](RecordingChunkPtr chunk) { job.post([this, chunk] { emit chunkReady(chunk); }); },
             &job.cancelFlag());
         try {
-            const Simulator simulator = trace ? Simulator(scenario, *trace) : Simulator(scenario);
+            const Simulator simulator(run);
             outcome.metrics = simulator.run(&observer);
             observer.finish();
         } catch (const std::exception& e) {

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "JobRunner.h"
-#include "sim/RecordingChunk.h"
-#include "sim/FailureTrace.h"
-#include "sim/RunMetrics.h"
-#include "sim/Scenario.h"
+#include "engine/sim/PreparedRun.h"
+#include "engine/sim/RecordingChunk.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/Scenario.h"
+#include "ui/base/JobRunner.h"
 
 #include <QObject>
 #include <QString>
@@ -23,8 +23,8 @@ public:
     explicit SimulationWorker(QObject* parent = nullptr);
     ~SimulationWorker() override;
 
-    // trace: run the trace failure model with these failures instead of the scenario's model.
-    void start(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
+    // Runs what the caller prepared (its layout, placement and trace are shared, not built again).
+    void start(PreparedRun run);
     // Cancels the run; what it still sends is dropped.
     void cancel() { runner_.abandon(); }
     bool running() const { return runner_.running(); }

@@ -1,6 +1,6 @@
-#include "timeline/TimeRangeStatistics.h"
+#include "ui/timeline/TimeRangeStatistics.h"
 
-#include "timeline/TimelineTracks.h"
+#include "ui/timeline/TimelineTracks.h"
 
 #include <algorithm>
 

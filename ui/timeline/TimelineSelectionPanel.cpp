@@ -1,6 +1,6 @@
-#include "timeline/TimelineSelectionPanel.h"
+#include "ui/timeline/TimelineSelectionPanel.h"
 
-#include "models/EventLogModel.h"
+#include "ui/models/EventLogModel.h"
 
 namespace spare {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "timeline/TimeRangeStatistics.h"
+#include "ui/timeline/TimeRangeStatistics.h"
 
 #include <QLabel>
 #include <QStringList>

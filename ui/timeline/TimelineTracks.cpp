@@ -1,7 +1,7 @@
-#include "timeline/TimelineTracks.h"
+#include "ui/timeline/TimelineTracks.h"
 
-#include "sim/Recording.h"
-#include "timeline/TimelineViewport.h"
+#include "engine/sim/Recording.h"
+#include "ui/timeline/TimelineViewport.h"
 
 #include <algorithm>
 

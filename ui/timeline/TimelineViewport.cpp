@@ -1,4 +1,4 @@
-#include "timeline/TimelineViewport.h"
+#include "ui/timeline/TimelineViewport.h"
 
 #include <algorithm>
 #include <array>

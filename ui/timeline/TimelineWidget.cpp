@@ -1,10 +1,10 @@
-#include "timeline/TimelineWidget.h"
+#include "ui/timeline/TimelineWidget.h"
 
-#include "charts/ChartPalette.h"
-#include "models/EventLogModel.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "timeline/TimelineSelectionPanel.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/models/EventLogModel.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/timeline/TimelineSelectionPanel.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "timeline/TimeRangeStatistics.h"
-#include "timeline/TimelineTracks.h"
-#include "timeline/TimelineViewport.h"
+#include "ui/timeline/TimeRangeStatistics.h"
+#include "ui/timeline/TimelineTracks.h"
+#include "ui/timeline/TimelineViewport.h"
 
 #include <QImage>
 #include <QString>

@@ -1,11 +1,11 @@
-#include "tour/GuidedTour.h"
+#include "ui/tour/GuidedTour.h"
 
-#include "CurrentRun.h"
-#include "timeline/TimelineWidget.h"
-#include "tour/TourController.h"
-#include "tour/TourScript.h"
-#include "views/ClusterView.h"
-#include "views/StackView.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/timeline/TimelineWidget.h"
+#include "ui/tour/TourController.h"
+#include "ui/tour/TourScript.h"
+#include "ui/views/ClusterView.h"
+#include "ui/views/StackView.h"
 
 #include <QMainWindow>
 #include <QMenu>

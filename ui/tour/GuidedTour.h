@@ -1,7 +1,7 @@
 #pragma once
 
-#include "StudioContext.h"
-#include "tour/TourHost.h"
+#include "ui/base/StudioContext.h"
+#include "ui/tour/TourHost.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "tour/PresentationMode.h"
+#include "ui/tour/PresentationMode.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "PresentationScale.h"
+#include "ui/base/PresentationScale.h"
 
 #include <QFont>
 #include <QList>

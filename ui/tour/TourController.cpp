@@ -1,8 +1,8 @@
-#include "tour/TourController.h"
+#include "ui/tour/TourController.h"
 
-#include "tour/TourHost.h"
-#include "tour/TourOverlay.h"
-#include "tour/TourStateFinder.h"
+#include "ui/tour/TourHost.h"
+#include "ui/tour/TourOverlay.h"
+#include "ui/tour/TourStateFinder.h"
 
 namespace spare {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "tour/TourOverlay.h"
-#include "tour/TourScript.h"
-#include "tour/TourState.h"
+#include "ui/tour/TourOverlay.h"
+#include "ui/tour/TourScript.h"
+#include "ui/tour/TourState.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,4 +1,4 @@
-#include "tour/TourOverlay.h"
+#include "ui/tour/TourOverlay.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>

@@ -1,7 +1,7 @@
-#include "tour/TourScript.h"
+#include "ui/tour/TourScript.h"
 
-#include "io/InputError.h"
-#include "sim/ScenarioJson.h"
+#include "engine/base/InputError.h"
+#include "engine/sim/ScenarioJson.h"
 
 #include <QFile>
 #include <QFileInfo>

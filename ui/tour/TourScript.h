@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sim/FailureTrace.h"
-#include "sim/Scenario.h"
-#include "tour/TourStep.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/Scenario.h"
+#include "ui/tour/TourStep.h"
 
 #include <QString>
 #include <QVector>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/Event.h"
+#include "engine/sim/Event.h"
 
 namespace spare {
 

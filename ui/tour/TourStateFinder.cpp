@@ -1,6 +1,6 @@
-#include "tour/TourStateFinder.h"
+#include "ui/tour/TourStateFinder.h"
 
-#include "sim/Simulator.h"
+#include "engine/sim/Simulator.h"
 
 namespace spare {
 namespace {

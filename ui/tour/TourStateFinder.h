@@ -1,9 +1,9 @@
 #pragma once
 
-#include "sim/FailureTrace.h"
-#include "sim/Scenario.h"
-#include "tour/TourState.h"
-#include "tour/TourStep.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/Scenario.h"
+#include "ui/tour/TourState.h"
+#include "ui/tour/TourStep.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "views/AnimationClock.h"
+#include "ui/views/AnimationClock.h"
 
 namespace spare {
 

@@ -1,6 +1,6 @@
-#include "views/ClusterImageRenderer.h"
+#include "ui/views/ClusterImageRenderer.h"
 
-#include "views/ClusterPalette.h"
+#include "ui/views/ClusterPalette.h"
 
 #include <algorithm>
 #include <cmath>

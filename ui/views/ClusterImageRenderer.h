@@ -1,6 +1,6 @@
 #pragma once
 
-#include "playback/PlaybackState.h"
+#include "ui/playback/PlaybackState.h"
 
 #include <QImage>
 

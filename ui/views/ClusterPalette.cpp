@@ -1,4 +1,4 @@
-#include "views/ClusterPalette.h"
+#include "ui/views/ClusterPalette.h"
 
 #include <QCoreApplication>
 

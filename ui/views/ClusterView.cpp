@@ -1,9 +1,9 @@
-#include "views/ClusterView.h"
+#include "ui/views/ClusterView.h"
 
-#include "ViewState.h"
-#include "charts/NiceTicks.h"
-#include "playback/PlaybackCursor.h"
-#include "views/ClusterPalette.h"
+#include "ui/base/ViewState.h"
+#include "ui/charts/NiceTicks.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/views/ClusterPalette.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

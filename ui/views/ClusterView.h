@@ -1,8 +1,8 @@
 #pragma once
 
-#include "views/AnimationClock.h"
-#include "sim/Event.h"
-#include "views/ClusterImageRenderer.h"
+#include "engine/sim/Event.h"
+#include "ui/views/AnimationClock.h"
+#include "ui/views/ClusterImageRenderer.h"
 
 #include <QImage>
 #include <QPointer>

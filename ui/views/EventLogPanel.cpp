@@ -1,7 +1,7 @@
-#include "views/EventLogPanel.h"
+#include "ui/views/EventLogPanel.h"
 
-#include "models/EventFilterProxyModel.h"
-#include "models/EventLogModel.h"
+#include "ui/models/EventFilterProxyModel.h"
+#include "ui/models/EventLogModel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

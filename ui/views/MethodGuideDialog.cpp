@@ -1,4 +1,4 @@
-#include "views/MethodGuideDialog.h"
+#include "ui/views/MethodGuideDialog.h"
 
 #include <QDialogButtonBox>
 #include <QTextBrowser>

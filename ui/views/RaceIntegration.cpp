@@ -1,8 +1,8 @@
-#include "views/RaceIntegration.h"
+#include "ui/views/RaceIntegration.h"
 
-#include "CurrentRun.h"
-#include "StudioContext.h"
-#include "views/RaceView.h"
+#include "ui/base/CurrentRun.h"
+#include "ui/base/StudioContext.h"
+#include "ui/views/RaceView.h"
 
 #include <QAction>
 #include <QMainWindow>
@@ -37,12 +37,6 @@ void RaceIntegration::showRace()
 {
     tabs_->setCurrentWidget(view_);
     startIfShown();
-}
-
-void RaceIntegration::applyOptions(const StudioOptions& options)
-{
-    if (options.race)
-        showRace();
 }
 
 }  // namespace spare

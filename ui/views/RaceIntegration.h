@@ -9,7 +9,6 @@ namespace spare {
 class CurrentRun;
 class RaceView;
 struct StudioContext;
-struct StudioOptions;
 
 // The Race tab as one of the window's features: the "Race" tab (its clock is the one the playback bar
 // drives while it is shown), Simulation > Race the three policies, and the Run tab's scenario raced
@@ -22,8 +21,6 @@ public:
     RaceView* view() const { return view_; }
     // Shows the tab, starting the race if it has not started.
     void showRace();
-    // --race: showRace.
-    void applyOptions(const StudioOptions& options);
 
 private:
     void startIfShown();

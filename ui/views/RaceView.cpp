@@ -1,17 +1,17 @@
-#include "views/RaceView.h"
+#include "ui/views/RaceView.h"
 
-#include "charts/ChartPalette.h"
-#include "charts/ChartPanel.h"
-#include "charts/ProgressChart.h"
-#include "layout/Layout.h"
-#include "models/EventLogModel.h"
-#include "playback/PlaybackClock.h"
-#include "playback/PlaybackCursor.h"
-#include "playback/RaceLineup.h"
-#include "playback/RunSetup.h"
-#include "playback/SimulationWorker.h"
-#include "timeline/TimelineWidget.h"
-#include "views/ClusterView.h"
+#include "engine/layout/Layout.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/ChartPanel.h"
+#include "ui/charts/ProgressChart.h"
+#include "ui/models/EventLogModel.h"
+#include "ui/playback/PlaybackClock.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/playback/RaceLineup.h"
+#include "ui/playback/RunSetup.h"
+#include "ui/playback/SimulationWorker.h"
+#include "ui/timeline/TimelineWidget.h"
+#include "ui/views/ClusterView.h"
 
 #include <QCheckBox>
 #include <QGridLayout>
@@ -24,7 +24,6 @@
 #include <algorithm>
 
 namespace spare {
-
 
 RaceView::RaceView(QWidget* parent) : QWidget(parent)
 {
@@ -165,7 +164,7 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
         }
         lane.info->setText(tr("r = %1, T_c = %2 steps").arg(setup.scenario.redundancy).arg(setup.checkpointIntervalSteps));
         lane.cursor->reset(setup);
-        lane.worker->start(setup.scenario, setup.trace);
+        lane.worker->start(setup);
     }
     clock_->syncTo(0.0);
     started_ = true;

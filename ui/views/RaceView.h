@@ -1,9 +1,9 @@
 #pragma once
 
-#include "charts/TimeBreakdownChart.h"
-#include "sim/FailureTrace.h"
-#include "sim/RunMetrics.h"
-#include "sim/Scenario.h"
+#include "engine/sim/FailureTrace.h"
+#include "engine/sim/RunMetrics.h"
+#include "engine/sim/Scenario.h"
+#include "ui/charts/TimeBreakdownChart.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "views/ShortcutOverlay.h"
+#include "ui/views/ShortcutOverlay.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "views/ShowWhenNotEmpty.h"
+#include "ui/views/ShowWhenNotEmpty.h"
 
 #include <QAction>
 #include <QEvent>

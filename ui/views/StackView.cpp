@@ -1,10 +1,10 @@
-#include "views/StackView.h"
+#include "ui/views/StackView.h"
 
-#include "ViewState.h"
-#include "charts/NiceTicks.h"
-#include "models/CountedNoun.h"
-#include "playback/PlaybackCursor.h"
-#include "views/ClusterPalette.h"
+#include "ui/base/ViewState.h"
+#include "ui/charts/NiceTicks.h"
+#include "ui/models/CountedNoun.h"
+#include "ui/playback/PlaybackCursor.h"
+#include "ui/views/ClusterPalette.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

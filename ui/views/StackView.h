@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/Event.h"
-#include "views/AnimationClock.h"
+#include "engine/sim/Event.h"
+#include "ui/views/AnimationClock.h"
 
 #include <QPointer>
 #include <QVariantAnimation>

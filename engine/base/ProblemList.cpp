@@ -1,0 +1,44 @@
+#include "engine/base/ProblemList.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace spare {
+
+std::string issueLine(const InputIssue& issue)
+{
+    std::string line;
+    for (const std::string* part : {&issue.origin, &issue.keyPath})
+        if (!part->empty())
+            line += *part + ": ";
+    return line + issue.problem;
+}
+
+std::vector<std::string> problemListLines(const std::vector<InputIssue>& issues)
+{
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < std::min(issues.size(), kMaxListedProblems); ++i)
+        lines.push_back(issueLine(issues[i]));
+    if (issues.size() > kMaxListedProblems)
+        lines.push_back(issueLine({issues.front().origin, {},
+                                   fmt::format("... and {} more problems", issues.size() - kMaxListedProblems)}));
+    return lines;
+}
+
+std::string problemListMessage(const std::vector<InputIssue>& issues)
+{
+    return fmt::format("{}", fmt::join(problemListLines(issues), "\n"));
+}
+
+std::vector<InputIssue> issuesIn(const std::string& origin, std::vector<std::string> problems)
+{
+    std::vector<InputIssue> issues;
+    issues.reserve(problems.size());
+    for (std::string& problem : problems)
+        issues.push_back({origin, {}, std::move(problem)});
+    return issues;
+}
+
+}  // namespace spare

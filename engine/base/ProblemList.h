@@ -1,0 +1,28 @@
+#pragma once
+
+#include "engine/base/InputIssue.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace spare {
+
+// How many problems an input-error message lists before "... and K more problems": enough to fix a
+// file in one go, short enough that a file of 200k bad keys does not flood the terminal.
+inline constexpr std::size_t kMaxListedProblems = 50;
+
+// "ORIGIN: KEY: problem", leaving out an empty origin or key path.
+std::string issueLine(const InputIssue& issue);
+
+// One issueLine() per issue (at most kMaxListedProblems), then "ORIGIN: ... and K more problems"
+// (the first issue's origin) when some were left out.
+std::vector<std::string> problemListLines(const std::vector<InputIssue>& issues);
+
+// problemListLines() joined by newlines: an InputError's what().
+std::string problemListMessage(const std::vector<InputIssue>& issues);
+
+// Problems found in `origin` that carry their own place in the text ("line 3: ...").
+std::vector<InputIssue> issuesIn(const std::string& origin, std::vector<std::string> problems);
+
+}  // namespace spare

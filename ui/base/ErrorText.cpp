@@ -1,0 +1,39 @@
+#include "ui/base/ErrorText.h"
+
+#include "engine/base/InputError.h"
+#include "engine/base/ProblemList.h"
+
+#include <QCoreApplication>
+
+#include <stdexcept>
+
+namespace spare {
+
+namespace {
+
+QStringList linesOf(const std::string& text)
+{
+    return QString::fromStdString(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+}  // namespace
+
+QStringList errorLines(const std::exception& error)
+{
+    if (const auto* input = dynamic_cast<const InputError*>(&error)) {
+        QStringList lines;
+        // An issue made from a whole message may hold several lines.
+        for (const std::string& line : problemListLines(input->issues()))
+            lines << linesOf(line);
+        return lines;
+    }
+    if (dynamic_cast<const std::logic_error*>(&error) != nullptr)
+        return {QCoreApplication::translate("ErrorText", "Internal error: %1").arg(QString::fromUtf8(error.what())),
+                QCoreApplication::translate("ErrorText", "This is a bug in SPARe Studio, not in your input; please "
+                                                         "report it with this message and the scenario.")};
+    return linesOf(error.what());
+}
+
+QString errorText(const std::exception& error) { return errorLines(error).join(QLatin1Char('\n')); }
+
+}  // namespace spare
