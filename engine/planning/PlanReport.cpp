@@ -5,9 +5,6 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-#include <string_view>
 #include <vector>
 
 namespace spare {

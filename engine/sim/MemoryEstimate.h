@@ -3,9 +3,7 @@
 #include "engine/sim/Scenario.h"
 
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <string_view>
 
 namespace spare {
 
