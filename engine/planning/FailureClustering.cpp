@@ -82,7 +82,7 @@ void clusteredShares(const std::vector<double>& timesS, const DomainIds& domains
     for (std::size_t l = 0; l < levels; ++l) {
         scratch.states.assign(domains.counts[l], DomainState{});
         DomainState* states = scratch.states.data();
-        const std::uint32_t* domainOf = &domains.ids[l * n];
+        const std::uint32_t* domainOf = domains.ids.data() + l * n;  // n may be 0: no element to index
         std::size_t clustered = 0;
         for (std::size_t i = 0; i < n; ++i) {
             DomainState& state = states[domainOf[scratch.order[i]]];
@@ -185,7 +185,7 @@ FailureClustering clusterFailures(const FailureLog& log, const FailureClustering
             PhiloxStream stream(key, p);
             for (std::size_t i = n; i > 1; --i)
                 std::swap(scratch.order[i - 1], scratch.order[stream.uniform(static_cast<std::uint32_t>(i))]);
-            clusteredShares(log.timesS, domains, options.windowS, scratch, &shares[p * levels]);
+            clusteredShares(log.timesS, domains, options.windowS, scratch, shares.data() + p * levels);
         });
     });
 
