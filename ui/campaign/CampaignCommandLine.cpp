@@ -40,8 +40,8 @@ int axisKey(const CampaignData& data, const QVector<int>& free, const QString& f
 std::optional<CampaignSelection> CampaignCommandLine::selection(const CampaignData& data, const CampaignChartRequest& request,
                                                                 QString* error)
 {
-    const auto metric = request.metric.isEmpty() ? CampaignMetric::Kind::TttRatio
-                                                         : CampaignMetric::parse(request.metric);
+    const auto metric =
+        request.metric.isEmpty() ? CampaignMetric::Kind::TttRatio : CampaignMetric::parse(request.metric);
     if (!metric) {
         *error = QStringLiteral("--metric '%1': allowed %2").arg(request.metric, CampaignMetric::names().join(QStringLiteral(", ")));
         return std::nullopt;

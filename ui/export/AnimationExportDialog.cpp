@@ -142,9 +142,9 @@ void AnimationExportDialog::startExport()
     request.size = QSize(width_->value(), height_->value());
     request.fps = fps_->value();
     request.speed = speed_->value();
-    if (const ViewState* view = viewState_; !view->followsAction()) {
-        request.stackFirst = view->stackFirst();
-        request.stackLast = view->stackLast();
+    if (!viewState_->followsAction()) {
+        request.stackFirst = viewState_->stackFirst();
+        request.stackLast = viewState_->stackLast();
     }
     const QString problem = request.problem();
     if (!problem.isEmpty()) {
