@@ -12,7 +12,20 @@ namespace spare {
 
 enum class Policy { Spare, Rep, Ckpt };
 enum class FailureModel { Weibull, Exponential, Trace };
-enum class RestartRule { ExtendOnFailure, Fixed };
+// restart.rule: extend_on_failure (a failure inside a group's window starts it over), fixed (failures inside
+// are absorbed), serialized (each failure inside queues one more full stall).
+enum class RestartRule { ExtendOnFailure, Fixed, Serialized };
+// failures.start: how each renewal clock's first lifetime is drawn. new: a fresh lifetime at time 0 (the
+// paper's model); stationary: the forward-recurrence lifetime of a clock observed mid-life (density
+// S(t) / mean), so any window sees window / MTBF failures on average.
+enum class ClockStart { New, Stationary };
+// checkpoint.semantics: exact (a rollback resumes at the step after the checkpoint; a failure of any group
+// during a write voids it) or paper (the authors' simulator: the checkpointed step is executed and written
+// again after a rollback; only the writer is checked).
+enum class CheckpointSemantics { Exact, Paper };
+// checkpoint.auto_rule: what "auto" optimises. renewal: the exact renewal optimum of the policy's
+// interruptions; paper: the paper's availability-optimal form (docs/simulator-model.md, "Checkpoints").
+enum class CheckpointAutoRule { Renewal, Paper };
 // Lifetime distribution of a domain failure process.
 enum class FailureShape { Exponential, Weibull };
 // When a group whose nodes were replaced comes back (repair.rejoin).
@@ -36,6 +49,15 @@ struct RepairModel {
     double stateTransferS = 120.0;           // repair.state_transfer_s: before a rejoining group computes
 
     friend bool operator==(const RepairModel&, const RepairModel&) = default;
+};
+
+// The "maintenance" section: planned stops that write a checkpoint, stop for durationS (the restart
+// included) and go on with no rework. Absent: no planned stops.
+struct MaintenanceSchedule {
+    double everyS = 7.0 * 86400.0;  // maintenance.every_s: from the run's start to the first stop, and between stops
+    double durationS = 3600.0;      // maintenance.duration_s: each stop, its restart included
+
+    friend bool operator==(const MaintenanceSchedule&, const MaintenanceSchedule&) = default;
 };
 
 // failures.domains[i]: one independent renewal clock per domain of `level`, each failing every group
@@ -93,13 +115,19 @@ struct Scenario {
     FailureModel failureModel = FailureModel::Weibull;  // failures.model: weibull | exponential | trace
     double systemMtbfS = 300.0;           // failures.system_mtbf_s: m, all groups alive
     double weibullShape = 0.78;           // failures.weibull_shape: k
+    ClockStart clockStart = ClockStart::New;  // failures.start: new | stationary
     std::string failureTrace;             // failures.trace: CSV of time_s,group or time_s,level,id (model = trace)
     std::vector<DomainFailureProcess> domainFailures;  // failures.domains: extra per-domain processes
     std::vector<FailureCategory> failureCategories;    // failures.categories: empty = no categories
 
     // restart.*
     double restartS = 3600.0;                           // restart.duration_s: T_r
-    RestartRule restartRule = RestartRule::ExtendOnFailure;  // restart.rule: extend_on_failure | fixed
+    RestartRule restartRule = RestartRule::ExtendOnFailure;  // restart.rule: extend_on_failure | fixed | serialized
+    // The parts of a global restart before the restart windows of T_r (loading, re-initialising): noticing
+    // the failure, diagnosing it, waiting in the scheduler's queue. Failures inside them are absorbed.
+    double detectS = 0.0;    // restart.detect_s
+    double diagnoseS = 0.0;  // restart.diagnose_s
+    double queueS = 0.0;     // restart.queue_s
 
     // repair.*: absent (nullopt) = the paper's model: a restart always finds healthy nodes, a failed
     // group stays out until the next restart
@@ -109,6 +137,14 @@ struct Scenario {
     std::optional<int> checkpointIntervalSteps;  // checkpoint.interval_steps: integer or "auto" (nullopt)
     double checkpointWriteS = 59.0;              // checkpoint.write_s: T_s
     bool writerOnlyWaits = false;                // checkpoint.writer_only_waits
+    // Two-stage checkpoints: write_s is the stall on the critical path, persist_s the background copy to
+    // storage after it; only a persisted checkpoint is a rollback target.
+    double checkpointPersistS = 0.0;             // checkpoint.persist_s
+    CheckpointSemantics checkpointSemantics = CheckpointSemantics::Exact;  // checkpoint.semantics
+    CheckpointAutoRule checkpointAutoRule = CheckpointAutoRule::Renewal;    // checkpoint.auto_rule
+
+    // maintenance.*: absent (nullopt) = no planned stops
+    std::optional<MaintenanceSchedule> maintenance;
 
     // run.*
     Policy policy = Policy::Spare;  // run.policy: spare | rep | ckpt
@@ -140,6 +176,9 @@ const char* failureShapeName(FailureShape shape); // "exponential", "weibull"
 const char* categoryLevelName(std::optional<DomainLevel> level);
 const char* rejoinRuleName(RejoinRule rule);                      // "none", "at_step"
 const char* repairDistributionName(RepairDistribution distribution);  // "exponential", "lognormal", "fixed"
+const char* clockStartName(ClockStart start);                          // "new", "stationary"
+const char* checkpointSemanticsName(CheckpointSemantics semantics);    // "exact", "paper"
+const char* checkpointAutoRuleName(CheckpointAutoRule rule);           // "renewal", "paper"
 
 // Parse the names above (exact, lower case); nullopt for anything else.
 std::optional<Policy> parsePolicy(std::string_view name);
@@ -150,6 +189,9 @@ std::optional<FailureShape> parseFailureShape(std::string_view name);
 std::optional<std::optional<DomainLevel>> parseCategoryLevel(std::string_view name);
 std::optional<RejoinRule> parseRejoinRule(std::string_view name);
 std::optional<RepairDistribution> parseRepairDistribution(std::string_view name);
+std::optional<ClockStart> parseClockStart(std::string_view name);
+std::optional<CheckpointSemantics> parseCheckpointSemantics(std::string_view name);
+std::optional<CheckpointAutoRule> parseCheckpointAutoRule(std::string_view name);
 
 // "spare | rep | ckpt" etc.: the allowed names, for messages and help texts.
 const char* policyNames();
@@ -159,5 +201,8 @@ const char* failureShapeNames();
 const char* categoryLevelNames();  // "gpu | node | rack | pod"
 const char* rejoinRuleNames();
 const char* repairDistributionNames();
+const char* clockStartNames();
+const char* checkpointSemanticsNames();
+const char* checkpointAutoRuleNames();
 
 }  // namespace spare

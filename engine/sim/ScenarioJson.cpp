@@ -22,8 +22,8 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSections[] = {"cluster",    "topology", "workload", "failures",
-                                     "restart",    "repair",   "checkpoint", "run"};
+constexpr const char* kSections[] = {"cluster", "topology",   "workload",    "failures", "restart",
+                                     "repair",  "checkpoint", "maintenance", "run"};
 // How a JSON document writes an infinite duration (repair.swap_s): JSON has no number for it.
 constexpr const char* kInfinityWord = "inf";
 constexpr double kTwoTo63 = 9223372036854775808.0;
@@ -102,11 +102,15 @@ public:
         choice("failures.model", s.failureModel, &parseFailureModel, failureModelNames());
         number("failures.system_mtbf_s", s.systemMtbfS);
         number("failures.weibull_shape", s.weibullShape);
+        choice("failures.start", s.clockStart, &parseClockStart, clockStartNames());
         text("failures.trace", s.failureTrace);
         list("failures.domains", s.domainFailures, &ScenarioReader::domainProcess);
         list("failures.categories", s.failureCategories, &ScenarioReader::category);
         number("restart.duration_s", s.restartS);
         choice("restart.rule", s.restartRule, &parseRestartRule, restartRuleNames());
+        number("restart.detect_s", s.detectS);
+        number("restart.diagnose_s", s.diagnoseS);
+        number("restart.queue_s", s.queueS);
         if (sectionPresent("repair")) {
             RepairModel& r = s.repair.emplace();
             integer("repair.spare_nodes", r.spareNodes);
@@ -123,6 +127,14 @@ public:
         integerOrAuto("checkpoint.interval_steps", s.checkpointIntervalSteps);
         number("checkpoint.write_s", s.checkpointWriteS);
         boolean("checkpoint.writer_only_waits", s.writerOnlyWaits);
+        number("checkpoint.persist_s", s.checkpointPersistS);
+        choice("checkpoint.semantics", s.checkpointSemantics, &parseCheckpointSemantics, checkpointSemanticsNames());
+        choice("checkpoint.auto_rule", s.checkpointAutoRule, &parseCheckpointAutoRule, checkpointAutoRuleNames());
+        if (sectionPresent("maintenance")) {
+            MaintenanceSchedule& m = s.maintenance.emplace();
+            number("maintenance.every_s", m.everyS);
+            number("maintenance.duration_s", m.durationS);
+        }
         choice("run.policy", s.policy, &parsePolicy, policyNames());
         seed(s.seed);
         integerOrAuto("run.rep_redundancy", s.repRedundancy);
@@ -591,6 +603,7 @@ Json toJson(const Scenario& s)
     failures["model"] = failureModelName(s.failureModel);
     failures["system_mtbf_s"] = s.systemMtbfS;
     failures["weibull_shape"] = s.weibullShape;
+    failures["start"] = clockStartName(s.clockStart);
     failures["trace"] = s.failureTrace;
     for (const DomainFailureProcess& d : s.domainFailures) {
         Json entry;
@@ -613,6 +626,9 @@ Json toJson(const Scenario& s)
     Json& restart = doc["restart"];
     restart["duration_s"] = s.restartS;
     restart["rule"] = restartRuleName(s.restartRule);
+    restart["detect_s"] = s.detectS;
+    restart["diagnose_s"] = s.diagnoseS;
+    restart["queue_s"] = s.queueS;
     if (s.repair) {
         const RepairModel& r = *s.repair;
         Json& repair = doc["repair"];
@@ -636,6 +652,14 @@ Json toJson(const Scenario& s)
         checkpoint["interval_steps"] = "auto";
     checkpoint["write_s"] = s.checkpointWriteS;
     checkpoint["writer_only_waits"] = s.writerOnlyWaits;
+    checkpoint["persist_s"] = s.checkpointPersistS;
+    checkpoint["semantics"] = checkpointSemanticsName(s.checkpointSemantics);
+    checkpoint["auto_rule"] = checkpointAutoRuleName(s.checkpointAutoRule);
+    if (s.maintenance) {
+        Json& maintenance = doc["maintenance"];
+        maintenance["every_s"] = s.maintenance->everyS;
+        maintenance["duration_s"] = s.maintenance->durationS;
+    }
     Json& run = doc["run"];
     run["policy"] = policyName(s.policy);
     run["seed"] = s.seed;

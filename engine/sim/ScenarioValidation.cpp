@@ -19,7 +19,7 @@ constexpr double kNone = 0.0;
 constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
 
 // clang-format off
-constexpr std::array<ScenarioKeyInfo, 39> kKeys{{
+constexpr std::array<ScenarioKeyInfo, 48> kKeys{{
     {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
     {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
     {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
@@ -66,6 +66,10 @@ constexpr std::array<ScenarioKeyInfo, 39> kKeys{{
      "m: system MTBF with all groups alive (each group: N x m)", "300.0", "0.001 .. 1e12"},
     {"failures.weibull_shape", K::Number, L::minWeibullShape, false, L::maxWeibullShape, "", "",
      "k: Weibull shape (k < 1: failures cluster early)", "0.78", "0.05 .. 20"},
+    {"failures.start", K::Choice, kNone, false, kNone, "", "",
+     "First lifetime of every failure clock: new (a fresh clock at time 0, the paper's model) or stationary (a "
+     "cluster observed mid-life: any window sees window / MTBF failures on average)", "\"new\"",
+     "new | stationary"},
     {"failures.trace", K::Text, kNone, false, kNone, "", "",
      "Failure trace CSV (time_s,group, or time_s,level,id for domain failures), relative to the scenario file; "
      "required when model = trace", "\"\"",
@@ -73,8 +77,15 @@ constexpr std::array<ScenarioKeyInfo, 39> kKeys{{
     {"restart.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s", "T_r: global restart time", "3600.0",
      "0 .. 1e9"},
     {"restart.rule", K::Choice, kNone, false, kNone, "", "",
-     "extend_on_failure: a group failing during its restart window starts it over", "\"extend_on_failure\"",
-     "extend_on_failure | fixed"},
+     "extend_on_failure: a group failing during its restart window starts it over; fixed: failures inside are "
+     "absorbed; serialized: each failure inside queues one more full restart", "\"extend_on_failure\"",
+     "extend_on_failure | fixed | serialized"},
+    {"restart.detect_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Part of every global restart: noticing the failure (collective timeout, health check)", "0.0", "0 .. 1e9"},
+    {"restart.diagnose_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Part of every global restart: finding the faulty node", "0.0", "0 .. 1e9"},
+    {"restart.queue_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Part of every global restart: waiting in the scheduler's queue", "0.0", "0 .. 1e9"},
     {"repair.spare_nodes", K::Integer, 0, false, L::maxSpareNodes, "", "nodes",
      "Hot-spare pool size at the start (optional section: without it a restart always finds healthy nodes and a "
      "failed group stays out until the next restart)", "16", "0 .. 10,000,000"},
@@ -104,6 +115,21 @@ constexpr std::array<ScenarioKeyInfo, 39> kKeys{{
      "0 .. 1e9"},
     {"checkpoint.writer_only_waits", K::Boolean, kNone, false, kNone, "", "",
      "true: only the writer group waits for the write, the others go on; the next all-reduce waits for the writer", "false", "true | false"},
+    {"checkpoint.persist_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Two-stage checkpoints: background copy to storage after the write_s stall; only a persisted checkpoint is a "
+     "rollback target, a failure before it is persisted voids it", "0.0", "0 .. 1e9"},
+    {"checkpoint.semantics", K::Choice, kNone, false, kNone, "", "",
+     "exact: a rollback resumes after the checkpoint and a failure of any group during a write voids it; paper: "
+     "the authors' simulator (the checkpointed step runs and is written again after a rollback; only the writer "
+     "is checked)", "\"exact\"", "exact | paper"},
+    {"checkpoint.auto_rule", K::Choice, kNone, false, kNone, "", "",
+     "What \"auto\" optimises: renewal (the exact renewal optimum of the policy's interruptions, Daly's period) "
+     "or paper (the paper's availability-optimal form)", "\"renewal\"", "renewal | paper"},
+    {"maintenance.every_s", K::Number, 0.0, true, L::maxDurationS, "", "s",
+     "Planned stops (optional section): time from the start to the first stop and between stops; each writes a "
+     "checkpoint, stops and goes on with no rework", "604800.0", "> 0 .. 1e9"},
+    {"maintenance.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Length of each planned stop, its restart included", "3600.0", "0 .. 1e9"},
     {"run.policy", K::Choice, kNone, false, kNone, "", "", "spare = SPARe+CKPT, rep = Rep+CKPT, ckpt = CKPT-only",
      "\"spare\"", "spare | rep | ckpt"},
     {"run.seed", K::Integer, 0.0, false, kMaxSeed, "", "", "Random seed (same seed => same run)", "1",
@@ -135,6 +161,8 @@ constexpr std::array<ScenarioKeyInfo, 8> kListKeys{{
      "share of the system failure rate (needs topology)", "\"gpu\"", "gpu | node | rack | pod"},
 }};
 // clang-format on
+static_assert(kKeys.back().key != nullptr && kListKeys.back().key != nullptr,
+              "a key table's declared size must equal its rows");
 
 class IssueList {
 public:
@@ -199,7 +227,7 @@ const ScenarioKeyInfo* findScenarioListKey(std::string_view key)
 
 std::span<const char* const> optionalScenarioSections()
 {
-    static constexpr const char* sections[] = {"topology", "repair"};
+    static constexpr const char* sections[] = {"topology", "repair", "maintenance"};
     return sections;
 }
 
@@ -347,11 +375,19 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
         issues.add("failures.trace", "missing; failures.model = \"trace\" needs a trace CSV path");
     validateFailureLists(s, issues);
     issues.number("restart.duration_s", s.restartS);
+    issues.number("restart.detect_s", s.detectS);
+    issues.number("restart.diagnose_s", s.diagnoseS);
+    issues.number("restart.queue_s", s.queueS);
     if (s.repair)
         validateRepair(*s.repair, issues);
     if (s.checkpointIntervalSteps)
         issues.integer("checkpoint.interval_steps", *s.checkpointIntervalSteps, std::max(s.steps, 1));
     issues.number("checkpoint.write_s", s.checkpointWriteS);
+    issues.number("checkpoint.persist_s", s.checkpointPersistS);
+    if (s.maintenance) {
+        issues.number("maintenance.every_s", s.maintenance->everyS);
+        issues.number("maintenance.duration_s", s.maintenance->durationS);
+    }
     if (s.repRedundancy)
         issues.integer("run.rep_redundancy", *s.repRedundancy, std::max(s.groups, 1));
     return issues.take();
@@ -392,6 +428,7 @@ const char* restartRuleName(RestartRule rule)
     switch (rule) {
     case RestartRule::ExtendOnFailure: return "extend_on_failure";
     case RestartRule::Fixed: return "fixed";
+    case RestartRule::Serialized: return "serialized";
     }
     return "?";
 }
@@ -409,7 +446,8 @@ std::optional<FailureModel> parseFailureModel(std::string_view name)
 
 std::optional<RestartRule> parseRestartRule(std::string_view name)
 {
-    return parseName(name, std::array{RestartRule::ExtendOnFailure, RestartRule::Fixed}, &restartRuleName);
+    return parseName(name, std::array{RestartRule::ExtendOnFailure, RestartRule::Fixed, RestartRule::Serialized},
+                     &restartRuleName);
 }
 
 const char* failureShapeName(FailureShape shape)
@@ -469,10 +507,42 @@ double DomainFailureProcess::domainMtbfS() const
 
 const char* policyNames() { return "spare | rep | ckpt"; }
 const char* failureModelNames() { return "weibull | exponential | trace"; }
-const char* restartRuleNames() { return "extend_on_failure | fixed"; }
+const char* restartRuleNames() { return "extend_on_failure | fixed | serialized"; }
 const char* failureShapeNames() { return "exponential | weibull"; }
 const char* categoryLevelNames() { return "gpu | node | rack | pod"; }
 const char* rejoinRuleNames() { return "none | at_step"; }
 const char* repairDistributionNames() { return "exponential | lognormal | fixed"; }
+const char* clockStartNames() { return "new | stationary"; }
+const char* checkpointSemanticsNames() { return "exact | paper"; }
+const char* checkpointAutoRuleNames() { return "renewal | paper"; }
+
+const char* clockStartName(ClockStart start) { return start == ClockStart::Stationary ? "stationary" : "new"; }
+
+const char* checkpointSemanticsName(CheckpointSemantics semantics)
+{
+    return semantics == CheckpointSemantics::Paper ? "paper" : "exact";
+}
+
+const char* checkpointAutoRuleName(CheckpointAutoRule rule)
+{
+    return rule == CheckpointAutoRule::Paper ? "paper" : "renewal";
+}
+
+std::optional<ClockStart> parseClockStart(std::string_view name)
+{
+    return parseName(name, std::array{ClockStart::New, ClockStart::Stationary}, &clockStartName);
+}
+
+std::optional<CheckpointSemantics> parseCheckpointSemantics(std::string_view name)
+{
+    return parseName(name, std::array{CheckpointSemantics::Exact, CheckpointSemantics::Paper},
+                     &checkpointSemanticsName);
+}
+
+std::optional<CheckpointAutoRule> parseCheckpointAutoRule(std::string_view name)
+{
+    return parseName(name, std::array{CheckpointAutoRule::Renewal, CheckpointAutoRule::Paper},
+                     &checkpointAutoRuleName);
+}
 
 }  // namespace spare

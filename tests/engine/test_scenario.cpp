@@ -192,6 +192,20 @@ private slots:
         row("rejoin bool", R"({"repair":{"rejoin":true}})", "repair.rejoin: true is not a known value");
         row("state transfer negative", R"({"repair":{"state_transfer_s":-1}})", "repair.state_transfer_s: -1 is out of range; allowed: 0 .. 1e9 s");
         row("state transfer huge", R"({"repair":{"state_transfer_s":1e10}})", "repair.state_transfer_s: 10000000000 is out of range");
+        row("start unknown", R"({"failures":{"start":"old"}})", "failures.start: \"old\" is not a known value; allowed: new | stationary");
+        row("start number", R"({"failures":{"start":1}})", "failures.start: 1 is not a known value");
+        row("rule serialised", R"({"restart":{"rule":"serialised"}})", "restart.rule: \"serialised\" is not a known value; allowed: extend_on_failure | fixed | serialized");
+        row("detect negative", R"({"restart":{"detect_s":-1}})", "restart.detect_s: -1 is out of range; allowed: 0 .. 1e9 s");
+        row("diagnose huge", R"({"restart":{"diagnose_s":2e9}})", "restart.diagnose_s: 2000000000 is out of range; allowed: 0 .. 1e9 s");
+        row("queue string", R"({"restart":{"queue_s":"5m"}})", "restart.queue_s: expected a number, got \"5m\"");
+        row("queue inf", R"({"restart":{"queue_s":1e999}})", "restart.queue_s: 1e999 is not a finite number");
+        row("persist negative", R"({"checkpoint":{"persist_s":-2}})", "checkpoint.persist_s: -2 is out of range; allowed: 0 .. 1e9 s");
+        row("semantics unknown", R"({"checkpoint":{"semantics":"authors"}})", "checkpoint.semantics: \"authors\" is not a known value; allowed: exact | paper");
+        row("auto rule unknown", R"({"checkpoint":{"auto_rule":"daly"}})", "checkpoint.auto_rule: \"daly\" is not a known value; allowed: renewal | paper");
+        row("maintenance not object", R"({"maintenance":7})", "maintenance: expected an object");
+        row("maintenance unknown key", R"({"maintenance":{"every_h":7}})", "maintenance.every_h: unknown key; known keys here: every_s, duration_s");
+        row("maintenance every zero", R"({"maintenance":{"every_s":0}})", "maintenance.every_s: 0 is out of range; allowed: > 0 .. 1e9 s");
+        row("maintenance duration negative", R"({"maintenance":{"duration_s":-60}})", "maintenance.duration_s: -60 is out of range; allowed: 0 .. 1e9 s");
     }
 
     void badDocuments()
@@ -331,6 +345,7 @@ private slots:
         Scenario s;
         s.topology = Topology{};
         s.repair = RepairModel{};
+        s.maintenance = MaintenanceSchedule{};
         return s;
     }
 
