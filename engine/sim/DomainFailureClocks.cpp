@@ -28,7 +28,7 @@ DomainFailureClocks::DomainFailureClocks(const Scenario& scenario, std::shared_p
         const double meanS = meanIsPerCluster ? meanOf * static_cast<double>(domains.size()) : meanOf;
         const auto offset = static_cast<std::uint64_t>(processes_.size()) << 32;
         FailureClocks clocks(static_cast<int>(domains.size()), model, meanS, weibullShape, scenario.seed,
-                             StreamPurpose::DomainClock, offset);
+                             StreamPurpose::DomainClock, offset, scenario.clockStart);
         processes_.push_back({level, std::move(category), std::move(domains), std::move(clockOfDomain),
                               std::move(clocks)});
     };

@@ -1,5 +1,6 @@
 #include "engine/sim/FailureClocks.h"
 
+#include "engine/analysis/IncompleteGamma.h"
 #include "engine/sim/FailureCategories.h"
 
 #include <algorithm>
@@ -15,12 +16,13 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 
 FailureClocks::FailureClocks(const Scenario& scenario)
     : FailureClocks(scenario.groups, scenario.failureModel,
-                    groupClockMeanS(scenario), scenario.weibullShape, scenario.seed, StreamPurpose::FailureClock, 0)
+                    groupClockMeanS(scenario), scenario.weibullShape, scenario.seed, StreamPurpose::FailureClock, 0,
+                    scenario.clockStart)
 {
 }
 
 FailureClocks::FailureClocks(int clocks, FailureModel model, double meanS, double weibullShape, std::uint64_t seed,
-                             StreamPurpose purpose, std::uint64_t streamOffset)
+                             StreamPurpose purpose, std::uint64_t streamOffset, ClockStart start)
     : clocks_(clocks),
       model_(model),
       streams_(seed, purpose),
@@ -32,6 +34,7 @@ FailureClocks::FailureClocks(int clocks, FailureModel model, double meanS, doubl
     if (model_ == FailureModel::Weibull) {
         inverseShape_ = 1.0 / weibullShape;
         scaleS_ = meanS / std::tgamma(1.0 + inverseShape_);
+        stationary_ = start == ClockStart::Stationary;
     } else {
         scaleS_ = meanS;
     }
@@ -130,7 +133,7 @@ void FailureClocks::computeNextFirstLifetime()
     }
     const double z = -std::log(streams_.uniformOpenZero(firstLifetimeSpacingStream + streamOffset_, firstRevealed_));
     spacingSum_ += z / static_cast<double>(n - firstRevealed_);
-    nextFirstS_ = lifetimeOf(spacingSum_);
+    nextFirstS_ = firstLifetimeOf(spacingSum_);
 }
 
 double FailureClocks::lifetimeOf(double exponential) const
@@ -138,6 +141,15 @@ double FailureClocks::lifetimeOf(double exponential) const
     if (scaleS_ == infinity)
         return infinity;
     return model_ == FailureModel::Weibull ? scaleS_ * std::pow(exponential, inverseShape_) : scaleS_ * exponential;
+}
+
+// Weibull(k, s) seen mid-life: F_e(t) = P(1/k, (t/s)^k), P the regularized lower incomplete gamma, so
+// t = s G^(1/k) with G the Gamma(1/k) quantile.
+double FailureClocks::firstLifetimeOf(double exponential) const
+{
+    if (!stationary_ || scaleS_ == infinity)
+        return lifetimeOf(exponential);
+    return scaleS_ * std::pow(gammaQuantileOfExponential(inverseShape_, exponential), inverseShape_);
 }
 
 void FailureClocks::schedule(int group, double timeS)

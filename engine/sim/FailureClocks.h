@@ -19,6 +19,9 @@ namespace spare {
 //   i of the spacing stream) as scale * E_i^(1/k) (or scale * E_i), and goes to a clock drawn uniformly
 //   among those not yet revealed (rejection draws of the clock-id stream). Construction is O(1) and a
 //   clock nobody reached costs nothing.
+//   Under failures.start stationary the first lifetimes come from the forward-recurrence distribution
+//   (density S(t) / mean: a clock met mid-life) by its inverse CDF, through the same order statistics; for
+//   the exponential it is the lifetime distribution itself, so both starts give the same stream.
 // - Later lifetimes: group g's n-th lifetime (n >= 1) is draw n of counter-based stream g.
 // Trace model: the recorded failure instants of each group replace the random lifetimes.
 //
@@ -41,7 +44,7 @@ public:
     // come from the two order-statistic streams of streamOffset (sim/RandomStream.h). model: Weibull or
     // Exponential.
     FailureClocks(int clocks, FailureModel model, double meanS, double weibullShape, std::uint64_t seed,
-                  StreamPurpose purpose, std::uint64_t streamOffset);
+                  StreamPurpose purpose, std::uint64_t streamOffset, ClockStart start = ClockStart::New);
     // Trace clocks: `trace` rows (any order) with groups in 0..groups-1.
     FailureClocks(int groups, const std::vector<TraceFailure>& trace);
 
@@ -66,6 +69,7 @@ private:
     void revealNextFirstLifetime();
     void computeNextFirstLifetime();
     double lifetimeOf(double exponential) const;  // inverse CDF of 1 - exp(-exponential)
+    double firstLifetimeOf(double exponential) const;  // the same for the first lifetime (failures.start)
     void schedule(int group, double timeS);
 
     // A heap entry: 16 bytes per revealed group (the lifetime index is read from the clock when popped).
@@ -84,6 +88,7 @@ private:
     FailureModel model_ = FailureModel::Weibull;
     double scaleS_ = 0.0;  // Weibull scale or exponential mean (+inf: never fires)
     double inverseShape_ = 1.0;
+    bool stationary_ = false;  // first lifetimes from the forward-recurrence distribution (Weibull only)
     RandomStreams streams_{0, StreamPurpose::FailureClock};  // random models: stream streamOffset_ + g is group g's
     std::uint64_t streamOffset_ = 0;
     // First lifetimes: how many are revealed, the running spacing sum E, the next one (+inf: none left),
