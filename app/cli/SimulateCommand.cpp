@@ -136,8 +136,12 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
     row("TTT / T0", fixedText(m.tttRatio, 3));
     row("effective throughput", percentText(m.effectiveThroughput));
     row("availability", percentText(m.availability));
-    row("down", fmt::format("{} (restarts {}, shrinks {})", durationText(m.downS), durationText(m.restartS),
-                            durationText(m.shrinkS)));
+    row("ETTR", fmt::format("{} (productive {} of the wall-clock time)", percentText(m.ettr), durationText(m.productiveS)));
+    row("down", m.maintenanceStops > 0
+                    ? fmt::format("{} (restarts {}, shrinks {}, maintenance {})", durationText(m.downS),
+                                  durationText(m.restartS), durationText(m.shrinkS), durationText(m.maintenanceS))
+                    : fmt::format("{} (restarts {}, shrinks {})", durationText(m.downS), durationText(m.restartS),
+                                  durationText(m.shrinkS)));
     row("checkpoint waits", durationText(m.checkpointS));
     row("failed all-reduces", durationText(m.failedAllReduceS));
     row("patch computes", fmt::format("{} ({} rounds)", durationText(m.patchS), countText(m.patchComputes)));
@@ -149,6 +153,8 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
     row("failures", fmt::format("{} ({} masked, {} during restarts)", countText(m.failures),
                                 countText(m.maskedFailures), countText(m.restartFailures)));
     row("restarts", fmt::format("{} (mean {})", countText(m.restarts), durationText(m.meanRestartS)));
+    if (m.maintenanceStops > 0)
+        row("maintenance stops", countText(m.maintenanceStops));
     row("mean stack number S", fixedText(m.meanStackNumber, 3));
     row("reorder decisions", fmt::format("{} kept, {} reordered, {} wipe-outs", countText(m.phase0Decisions),
                                          countText(m.phase2Decisions), countText(m.wipeouts)));

@@ -191,6 +191,29 @@ double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double 
     return ts + std::sqrt(ts) * std::sqrt(ts + 2.0 * (unmaskedMtbfS + restartS));
 }
 
+double renewalOptimalCheckpointPeriod(double writeS, double interruptionMtbfS)
+{
+    // (1 - x) e^x = e^(-c), c = w / M: the left side falls from 1 to 0 on 0 < x < 1.
+    const double target = std::exp(-writeS / interruptionMtbfS);
+    double lo = 0.0;
+    double hi = 1.0;
+    for (int i = 0; i < 200 && hi - lo > 1e-16; ++i) {
+        const double x = 0.5 * (lo + hi);
+        ((1.0 - x) * std::exp(x) > target ? lo : hi) = x;
+    }
+    return 0.5 * (lo + hi) * interruptionMtbfS;
+}
+
+double renewalEttr(double periodS, double writeS, double restartS, double extraS, double interruptionMtbfS,
+                   RenewalRestart rule)
+{
+    const double m = interruptionMtbfS;
+    const double attempts = std::expm1((periodS + writeS) / m);
+    const double perInterruption =
+        rule == RenewalRestart::Fixed ? m + restartS + extraS : m * std::exp(restartS / m) + extraS;
+    return periodS / (attempts * perInterruption);
+}
+
 double optimalAvailability(double checkpointWriteS, double restartS, double unmaskedMtbfS)
 {
     return availability(optimalCheckpointPeriod(checkpointWriteS, restartS, unmaskedMtbfS), checkpointWriteS,

@@ -37,6 +37,22 @@ double optimalCheckpointPeriod(double checkpointWriteS, double restartS, double 
 // A*(M) = A(T_c*).
 double optimalAvailability(double checkpointWriteS, double restartS, double unmaskedMtbfS);
 
+// The exact renewal optimum of a checkpoint period (Daly's period, to all orders): interruptions arrive
+// at rate 1/M (exponential), a write takes w and an interruption during a segment or its write loses
+// the segment. The work period tau solves x e^(x + w/M) = e^(x + w/M) - 1 with x = tau / M; it does not
+// depend on the restart. M = 15 min, w = 5 min gives 9.17 min; 6 h, 56.7 min; 24 h, 116.7 min.
+double renewalOptimalCheckpointPeriod(double writeS, double interruptionMtbfS);
+// How a global restart treats failures inside it, for renewalEttr.
+enum class RenewalRestart { Fixed, ExtendOnFailure };
+// The exact effective training time ratio of checkpoint-and-restart under exponential interruptions
+// (mean M): a segment of tau work plus its write w is lost whenever an interruption comes first; each
+// interruption costs extraS (detection and the like) and a restart R, fixed (failures inside absorbed)
+// or started over by a failure inside. ETTR = tau / E[time per kept segment], with
+// E = (e^((tau + w)/M) - 1) (M + R + extra) for fixed and (e^((tau + w)/M) - 1) (M e^(R/M) + extra)
+// for extend_on_failure.
+double renewalEttr(double periodS, double writeS, double restartS, double extraS, double interruptionMtbfS,
+                   RenewalRestart rule);
+
 // J = S_bar / A*(mu m) for a layout's mean stack number and mean failures endured (exact or
 // Monte-Carlo); m is the system MTBF. tttRatioModel evaluates it at the closed forms.
 double tttRatio(double sbar, double mu, double systemMtbfS, double checkpointWriteS, double restartS);

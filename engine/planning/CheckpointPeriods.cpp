@@ -1,6 +1,5 @@
 #include "engine/planning/CheckpointPeriods.h"
 
-#include "engine/analysis/ClosedForms.h"
 #include "engine/planning/ScenarioBatch.h"
 #include "engine/sim/Simulator.h"
 
@@ -24,35 +23,6 @@ double dalyPeriod(double checkpointS, double mtbfS)
 double dalyPeriodWithRestart(double checkpointS, double restartS, double mtbfS)
 {
     return std::sqrt(2.0 * checkpointS * (restartS + mtbfS));
-}
-
-double interruptionMtbfS(const Scenario& scenario)
-{
-    const double m = scenario.systemMtbfS;
-    switch (scenario.policy) {
-    case Policy::Spare:
-        return std::min(muAsymptotic(scenario.groups, scenario.redundancy), scenario.groups / 2.0) * m;
-    case Policy::Rep:
-        if (const auto mu = muExactReplicaSets(scenario.groups, scenario.redundancy))
-            return *mu * m;
-        return m;
-    case Policy::Ckpt:
-        break;
-    }
-    return m;
-}
-
-double policyStepS(const Scenario& scenario)
-{
-    switch (scenario.policy) {
-    case Policy::Spare:
-        return 2.0 * scenario.computeS + scenario.allReduceS;
-    case Policy::Rep:
-        return scenario.redundancy * scenario.computeS + scenario.allReduceS;
-    case Policy::Ckpt:
-        break;
-    }
-    return scenario.computeS + scenario.allReduceS;
 }
 
 const CheckpointPeriodCandidate& CheckpointPeriodStudy::nearest(double periodS) const

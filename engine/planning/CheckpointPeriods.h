@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/sim/CheckpointInterval.h"
 #include "engine/sim/Scenario.h"
 
 #include <atomic>
@@ -10,20 +11,14 @@
 namespace spare {
 
 // Checkpoint periods under a failure model: the published closed forms, and the period a simulation
-// finds best. C = checkpoint write time, M = mean time between interruptions, R = restart time (seconds).
+// finds best. C = checkpoint write time, M = mean time between interruptions (interruptionMtbfS), R =
+// restart time (seconds).
 // Young's first-order period sqrt(2 C M).
 double youngPeriod(double checkpointS, double mtbfS);
 // Daly's higher-order period: sqrt(2 C M) [1 + sqrt(C / 2M) / 3 + (C / 2M) / 9] - C for C < 2M, else M.
 double dalyPeriod(double checkpointS, double mtbfS);
 // Daly's first-order period with the restart time: sqrt(2 C (R + M)).
 double dalyPeriodWithRestart(double checkpointS, double restartS, double mtbfS);
-
-// The mean time between the interruptions that a policy cannot mask (a global restart), from the
-// closed forms: CKPT-only every failure (m), Rep+CKPT every mu_sets(N, r) m, SPARe+CKPT every
-// min(mu(N, r), N / 2) m (the rule of the "auto" checkpoint interval).
-double interruptionMtbfS(const Scenario& scenario);
-// Seconds of one training step under the scenario's policy (the step the "auto" rule divides by).
-double policyStepS(const Scenario& scenario);
 
 struct CheckpointPeriodCandidate {
     int intervalSteps = 1;

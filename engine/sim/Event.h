@@ -75,10 +75,11 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   lastCheckpointStep  CheckpointEnd(step k) -> k
 //   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out, plus one for
 //                 each Rejoin; N at RestartEnd
-//   restarts      number of RestartStart events; failures: number of Failure events; rejoins: number
-//                 of Rejoin events
+//   restarts      number of RestartStart events after failures; maintenanceStops: those of a planned
+//                 stop (value RestartCause::Maintenance); failures: number of Failure events; rejoins:
+//                 number of Rejoin events
 //   shrinkTimeS   sum of Shrink durations
-//   restartTimeS  sum of (RestartEnd.time - its RestartStart.time); a restart in progress is not
+//   restartTimeS  sum of (RestartEnd.time - its RestartStart.time), maintenance stops included; a restart in progress is not
 //                 included: it has lasted time - restartStartS
 //   downTimeS()   restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
 //   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
@@ -101,6 +102,7 @@ struct SimulationSnapshot {
     int stackNumber = 1;
     int aliveGroups = 0;
     int restarts = 0;
+    int maintenanceStops = 0;
     int failures = 0;
     int rejoins = 0;
     double shrinkTimeS = 0.0;

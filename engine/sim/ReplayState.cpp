@@ -1,5 +1,7 @@
 #include "engine/sim/ReplayState.h"
 
+#include "engine/sim/RestartCause.h"
+
 #include <algorithm>
 
 namespace spare {
@@ -144,7 +146,10 @@ void ReplayState::apply(const Event& e)
                 st = GroupState::MaskedOut;
         break;
     case EventKind::RestartStart:
-        ++s_.restarts;
+        if (restartCauseFromValue(e.value) == RestartCause::Maintenance)
+            ++s_.maintenanceStops;
+        else
+            ++s_.restarts;
         s_.restarting = true;
         s_.restartStartS = e.time;
         std::fill(s_.groupStates.begin(), s_.groupStates.end(), GroupState::Restarting);

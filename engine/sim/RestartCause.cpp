@@ -8,6 +8,7 @@ RestartCause restartCauseFromValue(int value)
     case static_cast<int>(RestartCause::Wipeout): return RestartCause::Wipeout;
     case static_cast<int>(RestartCause::ReplicaSetLost): return RestartCause::ReplicaSetLost;
     case static_cast<int>(RestartCause::AnyFailure): return RestartCause::AnyFailure;
+    case static_cast<int>(RestartCause::Maintenance): return RestartCause::Maintenance;
     default: return RestartCause::None;
     }
 }
@@ -18,6 +19,7 @@ const char* restartCauseName(RestartCause cause)
     case RestartCause::Wipeout: return "wipeout";
     case RestartCause::ReplicaSetLost: return "replica_set_lost";
     case RestartCause::AnyFailure: return "ckpt_failure";
+    case RestartCause::Maintenance: return "maintenance";
     case RestartCause::None: break;
     }
     return "unknown";

@@ -40,9 +40,17 @@ struct RunMetrics {
     double tttRatio = 0.0;           // tttS / t0S
     double effectiveThroughput = 0.0; // t0S / tttS
     double availability = 0.0;       // (total - down) / total
-    double downS = 0.0;              // restartS + shrinkS
-    // The next four are copies of timeBreakdown's parts (the TimeLedger books them).
-    double restartS = 0.0;           // time in global restarts
+    // Effective training time ratio as the published reports of large runs define it: productive training
+    // time / wall-clock time, productive being the compute (all stacks), barrier wait and all-reduce of
+    // the steps that are kept. Rework, restarts, maintenance, checkpoint stalls, failed all-reduces,
+    // shrinks and patch computes are not productive. Redundant stacks count as productive: ETTR measures
+    // interruptions, TTT/T0 measures interruptions and redundancy together.
+    double ettr = 0.0;
+    double productiveS = 0.0;        // the numerator of ettr
+    double downS = 0.0;              // restartS + shrinkS + maintenanceS
+    // The next five are copies of timeBreakdown's parts or sums of them (the TimeLedger books them).
+    double restartS = 0.0;           // time in global restarts, every part (TimeBreakdown::globalRestartS)
+    double maintenanceS = 0.0;       // time in planned maintenance stops
     double shrinkS = 0.0;            // time in communicator shrinks
     double checkpointS = 0.0;        // time the step loop waited for checkpoint writes
     double failedAllReduceS = 0.0;   // time in failed all-reduces
@@ -55,7 +63,8 @@ struct RunMetrics {
     std::int64_t failures = 0;        // failures of live groups (in training and during restarts)
     std::int64_t restartFailures = 0; // of which inside a restart window (they extend the restart)
     std::int64_t maskedFailures = 0;  // failures the policy survived without a restart
-    std::int64_t restarts = 0;
+    std::int64_t restarts = 0;         // global restarts after failures (unplanned interruptions)
+    std::int64_t maintenanceStops = 0; // planned interruptions (the maintenance section)
     double meanRestartS = 0.0;
     double meanStackNumber = 0.0;     // S at commit, averaged over executed steps
     std::int64_t patchComputes = 0;   // patch-compute rounds (SPARe)
@@ -67,7 +76,7 @@ struct RunMetrics {
     std::int64_t stepsWithoutDecision = 0;
     std::int64_t stepsFixedCheckOnly = 0;
     std::int64_t stepsReordered = 0;
-    TimeBreakdown timeBreakdown;      // TTT split into nine parts that sum to tttS
+    TimeBreakdown timeBreakdown;      // TTT split into parts that sum to tttS
     std::int64_t events = 0;          // simulated events (each Event kind occurrence), observed or not
     std::optional<RepairMetrics> repair;  // engaged exactly when the scenario has a repair section
 };

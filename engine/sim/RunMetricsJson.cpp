@@ -41,6 +41,10 @@ std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& m
         {"phase2_decisions", n(m.phase2Decisions)},
         {"wipeouts", n(m.wipeouts)},
         {"events", n(m.events)},
+        {"ettr", m.ettr},
+        {"productive_s", m.productiveS},
+        {"maintenance_s", m.maintenanceS},
+        {"maintenance_stops", n(m.maintenanceStops)},
     };
 }
 

@@ -1,3 +1,5 @@
+// Over 800 lines: the step loop of one run is one class whose rules (checkpoints, restarts, maintenance,
+// repair) share its clock and state; splitting each recovery rule into a class of its own is planned.
 #include "engine/sim/Simulator.h"
 
 #include "engine/analysis/ClosedForms.h"
@@ -15,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -23,6 +26,8 @@
 namespace spare {
 
 namespace {
+
+constexpr double infinity = std::numeric_limits<double>::infinity();
 
 // One run's mutable state; the step loop of docs/simulator-model.md.
 class SimulationRun {
@@ -39,6 +44,7 @@ public:
           observer_(observer),
           limits_(limits),
           checkpointInterval_(checkpointInterval),
+          exact_(scenario.checkpointSemantics == CheckpointSemantics::Exact),
           alive_(static_cast<std::size_t>(scenario.groups), 1),
           aliveCount_(scenario.groups),
           windowEnd_(static_cast<std::size_t>(scenario.groups))
@@ -61,6 +67,8 @@ public:
         if (!(limits_.maxTttRatio > 0.0))
             throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
         capS_ = limits_.maxTttRatio * t0S();
+        if (sc_.maintenance)
+            nextMaintenanceS_ = sc_.maintenance->everyS;
     }
 
     RunMetrics run()
@@ -99,6 +107,11 @@ private:
 
     void runStep()
     {
+        if (t_ >= nextMaintenanceS_) {
+            maintenanceStop();
+            if (m_.stopReason != StopReason::None)
+                return;
+        }
         rejoinReadyGroups();
         maybeSnapshot(t_);
         emit(EventKind::StepStart, t_);
@@ -106,14 +119,17 @@ private:
         const int pieces = policy_->computePieces();
         const double pieceS = policy_->pieceSeconds();
         checkAt(t_);
+        settleCheckpoint(t_);
         const double computeS = computePhaseSeconds(pieces, pieceS);
         // Check points before each later piece sit at equal fractions of the phase (piece p starts at
         // start + p D / pieces).
         const double start = t_;
         for (int p = 0; p < pieces; ++p) {
             const double pieceStart = start + computeS * p / pieces;
-            if (p > 0)
+            if (p > 0) {
                 checkAt(pieceStart);
+                settleCheckpoint(pieceStart);
+            }
             endPendingCheckpoint(pieceStart);
             emit(EventKind::StackCompute, pieceStart, computeS / pieces, -1, p);
         }
@@ -150,6 +166,7 @@ private:
     {
         for (;;) {
             checkAt(t_);
+            settleCheckpoint(t_);
             if (noticed_.empty()) {
                 emit(EventKind::AllReduce, t_, sc_.allReduceS);
                 t_ += sc_.allReduceS;
@@ -205,15 +222,29 @@ private:
             writeCheckpoint();
     }
 
-    // The checkpoint of step k (the step just committed) is written after it; a rollback to it
-    // re-executes step k. Only the writer (lowest-numbered live group) is checked. Everyone waits
-    // T_s, or under writer_only_waits only the writer: its CheckpointEnd then comes T_s later, inside
-    // the next step's compute (computePhaseSeconds).
+    // The checkpoint of step k (the step just committed) is written after it. Under checkpoint.semantics
+    // exact a rollback to it resumes at step k + 1 and a failure of any group before it is written (and
+    // persisted) voids it; under paper a rollback re-executes step k, and only the writer (lowest-numbered
+    // live group) is checked. Everyone waits T_s, or under writer_only_waits only the writer: its write then
+    // ends T_s later, inside the next step's compute (computePhaseSeconds). A write due while the one before
+    // is still being persisted waits for it.
     void writeCheckpoint()
     {
         const int checkpointStep = stepsDone_ - 1;
+        if (persisting_) {
+            if (persistEndS_ > t_) {
+                ledger_.checkpointWait(persistEndS_ - t_);
+                t_ = persistEndS_;
+            }
+            checkAt(t_);
+            settleCheckpoint(t_);
+        }
+        // Exact semantics: a failure since the last check point (it would surface at the next all-reduce)
+        // voids the write before it starts.
+        if (exact_)
+            checkAt(t_);
         const int writer = static_cast<int>(std::find(alive_.begin(), alive_.end(), 1) - alive_.begin());
-        if (clocks_.firedBy(writer, t_) || domains_.firedBy(writer, t_)) {
+        if ((exact_ && !noticed_.empty()) || clocks_.firedBy(writer, t_) || domains_.firedBy(writer, t_)) {
             ++m_.checkpointsVoided;
             emit(EventKind::CheckpointVoided, t_, 0.0, writer, 0, -1, checkpointStep);
             return;
@@ -223,22 +254,157 @@ private:
         pendingWriter_ = writer;
         pendingCheckpointStep_ = checkpointStep;
         pendingCheckpointEndS_ = t_ + sc_.checkpointWriteS;
-        if (!sc_.writerOnlyWaits) {
+        if (exact_)
+            firstFailureSinceWriteS_ = infinity;
+        if (sc_.writerOnlyWaits)
+            return;
+        if (!exact_) {
             t_ += sc_.checkpointWriteS;
             ledger_.checkpointWait(sc_.checkpointWriteS);
             endPendingCheckpoint(t_);
+            return;
         }
+        // Everyone writes: the write stops at the first failure of a live group inside it.
+        const double start = t_;
+        const std::int64_t failuresBefore = m_.failures;
+        while (nextFiringS() <= pendingCheckpointEndS_) {
+            const double at = nextFiringS();
+            checkAt(at);
+            if (m_.failures > failuresBefore) {
+                pendingCheckpointEndS_ = at;
+                break;
+            }
+        }
+        t_ = pendingCheckpointEndS_;
+        ledger_.checkpointWait(t_ - start);
+        checkAt(t_);
+        endPendingCheckpoint(t_);
     }
 
-    // Emits the CheckpointEnd of a write in progress once simulated time `now` has reached its end.
+    // Ends a write in progress once simulated time `now` has reached its end. Under the paper's semantics
+    // without a persist stage the checkpoint is a rollback target at once (CheckpointEnd); otherwise it
+    // waits for settleCheckpoint().
     void endPendingCheckpoint(double now)
     {
         if (pendingWriter_ < 0 || pendingCheckpointEndS_ > now)
             return;
-        lastCheckpointStep_ = pendingCheckpointStep_;
-        ledger_.checkpointEnded();
-        emit(EventKind::CheckpointEnd, pendingCheckpointEndS_, 0.0, pendingWriter_, 0, -1, pendingCheckpointStep_);
+        const int writer = pendingWriter_;
         pendingWriter_ = -1;
+        if (!exact_ && sc_.checkpointPersistS == 0.0) {
+            lastCheckpointStep_ = pendingCheckpointStep_;
+            ledger_.checkpointWritten(false);
+            ledger_.checkpointPersisted();
+            emit(EventKind::CheckpointEnd, pendingCheckpointEndS_, 0.0, writer, 0, -1, pendingCheckpointStep_);
+            return;
+        }
+        ledger_.checkpointWritten(exact_);
+        persisting_ = true;
+        persistWriter_ = writer;
+        persistEndS_ = pendingCheckpointEndS_ + sc_.checkpointPersistS;
+        if (!exact_)
+            firstFailureSinceWriteS_ = infinity;  // the paper's semantics: only the persist stage is exposed
+        settleCheckpoint(now);
+    }
+
+    // A written checkpoint becomes the rollback target when it is persisted with no live group failing
+    // from the start of its write (exact; paper: from the end of the write) to the end of its persist;
+    // a failure in that span voids it, and its work is rolled back with the steps after it.
+    void settleCheckpoint(double now)
+    {
+        if (!persisting_)
+            return;
+        if (firstFailureSinceWriteS_ <= persistEndS_) {
+            persisting_ = false;
+            ++m_.checkpointsVoided;
+            ledger_.checkpointVoided();
+            emit(EventKind::CheckpointVoided, std::max(firstFailureSinceWriteS_, now), 0.0, persistWriter_, 0, -1,
+                 pendingCheckpointStep_);
+            return;
+        }
+        if (persistEndS_ > now)
+            return;
+        persisting_ = false;
+        lastCheckpointStep_ = pendingCheckpointStep_ + (exact_ ? 1 : 0);
+        ledger_.checkpointPersisted();
+        emit(EventKind::CheckpointEnd, persistEndS_, 0.0, persistWriter_, 0, -1, pendingCheckpointStep_);
+    }
+
+    // A restart loses what is not persisted: under exact semantics a write in progress and a checkpoint
+    // still persisting are voided (the failures behind the restart came before their end); under the
+    // paper's a write in progress ends after the restart as before.
+    void settleBeforeRestart(double start)
+    {
+        if (pendingWriter_ >= 0 && exact_) {
+            pendingWriter_ = -1;
+            ++m_.checkpointsVoided;
+            emit(EventKind::CheckpointVoided, start, 0.0, -1, 0, -1, pendingCheckpointStep_);
+        }
+        settleCheckpoint(start);
+        if (persisting_) {
+            persisting_ = false;
+            ++m_.checkpointsVoided;
+            ledger_.checkpointVoided();
+            emit(EventKind::CheckpointVoided, start, 0.0, persistWriter_, 0, -1, pendingCheckpointStep_);
+        }
+    }
+
+    // A planned stop (the maintenance section): a checkpoint of the last committed step that the orderly
+    // drain always completes, then a stop of maintenance.duration_s in which whatever fails is repaired
+    // (clocks firing inside renew), then every group is back with no rework.
+    void maintenanceStop()
+    {
+        const double every = sc_.maintenance->everyS;
+        const int restoreTo = exact_ ? stepsDone_ : std::max(0, stepsDone_ - 1);
+        if (pendingWriter_ >= 0) {
+            ledger_.checkpointWait(std::max(0.0, pendingCheckpointEndS_ - t_));
+            t_ = std::max(t_, pendingCheckpointEndS_);
+            endPendingCheckpoint(t_);
+        }
+        persisting_ = false;
+        if (stepsDone_ > 0 && lastCheckpointStep_ != restoreTo) {
+            const int writer = static_cast<int>(std::find(alive_.begin(), alive_.end(), 1) - alive_.begin());
+            emit(EventKind::CheckpointStart, t_, sc_.checkpointWriteS, writer, 0, -1, stepsDone_ - 1);
+            ++m_.checkpointsWritten;
+            t_ += sc_.checkpointWriteS;
+            ledger_.checkpointWait(sc_.checkpointWriteS);
+            ledger_.checkpointWritten(exact_);
+            ledger_.checkpointPersisted();
+            lastCheckpointStep_ = restoreTo;
+            emit(EventKind::CheckpointEnd, t_, 0.0, writer, 0, -1, stepsDone_ - 1);
+        }
+        const double start = t_;
+        const double limitS = std::min(limits_.untilS, capS_);
+        const double end = std::min(start + sc_.maintenance->durationS, std::max(start, limitS));
+        ++m_.maintenanceStops;
+        emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(RestartCause::Maintenance));
+        while (nextFiringS() < end) {
+            if (domainFiresFirst()) {
+                takeDomainFiring([](int, double, const std::shared_ptr<const FailureOrigin>&, int) {});
+                continue;
+            }
+            const FailureClocks::Firing firing = clocks_.pop();
+            clocks_.renew(firing.group, firing.timeS);
+        }
+        deferred_.clear();
+        deferredHits_.clear();
+        t_ = end;
+        ledger_.maintenance(end - start);
+        nextMaintenanceS_ = (std::floor(t_ / every) + 1.0) * every;
+        if (end < start + sc_.maintenance->durationS) {
+            m_.stopReason = limitReached(end);
+            return;
+        }
+        if (pool_) {
+            pool_->advance(end);
+            pool_->takeServed();
+            rejoinQueue_ = {};
+        }
+        policy_->reset();
+        for (const int group : wentOut_)
+            alive_[static_cast<std::size_t>(group)] = 1;
+        wentOut_.clear();
+        aliveCount_ = sc_.groups;
+        emit(EventKind::RestartEnd, t_);
     }
 
     void shrink()
@@ -295,6 +461,7 @@ private:
         wentOut_.push_back(group);
         --aliveCount_;
         ++m_.failures;
+        firstFailureSinceWriteS_ = std::min(firstFailureSinceWriteS_, timeS);
         sendToRepair(group, nodes, timeS);
         emitFailure(timeS, group, origin);
         return true;
@@ -338,6 +505,10 @@ private:
         if (rejoining_.empty())
             return;
         std::sort(rejoining_.begin(), rejoining_.end());
+        // A maintenance stop brings every group back, so a served request may find its group alive.
+        std::erase_if(rejoining_, [this](int group) { return alive_[static_cast<std::size_t>(group)] != 0; });
+        if (rejoining_.empty())
+            return;
         for (const int group : rejoining_) {
             const auto g = static_cast<std::size_t>(group);
             alive_[g] = 1;
@@ -404,6 +575,7 @@ private:
             if (alive)
                 failLiveGroup(firing.group, firing.timeS, origin, 1);
         }
+        settleBeforeRestart(start);
         ++m_.restarts;
         emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(cause));
         restartStartS_ = start;
@@ -411,7 +583,12 @@ private:
         maybeSnapshot(start);
 
         const bool extend = sc_.restartRule == RestartRule::ExtendOnFailure;
-        double end = start + sc_.restartS;
+        const bool serialized = sc_.restartRule == RestartRule::Serialized;
+        // detect, diagnose and queue come first; the restart windows of T_r follow. Under serialized each
+        // failure inside queues one more whole stall.
+        const double stallS = sc_.detectS + sc_.diagnoseS + sc_.queueS + sc_.restartS;
+        int stalls = 1;
+        double end = start + stallS;
         double windowsEnd = end;  // end without the wait for spares
         const auto extendTo = [&](double windowEnd) {
             windowsEnd = std::max(windowsEnd, windowEnd);
@@ -448,6 +625,11 @@ private:
                 if (domainFiresFirst()) {
                     t_ = domains_.earliest();
                     takeDomainFiring(hitInRestart);
+                    if (serialized) {
+                        end += stallS;
+                        windowsEnd += stallS;
+                        ++stalls;
+                    }
                     maybeSnapshot(t_);
                     continue;
                 }
@@ -461,6 +643,10 @@ private:
                     }
                     startWindowOver(firing.group, firing.timeS + sc_.restartS);
                     extendTo(firing.timeS + sc_.restartS);
+                } else if (serialized) {
+                    end += stallS;
+                    windowsEnd += stallS;
+                    ++stalls;
                 }
                 const auto origin = groupOrigin(firing);
                 clocks_.renew(firing.group, firing.timeS);
@@ -486,7 +672,7 @@ private:
             t_ = limitS;
         }
         if (m_.stopReason != StopReason::None) {
-            ledger_.restart(t_ - start);
+            ledger_.restart(t_ - start, stalls * sc_.detectS, stalls * sc_.diagnoseS, stalls * sc_.queueS);
             return;
         }
         for (const auto& firing : deferred_)
@@ -494,7 +680,7 @@ private:
         deferred_.clear();
 
         t_ = end;
-        ledger_.restart(end - start);
+        ledger_.restart(end - start, stalls * sc_.detectS, stalls * sc_.diagnoseS, stalls * sc_.queueS);
         restarting_ = false;
         if (pool_) {
             if (end > windowsEnd) {
@@ -635,11 +821,15 @@ private:
         m_.effectiveThroughput = m_.tttS > 0.0 ? m_.t0S / m_.tttS : 0.0;
         // The ledger books the time of restarts, shrinks, checkpoint waits and failed all-reduces.
         m_.timeBreakdown = ledger_.breakdown();
-        m_.restartS = m_.timeBreakdown.restartS;
-        m_.shrinkS = m_.timeBreakdown.shrinkS;
-        m_.checkpointS = m_.timeBreakdown.checkpointS;
-        m_.failedAllReduceS = m_.timeBreakdown.failedAllReduceS;
-        m_.downS = m_.restartS + m_.shrinkS;
+        const TimeBreakdown& b = m_.timeBreakdown;
+        m_.restartS = b.globalRestartS();
+        m_.maintenanceS = b.maintenanceS;
+        m_.shrinkS = b.shrinkS;
+        m_.checkpointS = b.checkpointS;
+        m_.failedAllReduceS = b.failedAllReduceS;
+        m_.downS = m_.restartS + m_.shrinkS + m_.maintenanceS;
+        m_.productiveS = b.usefulComputeS + (b.redundantComputeS - m_.patchS) + b.barrierWaitS + b.allReduceS;
+        m_.ettr = m_.tttS > 0.0 ? m_.productiveS / m_.tttS : 0.0;
         m_.availability = m_.tttS > 0.0 ? (m_.tttS - m_.downS) / m_.tttS : 1.0;
         m_.meanRestartS = m_.restarts > 0 ? m_.restartS / static_cast<double>(m_.restarts) : 0.0;
         m_.meanStackNumber = m_.executedSteps > 0 ? stackSum_ / static_cast<double>(m_.executedSteps) : 0.0;
@@ -663,6 +853,7 @@ private:
     SimulationObserver* observer_;
     SimulationLimits limits_;
     int checkpointInterval_;
+    bool exact_;  // checkpoint.semantics exact (else the paper's)
 
     std::vector<char> alive_;
     int aliveCount_;
@@ -702,6 +893,14 @@ private:
     int pendingWriter_ = -1;  // writer of a checkpoint still being written (writer_only_waits)
     int pendingCheckpointStep_ = 0;
     double pendingCheckpointEndS_ = 0.0;
+    // A written checkpoint waiting for its persist stage (or, under exact semantics, for the check that no
+    // group failed during its write), and the earliest live-group failure since its write (or persist)
+    // began: one at or before persistEndS_ voids it.
+    bool persisting_ = false;
+    int persistWriter_ = -1;
+    double persistEndS_ = 0.0;
+    double firstFailureSinceWriteS_ = infinity;
+    double nextMaintenanceS_ = infinity;
     double stackSum_ = 0.0;
     double capS_ = 0.0;  // maxTttRatio x T0
     double snapshotIntervalS_ = 0.0;
@@ -718,33 +917,6 @@ private:
 };
 
 }  // namespace
-
-int autoCheckpointIntervalSteps(const Scenario& sc)
-{
-    const double m = sc.systemMtbfS;
-    int steps = 1;
-    switch (sc.policy) {
-    case Policy::Spare:
-        steps = spareCheckpointSteps(sc.groups, sc.redundancy, m, sc.checkpointWriteS, sc.restartS,
-                                     2.0 * sc.computeS + sc.allReduceS)
-                    .rounded;
-        break;
-    case Policy::Rep: {
-        const auto rep = repCheckpointSteps(sc.groups, sc.redundancy, m, sc.checkpointWriteS, sc.restartS,
-                                            sc.redundancy * sc.computeS + sc.allReduceS);
-        if (!rep)
-            throw ScenarioError({{{}, "checkpoint.interval_steps",
-                                  "\"auto\" has no Rep+CKPT value for these groups and redundancy; give an integer"}});
-        steps = rep->rounded;
-        break;
-    }
-    case Policy::Ckpt:
-        steps = static_cast<int>(std::lround(optimalCheckpointPeriod(sc.checkpointWriteS, sc.restartS, m) /
-                                             (sc.computeS + sc.allReduceS)));
-        break;
-    }
-    return std::clamp(steps, 1, std::max(1, sc.steps));
-}
 
 Simulator::Simulator(PreparedRun run) : run_(std::move(run))
 {

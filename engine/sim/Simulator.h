@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/sim/CheckpointInterval.h"
 #include "engine/sim/Event.h"
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/PreparedRun.h"
@@ -55,8 +56,5 @@ private:
     PreparedRun run_;
 };
 
-// The "auto" checkpoint interval for a scenario's policy (docs/simulator-model.md, "Checkpoints").
-// Throws ScenarioError at checkpoint.interval_steps when Rep+CKPT has no such interval.
-int autoCheckpointIntervalSteps(const Scenario& scenario);
 
 }  // namespace spare

@@ -6,7 +6,7 @@ namespace spare {
 
 namespace {
 
-constexpr std::array<TimeBreakdownPart, 9> kParts{{
+constexpr std::array<TimeBreakdownPart, 13> kParts{{
     {"useful_compute_s", "useful compute", &TimeBreakdown::usefulComputeS},
     {"redundant_compute_s", "redundant + patch compute", &TimeBreakdown::redundantComputeS},
     {"barrier_wait_s", "barrier wait (jitter)", &TimeBreakdown::barrierWaitS},
@@ -14,7 +14,11 @@ constexpr std::array<TimeBreakdownPart, 9> kParts{{
     {"failed_all_reduce_s", "failed all-reduce", &TimeBreakdown::failedAllReduceS},
     {"shrink_s", "shrink", &TimeBreakdown::shrinkS},
     {"checkpoint_s", "checkpoint writes", &TimeBreakdown::checkpointS},
+    {"detect_s", "restart: detection", &TimeBreakdown::detectS},
+    {"diagnose_s", "restart: diagnosis", &TimeBreakdown::diagnoseS},
+    {"queue_s", "restart: queueing", &TimeBreakdown::queueS},
     {"restart_s", "restarts", &TimeBreakdown::restartS},
+    {"maintenance_s", "planned maintenance", &TimeBreakdown::maintenanceS},
     {"rework_s", "rework (rolled back)", &TimeBreakdown::reworkS},
 }};
 

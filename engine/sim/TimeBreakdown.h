@@ -4,7 +4,7 @@
 
 namespace spare {
 
-// Where a run's simulated time went (docs/simulator-model.md, "Where the time goes"). The nine parts
+// Where a run's simulated time went (docs/simulator-model.md, "Where the time goes"). The thirteen parts
 // are accumulated where the simulator advances its clock, so they sum to RunMetrics::tttS up to
 // floating-point rounding.
 struct TimeBreakdown {
@@ -15,8 +15,15 @@ struct TimeBreakdown {
     double failedAllReduceS = 0.0;   // every failed all-reduce
     double shrinkS = 0.0;            // every communicator shrink
     double checkpointS = 0.0;        // the step loop's checkpoint waits (RunMetrics::checkpointS)
-    double restartS = 0.0;           // global restarts (RunMetrics::restartS)
+    double detectS = 0.0;            // global restarts: noticing the failure (restart.detect_s each)
+    double diagnoseS = 0.0;          // global restarts: diagnosis (restart.diagnose_s each)
+    double queueS = 0.0;             // global restarts: the scheduler's queue (restart.queue_s each)
+    double restartS = 0.0;           // global restarts: the restart windows, their extensions and spare waits
+    double maintenanceS = 0.0;       // planned maintenance stops (the maintenance section)
     double reworkS = 0.0;            // compute, barrier wait and all-reduce of steps a restart discarded
+
+    // Every part of a global restart (RunMetrics::restartS): detect + diagnose + queue + restart.
+    double globalRestartS() const { return detectS + diagnoseS + queueS + restartS; }
 
     double totalS() const;
 
@@ -30,7 +37,7 @@ struct TimeBreakdownPart {
     double TimeBreakdown::*seconds;
 };
 
-// The nine parts in display order (useful compute first, rework last).
+// The thirteen parts in display order (useful compute first, rework last).
 std::span<const TimeBreakdownPart> timeBreakdownParts();
 
 }  // namespace spare

@@ -1,5 +1,8 @@
 #include "engine/sim/TimeLedger.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace spare {
 
 void TimeLedger::StepWork::addTo(TimeBreakdown& out) const
@@ -33,10 +36,39 @@ void TimeLedger::stepCommitted()
     current_ = {};
 }
 
-void TimeLedger::checkpointEnded()
+void TimeLedger::restart(double seconds, double detectS, double diagnoseS, double queueS)
 {
-    sinceCheckpoint_.addTo(booked_);
+    double left = seconds;
+    for (auto [part, share] : {std::pair{&TimeBreakdown::detectS, detectS}, std::pair{&TimeBreakdown::diagnoseS, diagnoseS},
+                               std::pair{&TimeBreakdown::queueS, queueS}}) {
+        const double booked = std::min(left, share);
+        booked_.*part += booked;
+        left -= booked;
+    }
+    booked_.restartS += left;
+}
+
+void TimeLedger::checkpointWritten(bool includingLastStep)
+{
+    written_ += sinceCheckpoint_;
     sinceCheckpoint_ = {};
+    if (includingLastStep) {
+        written_ += lastCommitted_;
+        lastCommitted_ = {};
+    }
+}
+
+void TimeLedger::checkpointPersisted()
+{
+    written_.addTo(booked_);
+    written_ = {};
+}
+
+void TimeLedger::checkpointVoided()
+{
+    written_ += sinceCheckpoint_;
+    sinceCheckpoint_ = written_;
+    written_ = {};
 }
 
 void TimeLedger::restartStarted()
@@ -46,6 +78,7 @@ void TimeLedger::restartStarted()
 
 void TimeLedger::rolledBack()
 {
+    discard(written_);
     discard(sinceCheckpoint_);
     discard(lastCommitted_);
 }
@@ -59,6 +92,7 @@ void TimeLedger::discard(StepWork& work)
 TimeBreakdown TimeLedger::breakdown() const
 {
     TimeBreakdown out = booked_;
+    written_.addTo(out);
     sinceCheckpoint_.addTo(out);
     lastCommitted_.addTo(out);
     current_.addTo(out);

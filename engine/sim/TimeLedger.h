@@ -19,11 +19,20 @@ public:
     void patchCompute(double seconds) { booked_.redundantComputeS += seconds; }
     void shrink(double seconds) { booked_.shrinkS += seconds; }
     void checkpointWait(double seconds) { booked_.checkpointS += seconds; }
-    void restart(double seconds) { booked_.restartS += seconds; }
+    // A global restart of `seconds` in all, of which the first `preludeS` went to detection, diagnosis and
+    // queueing (split as the scenario's parts, in that order, each at most its share of the prelude).
+    void restart(double seconds, double detectS, double diagnoseS, double queueS);
+    void maintenance(double seconds) { booked_.maintenanceS += seconds; }
 
     void stepCommitted();
-    // The checkpoint of the last committed step is complete: a rollback now re-executes from that step.
-    void checkpointEnded();
+    // The write of a checkpoint ended. `includingLastStep`: a rollback to it resumes after the last
+    // committed step (checkpoint.semantics exact); else it executes that step again (paper). The work stays
+    // provisional until checkpointPersisted().
+    void checkpointWritten(bool includingLastStep);
+    // The checkpoint written last is a rollback target: its work is kept.
+    void checkpointPersisted();
+    // The checkpoint written last was voided: its work is provisional again, as if it were never written.
+    void checkpointVoided();
     void restartStarted();
     void rolledBack();
 
@@ -44,6 +53,7 @@ private:
     void discard(StepWork& work);
 
     TimeBreakdown booked_;
+    StepWork written_;          // work a written, not yet persisted checkpoint holds
     StepWork sinceCheckpoint_;  // from the restored checkpoint's step to the last committed one, excluded
     StepWork lastCommitted_;    // the last committed step
     StepWork current_;          // the step in progress

@@ -40,6 +40,8 @@ Scenario paperScenario(int groups)
     scenario.checkpointIntervalSteps.reset();
     scenario.checkpointWriteS = 59.0;
     scenario.writerOnlyWaits = false;
+    scenario.checkpointSemantics = CheckpointSemantics::Paper;
+    scenario.checkpointAutoRule = CheckpointAutoRule::Paper;
     scenario.seed = 1;
     return scenario;
 }

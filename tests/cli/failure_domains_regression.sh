@@ -1,8 +1,9 @@
 # Fidelity: without failure domains, categories and a repair section, every shipped scenario (those with none) at three seeds and each policy
 # gives byte-identical metrics JSON, events CSV and Chrome trace to the simulator before failure domains
 # existed. references/no-domains-sha256.txt holds the SHA-256 of each output, made by this same loop with
-# the spare-cli built before the change, and remade when the first lifetimes became order statistics
-# (regenerate it only in a change that means to move the random
+# the spare-cli built before the change, remade when the first lifetimes became order statistics, and
+# when exact checkpoint semantics became the default and runs gained ETTR (the paper scenarios' CSV and
+# traces stayed byte-identical, their JSON less the new fields too; regenerate it only in a change that means to move the random
 # streams: SPARE_REFERENCE_OUT=FILE bash failure_domains_regression.sh writes the hashes to FILE).
 source "$(dirname "$0")/cli-test-lib.sh"
 

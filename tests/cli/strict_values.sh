@@ -65,7 +65,7 @@ printf '{"cluster":{"groups":12,"redundancy":3},"failures":{"system_mtbf_s":1e-9
 expect mtbf-tiny 2 "failures.system_mtbf_s: 1e-09 is out of range; allowed: 0.001 \.\. 1e12 s" "$SPARE_CLI" simulate "$WORK/mtbf.json"
 printf '{"cluster":{"groups":12,"redundancy":3},"workload":{"steps":1,"compute_s":0.001,"allreduce_s":0},"failures":{"system_mtbf_s":1e12},"restart":{"duration_s":1e9}}' >"$WORK/edge.json"
 expect compute-smallest-finite 0 '"ttt_ratio": [0-9]' "$SPARE_CLI" simulate "$WORK/edge.json" --json
-check compute-smallest-no-inf bash -c '! printf "%s" "$1" | grep -Eqi "inf|nan|null"' _ "$OUT"
+check compute-smallest-no-inf bash -c '! printf "%s" "$1" | grep -Eqiw "inf|nan|null"' _ "$OUT"
 expect analyze-mtbf-huge 2 "--mtbf-s: '1e308' is out of range; allowed: 0.001 \.\. 1e12" "$SPARE_CLI" analyze -N 200 -r 8 --mtbf-s 1e308
 expect analyze-checkpoint-negative 2 "--checkpoint-s: '-1' is out of range; allowed: 0 \.\. 1e9" "$SPARE_CLI" analyze -N 200 -r 8 --checkpoint-s -1
 for ts in 0 5e-324; do

@@ -50,6 +50,10 @@ constexpr MetricLabel kLabels[] = {
     {"phase2_decisions", "Reorders (phase 2)", Unit::Count},
     {"wipeouts", "Wipe-outs", Unit::Count},
     {"events", "Simulated events", Unit::Count},
+    {"ettr", "ETTR (productive / wall-clock) [%]", Unit::Percent},
+    {"productive_s", "Productive time [h]", Unit::Hours},
+    {"maintenance_s", "Maintenance time [h]", Unit::Hours},
+    {"maintenance_stops", "Maintenance stops", Unit::Count},
     {MetricDifferenceModel::kMovesKey, "Reorder moves", Unit::Count},
 };
 

@@ -19,6 +19,7 @@ QString restartCauseText(RestartCause cause)
     case RestartCause::Wipeout: return QCoreApplication::translate("EventLogModel", "wipe-out");
     case RestartCause::ReplicaSetLost: return QCoreApplication::translate("EventLogModel", "replica set lost");
     case RestartCause::AnyFailure: return QCoreApplication::translate("EventLogModel", "CKPT-only failure");
+    case RestartCause::Maintenance: return QCoreApplication::translate("EventLogModel", "planned maintenance");
     case RestartCause::None: break;
     }
     return {};
