@@ -43,6 +43,7 @@ std::vector<RunMetrics> runScenarioBatch(const std::vector<Scenario>& scenarios,
                 return;
             SimulationLimits limits;
             limits.maxTttRatio = options.maxTttRatio;
+            limits.untilS = options.untilS;
             limits.cancel = options.cancel;
             SharedPreparedRun& shared = prepared[preparation[i]];
             const PreparedRun& run = shared.get([&] { return prepareRun(scenarios[preparation[i]]); });

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <limits>
 #include <vector>
 
 namespace spare {
@@ -13,6 +14,7 @@ namespace spare {
 struct ScenarioBatchOptions {
     int threads = 0;             // 0 = all hardware threads
     double maxTttRatio = 100.0;  // a run stops (incomplete) at this x T0, as in sweeps and campaigns
+    double untilS = std::numeric_limits<double>::infinity();  // and at this simulated time
     // From worker threads (must be thread-safe): runs finished so far, total.
     std::function<void(std::size_t done, std::size_t total)> progress;
     const std::atomic<bool>* cancel = nullptr;
