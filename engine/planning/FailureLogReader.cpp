@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,18 +37,53 @@ std::string_view trimmed(std::string_view text)
     return text;
 }
 
-// A value as quoted in a message: at most 60 characters, control bytes shown as '?'.
+// The length of the valid UTF-8 sequence at text[0], or 0 when it is not one (overlong forms, surrogates
+// and code points above U+10FFFF are not).
+std::size_t utf8Length(std::string_view text)
+{
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(0);
+    if (lead < 0x80)
+        return 1;
+    const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+                               : lead >= 0xF0 && lead <= 0xF4                                  ? 4
+                                                                                               : 0;
+    if (length == 0 || text.size() < length)
+        return 0;
+    for (std::size_t i = 1; i < length; ++i)
+        if ((byte(i) & 0xC0) != 0x80)
+            return 0;
+    const unsigned char second = byte(1);
+    if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90) ||
+        (lead == 0xF4 && second > 0x8F))
+        return 0;
+    return length;
+}
+
+// A value as quoted in a message: at most 60 bytes, control bytes and invalid UTF-8 shown as '?'.
 std::string excerpt(std::string_view text)
 {
-    std::string out(text.substr(0, 60));
-    std::replace_if(out.begin(), out.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }, '?');
+    const std::string_view head = text.substr(0, 60);
+    std::string out;
+    for (std::size_t i = 0; i < head.size();) {
+        const std::size_t length = utf8Length(head.substr(i));
+        const bool control = length == 1 && static_cast<unsigned char>(head[i]) < 0x20;
+        if (length == 0 || control) {
+            out.push_back('?');
+            ++i;
+        } else {
+            out.append(head.substr(i, length));
+            i += length;
+        }
+    }
     return text.size() > 60 ? out + "..." : out;
 }
 
-// An open file descriptor, closed on every path out.
+// An open file descriptor, closed on every path out. Opened non-blocking, so that a FIFO without a writer
+// does not block the open (reads wait in poll, which checks the stop flag).
 class FileHandle {
 public:
-    explicit FileHandle(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+    explicit FileHandle(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
     ~FileHandle()
     {
         if (fd_ >= 0)
@@ -122,6 +158,8 @@ private:
     bool afterQuote_ = false;       // the last byte closed a quoted field
     bool comment_ = false;          // a '#' line: quotes in it mean nothing
     bool atFileStart_ = true;
+    bool afterCr_ = false;          // the last byte was a CR that ended a line
+    std::size_t quotedLineEnds_ = 0;  // line ends inside quotes in the current line
 
     // Once the header is read.
     std::vector<std::string> header_;
@@ -143,14 +181,25 @@ void LogParser::feed(const char* data, std::size_t size)
         if (std::string_view(data, size).substr(0, kBom.size()) == kBom)
             i = kBom.size();
     }
+    const auto lineEnd = [](char c) { return c == '\n' || c == '\r'; };
     while (i < size) {
+        // A line ends at LF, CRLF or a lone CR: the LF after a CR belongs to that line end.
+        if (afterCr_) {
+            afterCr_ = false;
+            if (data[i] == '\n') {
+                if (inQuotes_)
+                    line_.push_back('\n');
+                ++i;
+                continue;
+            }
+        }
         if (lineBytes_ == 0 && data[i] == '#')
             comment_ = true;
         std::size_t j = i;
         if (comment_)
-            j = std::find(data + i, data + size, '\n') - data;
+            j = std::find_if(data + i, data + size, lineEnd) - data;
         else
-            while (j < size && data[j] != '\n' && data[j] != '"' && (inQuotes_ || data[j] != ','))
+            while (j < size && !lineEnd(data[j]) && data[j] != '"' && (inQuotes_ || data[j] != ','))
                 ++j;
         lineBytes_ += j - i;
         if (lineBytes_ > options_.maxLineBytes)
@@ -168,12 +217,15 @@ void LogParser::feed(const char* data, std::size_t size)
         ++lineBytes_;
         const char c = data[j];
         i = j + 1;
-        if (c == '\n') {
+        if (lineEnd(c)) {
             ++physicalLine_;
-            if (inQuotes_)
-                line_.push_back('\n');
-            else
+            afterCr_ = c == '\r';
+            if (inQuotes_) {
+                line_.push_back(c);
+                ++quotedLineEnds_;
+            } else {
                 endLine();
+            }
             continue;
         }
         line_.push_back(c);
@@ -202,9 +254,7 @@ void LogParser::finish()
 
 void LogParser::endLine()
 {
-    std::string_view line = line_;
-    if (!comment_ && !line.empty() && line.back() == '\r')
-        line.remove_suffix(1);
+    const std::string_view line = line_;
     ++log_.counts.lines;
     if (comment_)
         ++log_.counts.commentLines;
@@ -216,6 +266,7 @@ void LogParser::endLine()
         readRow(line);
     line_.clear();
     lineBytes_ = 0;
+    quotedLineEnds_ = 0;
     comment_ = false;
     inQuotes_ = false;
     fieldStart_ = true;
@@ -304,6 +355,15 @@ void LogParser::readHeader(std::string_view line)
 void LogParser::badRow(const Problem& problem)
 {
     const std::string message = fmt::format("{}: {}", where(problem.column), problem.text);
+    // A quote left open swallows the lines after it: skipping that row would silently drop them all. (A
+    // line end that closes the file inside quotes swallows nothing.)
+    const std::size_t swallowed =
+        quotedLineEnds_ - (!line_.empty() && (line_.back() == '\n' || line_.back() == '\r') ? 1 : 0);
+    if (swallowed > 0)
+        fail(fmt::format("{}; this row runs inside quotes from line {} to line {} ({} lines): a closing quote is "
+                         "likely missing; allowed: a quoted field closed on its own line (a row spanning lines is "
+                         "not skipped, even with --skip-bad-rows)",
+                         message, lineStart_, lineStart_ + swallowed, swallowed + 1));
     if (options_.badRows == FailureLogOptions::BadRows::Error)
         fail(message);
     ++log_.counts.malformedRows;
@@ -339,8 +399,9 @@ void LogParser::readRow(std::string_view line)
     const std::string& timeText = fields_[timeColumn_];
     const auto instant = options_.timeFormat.read(timeText);
     if (!instant)
-        return badRow({timeColumn_, fmt::format("'{}' is not a time in {}", excerpt(timeText),
-                                                options_.timeFormat.spec())});
+        return badRow({timeColumn_, fmt::format("'{}' is not a time in {}: {}", excerpt(timeText),
+                                                options_.timeFormat.spec(),
+                                                options_.timeFormat.whyNotATime(timeText))});
     if ((options_.fromS && instant->seconds < *options_.fromS) || (options_.toS && instant->seconds > *options_.toS)) {
         ++log_.counts.outsideWindow;
         return;
@@ -387,6 +448,20 @@ void sortByTime(FailureLog& log)
     log.locations = std::move(locations);
 }
 
+// Waits until the file has bytes to read or has ended (a FIFO: until a writer wrote or left), checking
+// `stop()` every 100 ms. False when stopped.
+template <class Stop>
+bool waitReadable(int fd, Stop& stop)
+{
+    pollfd request{fd, POLLIN, 0};
+    while (!stop()) {
+        const int ready = ::poll(&request, 1, 100);
+        if (ready != 0 && !(ready < 0 && errno == EINTR))
+            return true;  // readable, ended, or an error read() reports
+    }
+    return false;
+}
+
 // Feeds the file to the parser in chunks until its end or until `stop()` holds.
 template <class Stop>
 void streamFile(const std::string& path, LogParser& parser, Stop stop)
@@ -398,9 +473,9 @@ void streamFile(const std::string& path, LogParser& parser, Stop stop)
     if (::fstat(file.fd(), &info) == 0 && S_ISDIR(info.st_mode))
         throw InputError(fmt::format("{}: is a directory; allowed: a CSV failure log", path));
     std::vector<char> chunk(kChunkBytes);
-    while (!stop()) {
+    while (waitReadable(file.fd(), stop)) {
         const ssize_t got = ::read(file.fd(), chunk.data(), chunk.size());
-        if (got < 0 && errno == EINTR)
+        if (got < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
         if (got < 0)
             throw InputError(fmt::format("{}: cannot read the failure log: {}", path, std::strerror(errno)));

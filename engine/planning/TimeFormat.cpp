@@ -313,6 +313,36 @@ std::optional<TimeFormat::Instant> TimeFormat::read(std::string_view text) const
     return std::nullopt;
 }
 
+std::string TimeFormat::whyNotATime(std::string_view text) const
+{
+    if (kind_ == Kind::Epoch || kind_ == Kind::EpochMs) {
+        int decimals = 0;
+        const double unitS = kind_ == Kind::Epoch ? 1.0 : 0.001;
+        if (text.starts_with('-') && plainDecimal(text.substr(1), decimals))
+            return "a negative epoch is before 1970-01-01; allowed: 0 or more";
+        if (const auto value = plainDecimal(text, decimals); value && *value * unitS > kMaxEpochS)
+            return fmt::format("it is after the year 33658; allowed: at most {:g}", kMaxEpochS / unitS);
+        return fmt::format("allowed: a decimal number of {} since 1970-01-01 UTC (digits, an optional '.' and "
+                           "decimals)",
+                           kind_ == Kind::Epoch ? "seconds" : "milliseconds");
+    }
+    // A 60 that reads once it is 59 is a leap second (or minute 60), which UTC epoch seconds cannot hold.
+    for (std::size_t at = text.find("60"); at != std::string_view::npos; at = text.find("60", at + 1)) {
+        std::string fixed(text);
+        fixed.replace(at, 2, "59");
+        if (read(fixed))
+            return fmt::format("'60' at character {} is a leap second or minute 60; allowed: seconds and minutes "
+                               "00 .. 59 (write the leap second as :59 or as the next minute's :00)",
+                               at + 1);
+    }
+    if (kind_ == Kind::Iso8601)
+        return "allowed: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fff]] with Z, +hh:mm, +hhmm, +hh or no zone (UTC), "
+               "every value in range";
+    return fmt::format("allowed: text matching the pattern '{}' as a whole, every value in range (month 1 .. 12, a "
+                       "day of that month, hour 0 .. 23, minute and second 0 .. 59)",
+                       spec_);
+}
+
 std::optional<double> TimeFormat::toSeconds(std::string_view text) const
 {
     const auto instant = read(text);

@@ -27,6 +27,8 @@ public:
     static TimeFormat iso8601();
 
     std::optional<Instant> read(std::string_view text) const;
+    // Why read() rejects `text`: a negative epoch, a leap second (:60), or what the format allows.
+    std::string whyNotATime(std::string_view text) const;
     std::optional<double> toSeconds(std::string_view text) const;
     // The finest field of a pattern (1 s with %S, 60 with %M, 3600 with %H or %I, 86400 for a date);
     // for epoch and iso8601, whose values choose their own precision, that of whole seconds

@@ -5,11 +5,16 @@
 
 #include <QtTest/QtTest>
 
+#include <sys/stat.h>
+
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <thread>
 
 using namespace spare;
 
@@ -399,6 +404,9 @@ private slots:
                                           << q("line 3, column 2 (node): text after the closing quote");
         QTest::newRow("after a quoted newline") << q("time,node\n1,\"n\n1\"\n2,n2\nbad,n3\n4,n4\n")
                                                 << q("line 5, column 1 (time): 'bad' is not a time in epoch");
+        QTest::newRow("negative epoch") << q("time,node\n1,n1\n-2,n2\n3,n3\n4,n4\n")
+                                        << q("line 3, column 1 (time): '-2' is not a time in epoch: a negative epoch "
+                                             "is before 1970-01-01; allowed: 0 or more");
     }
 
     void badRows()
@@ -419,6 +427,94 @@ private slots:
         QVERIFY2(log.counts.malformedExamples[0].starts_with(message.toStdString()),
                  log.counts.malformedExamples[0].c_str());
         QCOMPARE(countedLines(log.counts), log.counts.lines);
+    }
+
+    // A quote left open swallows the rows after it into one malformed row: that is an error naming the
+    // lines, even when malformed rows are skipped.
+    void unclosedQuoteSwallowingRowsIsAnError()
+    {
+        FailureLogOptions options = epochOptions();
+        options.badRows = FailureLogOptions::BadRows::Skip;
+        std::string content = "time,node\n1,n1\n2,\"n2\n";
+        for (int t = 3; t < 1000; ++t)
+            content += std::to_string(t) + ",n\n";
+        const std::string error = rejection(content, options);
+        QVERIFY2(contains(error, "log.csv: line 3, column 2 (node): a quoted field is not closed; this row runs inside "
+                                 "quotes from line 3 to line 1000 (998 lines): a closing quote is likely missing"),
+                 error.c_str());
+        QVERIFY2(contains(error, "even with --skip-bad-rows"), error.c_str());
+    }
+
+    // Invalid UTF-8 quoted in a message comes out as '?', and the message still names file, line, column.
+    void invalidUtf8InMessages()
+    {
+        FailureLogOptions options = epochOptions();
+        options.locationColumn = "node";
+        options.locationPattern = LocationPattern::parse("n{node}");
+        const std::string error = rejection("time,node\n1,n1\n2,x\xC3\x28\xFF\xE2\x82\xAC\n3,n3\n", options);
+        QVERIFY2(contains(error, "log.csv: line 3, column 2 (node): 'x?(?\xE2\x82\xAC' does not match"), error.c_str());
+    }
+
+    // A leap second is not a UTC epoch second: the message says so, for ISO-8601 and for patterns.
+    void leapSecondIsNamed_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("iso8601") << q("iso8601") << q("2016-12-31T23:59:60Z")
+                                 << q("'60' at character 18 is a leap second or minute 60");
+        QTest::newRow("pattern") << q("%m/%d/%Y %H:%M:%S") << q("12/31/2016 23:59:60")
+                                 << q("'60' at character 18 is a leap second or minute 60");
+        QTest::newRow("iso8601 other") << q("iso8601") << q("2016-13-01")
+                                       << q("allowed: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fff]]");
+        QTest::newRow("pattern other") << q("%m/%d/%Y %H:%M") << q("2016-12-01")
+                                       << q("allowed: text matching the pattern '%m/%d/%Y %H:%M' as a whole");
+        QTest::newRow("epoch text") << q("epoch") << q("yesterday") << q("allowed: a decimal number of seconds");
+    }
+    void leapSecondIsNamed()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        const TimeFormat format = TimeFormat::parse(spec.toStdString());
+        QVERIFY(!format.read(text.toStdString()));
+        const std::string reason = format.whyNotATime(text.toStdString());
+        QVERIFY2(reason.starts_with(why.toStdString()), reason.c_str());
+    }
+
+    // Line ends: LF, CRLF and a lone CR (old Mac files) all end a line, also across chunks.
+    void crOnlyLineEnds()
+    {
+        FailureLogOptions options = epochOptions();
+        const FailureLog log = read("time,kind\r100,gpu\r200,gpu\r\r# note\r300,\"a\rb\"\r", options);
+        QCOMPARE(log.timesS, (std::vector<double>{100, 200, 300}));
+        QCOMPARE(log.counts.lines, 6u);
+        QCOMPARE(log.counts.emptyLines, 1u);
+        QCOMPARE(log.counts.commentLines, 1u);
+        QCOMPARE(countedLines(log.counts), log.counts.lines);
+    }
+
+    // A FIFO with no writer: reading waits for one, and the cancel flag ends the wait.
+    void fifoWithoutWriterHonoursCancel()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(q("fifo.csv")).toStdString();
+        QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+        std::atomic<bool> cancel{false};
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            cancel = true;
+        });
+        const FailureLog log = readFailureLog(path, epochOptions(), &cancel);
+        stopper.join();
+        QVERIFY(log.timesS.empty());
+
+        // With a writer, it reads what the writer wrote.
+        cancel = false;
+        std::thread writer([&] { std::ofstream(path) << "time\n1\n2\n3\n"; });
+        const FailureLog written = readFailureLog(path, epochOptions(), &cancel);
+        writer.join();
+        QCOMPARE(written.timesS, (std::vector<double>{1, 2, 3}));
     }
 
     void everyLineCounted()
@@ -444,7 +540,9 @@ private slots:
         QCOMPARE(log.counts.failures, 21u);
         QCOMPARE(log.counts.unsortedRows, 1u);
         QCOMPARE(log.counts.malformedExamples.size(), 10u);
-        QCOMPARE(log.counts.malformedExamples[0], std::string("line 34, column 1 (time): 'oops' is not a time in epoch"));
+        QCOMPARE(log.counts.malformedExamples[0],
+                 std::string("line 34, column 1 (time): 'oops' is not a time in epoch: allowed: a decimal number of "
+                             "seconds since 1970-01-01 UTC (digits, an optional '.' and decimals)"));
         QCOMPARE(countedLines(log.counts), log.counts.lines);
         QCOMPARE(log.timesS.size(), log.counts.failures);
     }
