@@ -12,6 +12,7 @@
 
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -67,6 +68,9 @@ FailureLogFilter parseWhere(const std::string& text)
         throw UsageError(fmt::format("--where '{}': not COLUMN=VALUES; allowed: {}", text, kWhereAllowed));
     FailureLogFilter filter{text.substr(0, nameEnd), {}, exclude};
     std::size_t begin = equals + 1;
+    if (begin < text.size() && text[begin] == '=')
+        throw UsageError(fmt::format("--where '{}': the value starts with '=' (a typo for {}{}?); allowed: {}", text,
+                                     text.substr(0, begin), text.substr(begin + 1), kWhereAllowed));
     while (true) {
         const std::size_t end = std::min(text.find(',', begin), text.size());
         if (end == begin)
@@ -357,6 +361,8 @@ CommandAction setupFit(CLI::App& sub)
                                          opts->gpusPerNode, opts->unit));
         OutputFiles files;
         files.add("--scenario-out", opts->scenarioOut);
+        files.addInput("the log", opts->logPath);
+        files.addInput("--scenario", opts->scenarioPath);
         files.check();
         FailureLogStudyOptions study;
         study.read = readOptions(*opts);
@@ -382,7 +388,9 @@ CommandAction setupFit(CLI::App& sub)
             files.guard([&] { writeFileAtomically(opts->scenarioOut, scenarioToJsonText(*r.planned)); });
 
         if (opts->json) {
-            fmt::print("{}\n", failureLogStudyToJson(r, study, opts->scenarioOut).dump(2));
+            // Invalid UTF-8 from the log (a location) is replaced, not an exception after the whole fit.
+            const nlohmann::json report = failureLogStudyToJson(r, study, opts->scenarioOut);
+            fmt::print("{}\n", report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
             return 0;
         }
         printLog(r.log);

@@ -26,7 +26,21 @@ std::string identity(const std::string& path)
     return error ? path : canonical.string();
 }
 
+// Whether two paths name one existing regular file.
+bool sameFile(const std::string& a, const std::string& b)
+{
+    struct stat x {}, y {};
+    return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && S_ISREG(x.st_mode) && x.st_dev == y.st_dev &&
+           x.st_ino == y.st_ino;
+}
+
 }  // namespace
+
+void OutputFiles::addInput(std::string flag, std::string path)
+{
+    if (!path.empty())
+        inputs_.emplace_back(std::move(flag), std::move(path));
+}
 
 void OutputFiles::add(std::string flag, std::string path)
 {
@@ -43,6 +57,11 @@ void OutputFiles::check() const
         } catch (const OutputFileError& error) {
             rethrowWithFlag(error);
         }
+        for (const auto& [inputFlag, input] : inputs_)
+            if (sameFile(path, input))
+                throw UsageError(fmt::format("{} {} and {} {} name the same file: writing would overwrite the input; "
+                                             "allowed: an output that is not an input",
+                                             flag, path, inputFlag, input));
         const std::string id = identity(path);
         for (std::size_t j = 0; j < i && !id.empty(); ++j)
             if (identity(files_[j].second) == id)

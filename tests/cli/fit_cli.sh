@@ -114,4 +114,30 @@ expect fit-groups 0 "planned +40 groups x 8 GPUs = 320 GPUs" "$SPARE_CLI" fit "$
 check fit-no-p-values bash -c 'printf "%s" "$1" | grep -q "p n/a"' _ "$OUT"
 expect fit-checkpoint-sweep 0 "simulated best .* against Young" "${FIT[@]}" --bootstrap 0 --scenario "$T" --checkpoint-sweep
 
+# An output that is an input (another spelling, a hard link) is refused before any work.
+cp "$WORK/small.csv" "$WORK/input.csv"
+ln "$WORK/input.csv" "$WORK/input-link.csv"
+expect scenario-out-is-log 2 "--scenario-out .*input-link.csv and the log .*input.csv name the same file" \
+  "$SPARE_CLI" fit "$WORK/input.csv" "${EPOCH[@]}" --units 8 --scenario "$T" --scenario-out "$WORK/input-link.csv"
+cp "$T" "$WORK/base.json"
+expect scenario-out-is-scenario 2 "--scenario-out .*base.json and --scenario .*base.json name the same file" \
+  "$SPARE_CLI" fit "$WORK/input.csv" "${EPOCH[@]}" --units 8 --scenario "$WORK/base.json" --scenario-out "$WORK/./base.json"
+check input-kept cmp -s "$WORK/input.csv" "$WORK/small.csv"
+
+# Invalid UTF-8 in a location: the JSON replaces it; a message quoting it still names file, line, column.
+printf 'time,loc\n1,r\377a\n5,r2\n20,r3\n100,r4\n' >"$WORK/latin1.csv"
+expect invalid-utf8-json 0 '"most_hit_domain": "rack=' "$SPARE_CLI" fit "$WORK/latin1.csv" "${EPOCH[@]}" --json \
+  --location-column loc --location-pattern 'r{rack}'
+expect invalid-utf8-message 2 "latin1.csv: line 2, column 2 \(loc\): 'r\?a' does not match the location pattern" \
+  "$SPARE_CLI" fit "$WORK/latin1.csv" "${EPOCH[@]}" --location-column loc --location-pattern 'r{rack}n{node}'
+
+# Messages that say why.
+printf 'time\n2016-12-31T23:59:59Z\n2016-12-31T23:59:60Z\n' >"$WORK/leap.csv"
+expect leap-second 2 "leap.csv: line 3, column 1 \(time\): '2016-12-31T23:59:60Z' is not a time in iso8601: '60' at character 18 is a leap second" \
+  "$SPARE_CLI" fit "$WORK/leap.csv" --time-column time
+printf 'time\n-5\n' >"$WORK/negative.csv"
+expect negative-epoch 2 "'-5' is not a time in epoch: a negative epoch is before 1970-01-01" "$SPARE_CLI" fit "$WORK/negative.csv" "${EPOCH[@]}"
+expect where-double-equals 2 "--where 'type==gpu': the value starts with '=' \(a typo for type=gpu\?\)" \
+  "$SPARE_CLI" fit "$WORK/small.csv" "${EPOCH[@]}" --where 'type==gpu'
+
 finish
