@@ -179,6 +179,16 @@ void printLog(const FailureLog& log)
                durationText(log.windowEndS - log.windowStartS), durationText(log.resolutionS));
 }
 
+std::string bootstrapText(const GoodnessOfFit& g, std::size_t gaps)
+{
+    if (g.bootstrapSamples == 0)
+        return {};
+    if (g.bootstrapGaps < gaps)
+        return fmt::format(", {} bootstrap samples of a random {} of the {} gaps", g.bootstrapSamples,
+                           countOf(g.bootstrapGaps), countOf(gaps));
+    return fmt::format(", {} bootstrap samples", g.bootstrapSamples);
+}
+
 void printFits(const FailureLogFits& fits)
 {
     const LifetimeSample& s = fits.sample;
@@ -197,8 +207,7 @@ void printFits(const FailureLogFits& fits)
         fmt::print("               AIC {}, delta {}; KS {:.4f} ({}), AD {:.3f} ({}){}{}\n", fixedText(f.fit.aic, 1),
                    fixedText(f.deltaAic, 1), f.goodness.ks, pValueText(f.goodness.ksPValue), f.goodness.ad,
                    pValueText(f.goodness.adPValue),
-                   f.goodness.bootstrapSamples > 0 ? fmt::format(", {} bootstrap samples", f.goodness.bootstrapSamples)
-                                                   : std::string(),
+                   bootstrapText(f.goodness, s.uncensored()),
                    f.fit.converged ? "" : "; did not converge");
     }
     fmt::print("\n");

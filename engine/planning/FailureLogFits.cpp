@@ -13,10 +13,19 @@ FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
     const std::size_t perFamily = static_cast<std::size_t>(std::max(0, options.bootstrapSamples));
     const std::size_t families = std::size(allLifetimeFamilies);
     for (std::size_t f = 0; f < families; ++f) {
+        if (options.cancel && options.cancel->load()) {
+            out.cancelled = true;
+            return out;
+        }
         FamilyFit entry;
-        entry.fit = fitLifetime(out.sample, allLifetimeFamilies[f], options.confidence);
+        entry.fit = fitLifetime(out.sample, allLifetimeFamilies[f], options.confidence, options.cancel);
+        if (options.cancel && options.cancel->load()) {
+            out.cancelled = true;
+            return out;
+        }
         GoodnessOfFitOptions goodness;
-        goodness.bootstrapSamples = out.cancelled ? 0 : options.bootstrapSamples;
+        goodness.bootstrapSamples = options.bootstrapSamples;
+        goodness.maxBootstrapGaps = options.maxBootstrapGaps;
         goodness.seed = options.seed;
         goodness.threads = options.threads;
         goodness.cancel = options.cancel;
@@ -25,7 +34,10 @@ FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
                 options.progress(f * perFamily + done, families * perFamily);
             };
         entry.goodness = goodnessOfFit(out.sample, entry.fit, goodness);
-        out.cancelled = out.cancelled || entry.goodness.cancelled;
+        if (entry.goodness.cancelled) {
+            out.cancelled = true;
+            return out;
+        }
         out.families.push_back(std::move(entry));
     }
     // A fit that did not converge ranks only when none did.

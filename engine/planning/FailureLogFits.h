@@ -15,6 +15,7 @@ namespace spare {
 struct FitOptions {
     double confidence = 0.95;
     int bootstrapSamples = 200;  // per family; 0: no p-values
+    std::size_t maxBootstrapGaps = GoodnessOfFitOptions{}.maxBootstrapGaps;
     std::uint64_t seed = 1;
     int threads = 0;             // 0: all cores; results do not depend on it
     std::function<void(std::size_t done, std::size_t total)> progress;  // over all families
@@ -32,7 +33,7 @@ struct FailureLogFits {
     LifetimeSample sample;
     std::vector<FamilyFit> families;  // in allLifetimeFamilies order
     std::size_t best = 0;             // index of the lowest AIC among the converged fits
-    bool cancelled = false;
+    bool cancelled = false;           // stopped by FitOptions::cancel: the families are incomplete
 
     const FamilyFit& bestFit() const { return families[best]; }
     const FamilyFit& of(LifetimeFamily family) const { return families[static_cast<std::size_t>(family)]; }

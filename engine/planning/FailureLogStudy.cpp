@@ -119,7 +119,8 @@ nlohmann::json failureLogStudyToJson(const FailureLogStudy& r, const FailureLogS
                             {"ks_p_value", f.goodness.ksPValue},
                             {"ad", f.goodness.ad},
                             {"ad_p_value", f.goodness.adPValue},
-                            {"bootstrap_samples", f.goodness.bootstrapSamples}});
+                            {"bootstrap_samples", f.goodness.bootstrapSamples},
+                            {"bootstrap_gaps", f.goodness.bootstrapGaps}});
     }
     out["fits"] = families;
     out["best"] = lifetimeFamilyName(r.fits.bestFit().fit.distribution.family);

@@ -16,11 +16,15 @@ double adStatistic(const LifetimeSample& sample, const LifetimeDistribution& dis
 
 struct GoodnessOfFitOptions {
     int bootstrapSamples = 200;  // 0: statistics only, p-values NaN
+    // A sample with more gaps is bootstrapped on a random subsample of this many gaps, refitted: the
+    // p-values keep their level (they test that subsample) at a cost that does not grow with the log.
+    std::size_t maxBootstrapGaps = 20'000;
     std::uint64_t seed = 1;
     int threads = 0;             // 0: all cores; results do not depend on it
     // Called from the calling thread as replications complete.
     std::function<void(std::size_t done, std::size_t total)> progress;
-    // When set and raised, stops early; the result is then marked cancelled and has no p-values.
+    // When set and raised, stops within one replication's solver step; the result is then marked
+    // cancelled and its figures are not to be used.
     const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -32,6 +36,7 @@ struct GoodnessOfFit {
     double ksPValue = 0.0;
     double adPValue = 0.0;
     int bootstrapSamples = 0;
+    std::size_t bootstrapGaps = 0;  // the gaps the p-values tested: all of them, or the subsample
     bool cancelled = false;
 };
 

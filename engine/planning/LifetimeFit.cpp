@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -128,10 +129,13 @@ struct Solution {
 };
 
 // Damped Newton ascent on the concave log-likelihood; beta stays at its start when fixedBeta.
-Solution maximise(const LogSample& s, Standard law, double alpha, double beta, bool fixedBeta)
+Solution maximise(const LogSample& s, Standard law, double alpha, double beta, bool fixedBeta,
+                  const std::atomic<bool>* cancel)
 {
     Solution out{alpha, beta, evaluate(s, law, alpha, beta), false};
     for (int iteration = 0; iteration < 200; ++iteration) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return out;
         const Evaluation& e = out.at;
         double da = 0.0, db = 0.0;
         if (fixedBeta) {
@@ -158,6 +162,8 @@ Solution maximise(const LogSample& s, Standard law, double alpha, double beta, b
         // In the quadratic region the full step is right; a value test there would only see rounding.
         const bool quadratic = decrement < 1e-6;
         for (int halving = 0; halving < 60; ++halving, step *= 0.5) {
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                return out;
             const Evaluation next = evaluate(s, law, out.alpha + step * da, out.beta + step * db);
             if (std::isfinite(next.value) && (quadratic || next.value >= e.value + 1e-4 * step * decrement)) {
                 out.alpha += step * da;
@@ -176,7 +182,8 @@ Solution maximise(const LogSample& s, Standard law, double alpha, double beta, b
 
 // The maximum in (alpha, beta): for the exponential without ties its closed form, else Newton from the
 // moments of the log gaps (ties at half a tick) matched to the standard law.
-Solution fitLogLocationScale(const LogSample& s, const LifetimeSample& sample, LifetimeFamily family)
+Solution fitLogLocationScale(const LogSample& s, const LifetimeSample& sample, LifetimeFamily family,
+                             const std::atomic<bool>* cancel)
 {
     const Standard law = family == LifetimeFamily::Lognormal ? Standard::Normal : Standard::Gumbel;
     if (family == LifetimeFamily::Exponential) {
@@ -191,7 +198,7 @@ Solution fitLogLocationScale(const LogSample& s, const LifetimeSample& sample, L
         }
         const double z = static_cast<double>(sample.zeroGaps);
         const double start = (exposure + 0.5 * z * sample.resolutionS) / (m + z);
-        return maximise(s, law, std::log(start) - s.centre, 1.0, true);
+        return maximise(s, law, std::log(start) - s.centre, 1.0, true, cancel);
     }
     const double tieY = s.tieY - std::numbers::ln2;
     const double count = static_cast<double>(s.exact.size() + s.ties);  // at least 2: lifetimeSample needs 3 failures
@@ -206,7 +213,7 @@ Solution fitLogLocationScale(const LogSample& s, const LifetimeSample& sample, L
     // Gumbel (minimum): mean = location - gamma scale, sd = pi scale / sqrt 6.
     const double beta = law == Standard::Normal ? 1.0 / sd : std::numbers::pi / (sd * std::sqrt(6.0));
     const double location = law == Standard::Normal ? mean : mean + std::numbers::egamma / beta;
-    return maximise(s, law, beta * location, beta, false);
+    return maximise(s, law, beta * location, beta, false, cancel);
 }
 
 // psi(x), x > 0: the recurrence psi(x) = psi(x + 1) - 1 / x up to x >= 6, then the asymptotic series.
@@ -250,12 +257,13 @@ double lifetimeLogLikelihood(const LifetimeSample& sample, const LifetimeDistrib
     return value;
 }
 
-LifetimeFit fitLifetime(const LifetimeSample& sample, LifetimeFamily family, double confidence)
+LifetimeFit fitLifetime(const LifetimeSample& sample, LifetimeFamily family, double confidence,
+                        const std::atomic<bool>* cancel)
 {
     if (!(confidence > 0.0 && confidence < 1.0))
         throw InputError(fmt::format("confidence: {} is not a probability; it must be in (0, 1)", confidence));
     const LogSample s = logSample(sample);
-    const Solution solution = fitLogLocationScale(s, sample, family);
+    const Solution solution = fitLogLocationScale(s, sample, family, cancel);
     const double alpha = solution.alpha, beta = solution.beta;
     const Evaluation& e = solution.at;
 

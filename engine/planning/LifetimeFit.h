@@ -3,6 +3,7 @@
 #include "engine/planning/LifetimeDistribution.h"
 #include "engine/planning/LifetimeSample.h"
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -30,8 +31,10 @@ struct LifetimeFit {
     bool converged = false;        // false: the likelihood has no interior maximum or the solver stopped
 };
 
-// Throws InputError when confidence is not in (0, 1).
-LifetimeFit fitLifetime(const LifetimeSample& sample, LifetimeFamily family, double confidence = 0.95);
+// When *cancel turns true the solver stops and the fit is not converged. Throws InputError when
+// confidence is not in (0, 1).
+LifetimeFit fitLifetime(const LifetimeSample& sample, LifetimeFamily family, double confidence = 0.95,
+                        const std::atomic<bool>* cancel = nullptr);
 
 // The log-likelihood of a sample under a distribution, with the censoring and tie rules of the fit.
 double lifetimeLogLikelihood(const LifetimeSample& sample, const LifetimeDistribution& distribution);

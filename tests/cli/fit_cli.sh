@@ -140,4 +140,17 @@ expect negative-epoch 2 "'-5' is not a time in epoch: a negative epoch is before
 expect where-double-equals 2 "--where 'type==gpu': the value starts with '=' \(a typo for type=gpu\?\)" \
   "$SPARE_CLI" fit "$WORK/small.csv" "${EPOCH[@]}" --where 'type==gpu'
 
+# A large log: the default bootstrap tests a random subsample of the gaps, and the report says so.
+python3 -c '
+import random
+random.seed(2)
+t = 1700000000.0
+print("time")
+for i in range(100000):
+    t += random.weibullvariate(60, 0.8)
+    print("%.3f" % t)
+' >"$WORK/large.csv"
+expect large-log-subsample 0 "200 bootstrap samples of a random 20,000 of the [0-9,]+ gaps" \
+  "$SPARE_CLI" fit "$WORK/large.csv" --time-column time --time-format epoch --threads 2
+
 finish

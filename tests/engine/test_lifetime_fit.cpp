@@ -243,6 +243,31 @@ private slots:
         QCOMPARE(fits.bestFit().fit.mtbf.value, 60.0);
     }
 
+    // On a large sample the bootstrap runs on a random subsample of maxBootstrapGaps gaps: the p-values
+    // keep their level (they test the subsample) and say how many gaps they tested.
+    void largeSampleBootstrapsASubsample()
+    {
+        const RandomStreams streams(41, StreamPurpose::FailureClock);
+        const LifetimeDistribution truth = LifetimeDistribution::weibull(0.7, 3000.0);
+        const LifetimeSample sample = lifetimeSample(renewalLog(truth, 5000 * truth.mean(), 1e-3, streams, 0));
+        const LifetimeFit fit = fitLifetime(sample, LifetimeFamily::Weibull);
+        GoodnessOfFitOptions options;
+        options.bootstrapSamples = 40;
+        options.maxBootstrapGaps = 500;
+        const GoodnessOfFit g = goodnessOfFit(sample, fit, options);
+        QCOMPARE(g.bootstrapGaps, std::size_t{500});
+        QCOMPARE(g.bootstrapSamples, 40);
+        QVERIFY(g.ksPValue > 0.0 && g.ksPValue <= 1.0 && g.adPValue > 0.0 && g.adPValue <= 1.0);
+        QCOMPARE(g.ks, ksStatistic(sample, fit.distribution));  // the statistic is the whole sample's
+        options.threads = 1;
+        const GoodnessOfFit again = goodnessOfFit(sample, fit, options);
+        QCOMPARE(again.ksPValue, g.ksPValue);
+        QCOMPARE(again.adPValue, g.adPValue);
+        // The wrong family is rejected on the subsample too.
+        const LifetimeFit exponential = fitLifetime(sample, LifetimeFamily::Exponential);
+        QVERIFY(goodnessOfFit(sample, exponential, options).adPValue < 0.05);
+    }
+
     // (d) Statistics against a fixed distribution. Reference: scipy.stats.kstest(x, dist.cdf) and
     // scipy.stats.goodness_of_fit(dist, x, known_params=..., statistic='ad') give these values; with
     // ties, scipy was given each tie at dist.ppf(dist.cdf(60) / 2).
@@ -369,7 +394,13 @@ private slots:
         const GoodnessOfFit g = goodnessOfFit(sample, fitLifetime(sample, LifetimeFamily::Weibull), options);
         QVERIFY(g.cancelled);
         QVERIFY(std::isnan(g.ksPValue) && std::isnan(g.adPValue));
-        QVERIFY(g.ks > 0.0);
+
+        // A cancelled log fit stops at once: no further family is fitted.
+        FitOptions fit;
+        fit.cancel = &cancel;
+        const FailureLogFits fits = fitFailureLog(logFromGaps(kReferenceGaps, 0.0, 1.0), fit);
+        QVERIFY(fits.cancelled);
+        QVERIFY(fits.families.empty());
     }
 
     // (e) Bad input.
