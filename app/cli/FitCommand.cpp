@@ -37,6 +37,7 @@ struct FitCliOptions {
     std::string locationColumn;
     std::string locationPattern;
     double clusterWindowS = 3600.0;
+    double coincidenceWindowS = 0.0;
     std::string rackLevel;
     double units = 0.0;
     std::string unit = "gpu";
@@ -179,6 +180,14 @@ void printLog(const FailureLog& log)
                durationText(log.windowEndS - log.windowStartS), durationText(log.resolutionS));
 }
 
+std::string sizeCountsText(const CoincidentFailures& c)
+{
+    std::vector<std::string> parts;
+    for (const auto& [size, interruptions] : c.sizeCounts())
+        parts.push_back(fmt::format("{} x {}", countOf(interruptions), countOf(size)));
+    return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 std::string bootstrapText(const GoodnessOfFit& g, std::size_t gaps)
 {
     if (g.bootstrapSamples == 0)
@@ -191,25 +200,43 @@ std::string bootstrapText(const GoodnessOfFit& g, std::size_t gaps)
 
 void printFits(const FailureLogFits& fits)
 {
+    const CoincidentFailures& c = fits.interruptions;
+    fmt::print("interruptions  {} failures as {} interruptions ({}): sizes {} (interruptions x failures); largest "
+               "{}, mean {:.3g}\n",
+               countOf(c.failures()), countOf(c.interruptions()),
+               c.windowS > 0.0 ? fmt::format("failures within {} of an interruption's first are one",
+                                             durationText(c.windowS))
+                               : std::string("failures in the same tick are one"),
+               sizeCountsText(c), countOf(c.largest()), c.meanSize());
     const LifetimeSample& s = fits.sample;
-    fmt::print("gaps           {} between failures ({} ties: two failures in one tick), {}\n",
-               countText(static_cast<std::int64_t>(s.uncensored())), countOf(s.zeroGaps),
+    fmt::print("gaps           {} between interruptions, {}\n", countOf(s.uncensored()),
                s.censoredGapS > 0.0
-                   ? fmt::format("and {} censored after the last failure", durationText(s.censoredGapS))
+                   ? fmt::format("and {} censored after the last", durationText(s.censoredGapS))
                    : std::string("none censored (the window ends at the last failure)"));
+    const InterruptionCount& count = fits.count;
+    fmt::print("count          {} interruptions after the first in {} (95%: {} .. {})\n", countOf(count.observed),
+               durationText(count.exposureS), fixedText(count.lower, 1), fixedText(count.upper, 1));
     fmt::print("\n");
     for (std::size_t i = 0; i < fits.families.size(); ++i) {
         const FamilyFit& f = fits.families[i];
-        fmt::print("{:<12}   MTBF {}{}\n", lifetimeFamilyName(f.fit.distribution.family),
-                   estimateText(f.fit.mtbf, true), i == fits.best ? "   <- best (lowest AIC)" : "");
+        const char* name = lifetimeFamilyName(f.fit.distribution.family);
+        if (!f.fit.converged) {
+            fmt::print("{:<12}   did not converge: {}\n", name, f.fit.problem);
+            continue;
+        }
+        fmt::print("{:<12}   MTBF {}{}\n", name, estimateText(f.fit.mtbf, true),
+                   i == fits.best ? "   <- best (lowest AIC)" : "");
         for (const ParameterEstimate& p : f.fit.parameters)
             fmt::print("               {} {}\n", p.name, estimateText(p, false));
-        fmt::print("               AIC {}, delta {}; KS {:.4f} ({}), AD {:.3f} ({}){}{}\n", fixedText(f.fit.aic, 1),
-                   fixedText(f.deltaAic, 1), f.goodness.ks, pValueText(f.goodness.ksPValue), f.goodness.ad,
-                   pValueText(f.goodness.adPValue),
-                   bootstrapText(f.goodness, s.uncensored()),
-                   f.fit.converged ? "" : "; did not converge");
+        fmt::print("               expects {} interruptions{}\n", fixedText(f.expectedCount, 1),
+                   f.countMatches ? "" : " (outside the log's interval)");
+        const GoodnessOfFit& g = f.goodness;
+        fmt::print("               AIC {}, delta {}; KS {:.4f} ({}), AD {:.3f} ({}){}\n", fixedText(f.fit.aic, 1),
+                   fixedText(f.deltaAic, 1), g.ks, pValueText(g.ksPValue), g.ad, pValueText(g.adPValue),
+                   bootstrapText(g, s.uncensored()));
     }
+    for (const std::string& note : fits.notes)
+        fmt::print("note           {}\n", note);
     fmt::print("\n");
 }
 
@@ -321,6 +348,11 @@ CommandAction setupFit(CLI::App& sub)
         ->capture_default_str()
         ->check(positiveNumberUpTo(ScenarioLimits::maxDurationS))
         ->needs(location);
+    sub.add_option("--coincidence-window", opts->coincidenceWindowS,
+                   "Failures at most this many seconds after an interruption's first are one interruption (one event "
+                   "logged per GPU or node), 0 .. 1e9; 0: the same tick")
+        ->capture_default_str()
+        ->check(numberIn(0.0, ScenarioLimits::maxDurationS));
     sub.add_option("--rack-level", opts->rackLevel,
                    "The location level that closes a rack (e.g. row): suggests a rack share for sweep --rack-share")
         ->needs(location);
@@ -375,6 +407,7 @@ CommandAction setupFit(CLI::App& sub)
         files.check();
         FailureLogStudyOptions study;
         study.read = readOptions(*opts);
+        study.coincidenceWindowS = opts->coincidenceWindowS;
         study.bootstrapSamples = opts->bootstrap;
         study.seed = opts->seed;
         study.threads = opts->threads;

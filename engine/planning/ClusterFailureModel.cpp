@@ -57,7 +57,7 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
     if (best.fit.distribution.family == LifetimeFamily::Lognormal) {
         const FamilyFit& weibull = fits.of(LifetimeFamily::Weibull);
         const FamilyFit& exponential = fits.of(LifetimeFamily::Exponential);
-        used = weibull.fit.aic <= exponential.fit.aic ? &weibull : &exponential;
+        used = weibull.fit.converged && weibull.fit.aic <= exponential.fit.aic ? &weibull : &exponential;
         out.notes.push_back(fmt::format("lognormal fits the log best, but the simulator has no lognormal model: the "
                                         "scenario uses {}, whose AIC is {:.1f} higher",
                                         lifetimeFamilyName(used->fit.distribution.family), used->deltaAic));
@@ -65,15 +65,35 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
     const LifetimeFit& fit = used->fit;
     out.family = fit.distribution.family;
     if (!fit.converged)
-        out.notes.push_back(
-            fmt::format("the {} fit did not converge: the log gives no finite maximum of its likelihood, "
-                        "so these numbers are unreliable",
-                        lifetimeFamilyName(out.family)));
+        out.notes.push_back(fmt::format("the {} fit did not converge ({}), so these numbers are unreliable",
+                                        lifetimeFamilyName(out.family), fit.problem));
+
+    // The model must reproduce the log: its mean, over the log's exposure, has to expect about as many
+    // interruptions as the log saw. When it does not, the written mean is the log's own, exposure / count.
+    out.fleetMtbfS = scaled("fleet_mtbf_s", fit.mtbf, 1.0);
+    if (!used->countMatches) {
+        const InterruptionCount& c = fits.count;
+        const double observed = static_cast<double>(c.observed);
+        out.calibrated = true;
+        out.fleetMtbfS = {"fleet_mtbf_s", c.exposureS / observed, c.exposureS / c.upper,
+                          c.lower > 0.0 ? c.exposureS / c.lower : c.exposureS};
+        out.notes.push_back(fmt::format(
+            "the {} mean {:.4g} h expects {:.1f} interruptions over the log's {:.4g} h, outside the {:g}% interval "
+            "{:.1f} .. {:.1f} of the {} observed: the model uses the log's mean gap, {:.4g} h ({:.4g} h / {}){}",
+            lifetimeFamilyName(out.family), fit.mtbf.value / 3600.0, used->expectedCount, c.exposureS / 3600.0,
+            fit.confidence * 100.0, c.lower, c.upper, c.observed, out.fleetMtbfS.value / 3600.0, c.exposureS / 3600.0,
+            c.observed, out.family == LifetimeFamily::Weibull ? ", and keeps the fitted shape" : ""));
+    }
+    if (fits.interruptions.failures() > fits.interruptions.interruptions())
+        out.notes.push_back(fmt::format(
+            "the model counts interruptions: {} failures came as {} interruptions (mean size {:.3g}, largest {}); "
+            "failures logged together are a correlated burst, for the rack share of the domain model",
+            fits.interruptions.failures(), fits.interruptions.interruptions(), fits.interruptions.meanSize(),
+            fits.interruptions.largest()));
 
     const double fleetGpus = fleet.gpus();
     const double clusterGpus = static_cast<double>(cluster.groups) * cluster.gpusPerGroup;
-    out.fleetMtbfS = scaled("fleet_mtbf_s", fit.mtbf, 1.0);
-    out.perGpuMtbfS = scaled("per_gpu_mtbf_s", fit.mtbf, fleetGpus);
+    out.perGpuMtbfS = scaled("per_gpu_mtbf_s", out.fleetMtbfS, fleetGpus);
     constexpr double kGpuSecondsPer1000GpuDays = 1000.0 * 86400.0;
     out.failuresPer1000GpuDays = {"failures_per_1000_gpu_days", kGpuSecondsPer1000GpuDays / out.perGpuMtbfS.value,
                                   kGpuSecondsPer1000GpuDays / out.perGpuMtbfS.upper,

@@ -38,7 +38,8 @@ struct PlannedCluster {
 struct ClusterFailureModel {
     LifetimeFamily family = LifetimeFamily::Exponential;  // the model written: weibull or exponential
     double weibullShape = 1.0;                            // the fleet-level shape (Weibull only)
-    ParameterEstimate fleetMtbfS;
+    ParameterEstimate fleetMtbfS;                         // the fit's mean, or exposure / count when calibrated
+    bool calibrated = false;  // the fit's mean expected a count outside the log's interval (a note names both)
     ParameterEstimate perGpuMtbfS;
     ParameterEstimate failuresPer1000GpuDays;
     ParameterEstimate systemMtbfS;                        // failures.system_mtbf_s of the planned cluster
@@ -47,7 +48,9 @@ struct ClusterFailureModel {
 };
 
 // Uses the AIC winner, or the better of Weibull and exponential when lognormal wins (the simulator has
-// no lognormal model; a note says so). Throws InputError for a fleet or cluster without GPUs.
+// no lognormal model; a note says so). When that family's mean expects an interruption count over the
+// log's exposure outside the observed count's interval, the fleet MTBF is calibrated to exposure / count
+// (the Weibull shape kept) and a note names both values. Throws InputError for a fleet or cluster without GPUs.
 ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetDescription& fleet,
                                         const PlannedCluster& cluster);
 

@@ -1,15 +1,39 @@
 #include "engine/planning/FailureLogFits.h"
 
+#include "engine/sim/ComputeJitter.h"
+
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <utility>
 
 namespace spare {
 
+namespace {
+
+InterruptionCount interruptionCount(const LifetimeSample& sample, double confidence)
+{
+    InterruptionCount count;
+    count.observed = sample.uncensored();
+    count.exposureS = sample.exposureS();
+    const double z = normalQuantile(0.5 + 0.5 * confidence);
+    const double k = static_cast<double>(count.observed);
+    const auto cube = [](double v) { return v * v * v; };
+    count.lower = k > 0.0 ? k * cube(std::max(0.0, 1.0 - 1.0 / (9.0 * k) - z / (3.0 * std::sqrt(k)))) : 0.0;
+    count.upper = (k + 1.0) * cube(1.0 - 1.0 / (9.0 * (k + 1.0)) + z / (3.0 * std::sqrt(k + 1.0)));
+    return count;
+}
+
+}  // namespace
+
 FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
 {
     FailureLogFits out;
-    out.sample = lifetimeSample(log);
+    out.interruptions = groupCoincidentFailures(log, options.coincidenceWindowS);
+    out.sample = lifetimeSample(log, out.interruptions);
+    out.count = interruptionCount(out.sample, options.confidence);
     const std::size_t perFamily = static_cast<std::size_t>(std::max(0, options.bootstrapSamples));
     const std::size_t families = std::size(allLifetimeFamilies);
     for (std::size_t f = 0; f < families; ++f) {
@@ -23,8 +47,11 @@ FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
             out.cancelled = true;
             return out;
         }
+        entry.expectedCount = out.count.exposureS / entry.fit.mtbf.value;
+        entry.countMatches = entry.fit.converged && entry.expectedCount >= out.count.lower &&
+                             entry.expectedCount <= out.count.upper;
         GoodnessOfFitOptions goodness;
-        goodness.bootstrapSamples = options.bootstrapSamples;
+        goodness.bootstrapSamples = entry.fit.converged ? options.bootstrapSamples : 0;
         goodness.maxBootstrapGaps = options.maxBootstrapGaps;
         goodness.seed = options.seed;
         goodness.threads = options.threads;
@@ -47,6 +74,11 @@ FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
             out.best = f;
     for (FamilyFit& entry : out.families)
         entry.deltaAic = entry.fit.aic - out.bestFit().fit.aic;
+    if (!out.of(LifetimeFamily::Weibull).fit.converged && !out.of(LifetimeFamily::Lognormal).fit.converged &&
+        out.bestFit().fit.converged)
+        out.notes.push_back(fmt::format("Weibull and lognormal did not converge: {}; the {} fit is used",
+                                        out.of(LifetimeFamily::Weibull).fit.problem,
+                                        lifetimeFamilyName(out.bestFit().fit.distribution.family)));
     return out;
 }
 

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace spare {
 
 namespace {
@@ -11,6 +13,18 @@ namespace {
 nlohmann::json estimateJson(const ParameterEstimate& e)
 {
     return {{"name", e.name}, {"value", e.value}, {"lower", e.lower}, {"upper", e.upper}};
+}
+
+// A number of a fit: null where the fit has none (it did not converge) or the value is not finite.
+nlohmann::json fitNumber(const FamilyFit& f, double value)
+{
+    return f.fit.converged && std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json fitEstimateJson(const FamilyFit& f, const ParameterEstimate& e)
+{
+    return {{"name", e.name}, {"value", fitNumber(f, e.value)}, {"lower", fitNumber(f, e.lower)},
+            {"upper", fitNumber(f, e.upper)}};
 }
 
 }  // namespace
@@ -25,6 +39,7 @@ FailureLogStudy runFailureLogStudy(const std::string& logPath, const FailureLogS
         return r;
     }
     FitOptions fit;
+    fit.coincidenceWindowS = options.coincidenceWindowS;
     fit.bootstrapSamples = options.bootstrapSamples;
     fit.seed = options.seed;
     fit.threads = options.threads;
@@ -101,28 +116,47 @@ nlohmann::json failureLogStudyToJson(const FailureLogStudy& r, const FailureLogS
                      {"zero_gaps", s.zeroGaps},
                      {"censored_gap_s", s.censoredGapS},
                      {"observations", s.observations()}};
+    const CoincidentFailures& coincident = r.fits.interruptions;
+    nlohmann::json sizes = nlohmann::json::array();
+    for (const auto& [size, interruptions] : coincident.sizeCounts())
+        sizes.push_back({{"size", size}, {"interruptions", interruptions}});
+    out["interruptions"] = {{"coincidence_window_s", coincident.windowS},
+                            {"failures", coincident.failures()},
+                            {"interruptions", coincident.interruptions()},
+                            {"largest", coincident.largest()},
+                            {"mean_size", coincident.meanSize()},
+                            {"sizes", sizes}};
+    const InterruptionCount& count = r.fits.count;
+    out["count"] = {{"observed", count.observed},
+                    {"exposure_s", count.exposureS},
+                    {"lower", count.lower},
+                    {"upper", count.upper}};
     nlohmann::json families = nlohmann::json::array();
     for (const FamilyFit& f : r.fits.families) {
         nlohmann::json parameters = nlohmann::json::array();
         for (const ParameterEstimate& p : f.fit.parameters)
-            parameters.push_back(estimateJson(p));
+            parameters.push_back(fitEstimateJson(f, p));
         families.push_back({{"family", lifetimeFamilyName(f.fit.distribution.family)},
                             {"parameters", parameters},
-                            {"mtbf_s", estimateJson(f.fit.mtbf)},
+                            {"mtbf_s", fitEstimateJson(f, f.fit.mtbf)},
                             {"confidence", f.fit.confidence},
-                            {"log_likelihood", f.fit.logLikelihood},
-                            {"aic", f.fit.aic},
-                            {"delta_aic", f.deltaAic},
+                            {"log_likelihood", fitNumber(f, f.fit.logLikelihood)},
+                            {"aic", fitNumber(f, f.fit.aic)},
+                            {"delta_aic", fitNumber(f, f.deltaAic)},
                             {"observations", f.fit.observations},
                             {"converged", f.fit.converged},
-                            {"ks", f.goodness.ks},
-                            {"ks_p_value", f.goodness.ksPValue},
-                            {"ad", f.goodness.ad},
-                            {"ad_p_value", f.goodness.adPValue},
+                            {"problem", f.fit.problem},
+                            {"expected_count", fitNumber(f, f.expectedCount)},
+                            {"count_matches", f.countMatches},
+                            {"ks", fitNumber(f, f.goodness.ks)},
+                            {"ks_p_value", fitNumber(f, f.goodness.ksPValue)},
+                            {"ad", fitNumber(f, f.goodness.ad)},
+                            {"ad_p_value", fitNumber(f, f.goodness.adPValue)},
                             {"bootstrap_samples", f.goodness.bootstrapSamples},
                             {"bootstrap_gaps", f.goodness.bootstrapGaps}});
     }
     out["fits"] = families;
+    out["fit_notes"] = r.fits.notes;
     out["best"] = lifetimeFamilyName(r.fits.bestFit().fit.distribution.family);
     if (r.model) {
         const ClusterFailureModel& m = *r.model;
@@ -133,6 +167,7 @@ nlohmann::json failureLogStudyToJson(const FailureLogStudy& r, const FailureLogS
         out["cluster_model"] = {{"family", lifetimeFamilyName(m.family)},
                                 {"weibull_shape", m.weibullShape},
                                 {"fleet_mtbf_s", estimateJson(m.fleetMtbfS)},
+                                {"calibrated_to_count", m.calibrated},
                                 {"per_gpu_mtbf_s", estimateJson(m.perGpuMtbfS)},
                                 {"failures_per_1000_gpu_days", estimateJson(m.failuresPer1000GpuDays)},
                                 {"notes", m.notes}};

@@ -23,6 +23,7 @@ namespace spare {
 // cluster, checkpoint periods, clustering in racks.
 struct FailureLogStudyOptions {
     FailureLogOptions read;
+    double coincidenceWindowS = 0.0;  // failures this close to an interruption's first are one (0: same tick)
     int bootstrapSamples = 200;  // per family; 0: no p-values
     std::uint64_t seed = 1;      // of the bootstrap and the permutations
     int threads = 0;             // 0: all cores; results do not depend on it

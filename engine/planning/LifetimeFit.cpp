@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <limits>
@@ -243,6 +244,26 @@ ParameterEstimate waldEstimate(std::string name, double g, double da, double db,
     return {std::move(name), back(g), back(g - half), back(g + half)};
 }
 
+// Equal gaps: Weibull's shape grows and lognormal's sigma shrinks without bound, so only the exponential has
+// a maximum. A censored tail longer than the gaps bounds the shape.
+bool constantGaps(const LifetimeSample& sample)
+{
+    if (sample.zeroGaps > 0 || sample.exactGapsS.empty())
+        return false;
+    const double gap = sample.exactGapsS.front();
+    return sample.censoredGapS <= gap &&
+           std::all_of(sample.exactGapsS.begin(), sample.exactGapsS.end(), [gap](double g) { return g == gap; });
+}
+
+bool allFinite(const LifetimeFit& fit)
+{
+    const auto finite = [](const ParameterEstimate& e) {
+        return std::isfinite(e.value) && std::isfinite(e.lower) && std::isfinite(e.upper);
+    };
+    return finite(fit.mtbf) && std::all_of(fit.parameters.begin(), fit.parameters.end(), finite) &&
+           std::isfinite(fit.aic);
+}
+
 }  // namespace
 
 double lifetimeLogLikelihood(const LifetimeSample& sample, const LifetimeDistribution& distribution)
@@ -312,6 +333,18 @@ LifetimeFit fitLifetime(const LifetimeSample& sample, LifetimeFamily family, dou
     fit.observations = sample.observations();
     fit.confidence = confidence;
     fit.converged = solution.converged;
+    if (family != LifetimeFamily::Exponential && constantGaps(sample)) {
+        fit.converged = false;
+        fit.problem = fmt::format("the {} gaps are all {:g} s, so the likelihood has no maximum (it grows without "
+                                  "bound as the {})",
+                                  sample.exactGapsS.size(), sample.exactGapsS.front(),
+                                  family == LifetimeFamily::Weibull ? "shape grows" : "sigma shrinks");
+    } else if (!solution.converged) {
+        fit.problem = "the solver found no maximum of the likelihood";
+    } else if (!allFinite(fit)) {
+        fit.converged = false;
+        fit.problem = "the fit's estimates or intervals are not finite numbers";
+    }
     return fit;
 }
 

@@ -29,10 +29,12 @@ struct LifetimeFit {
     std::size_t observations = 0;  // gaps, tied gaps and the censored tail
     double confidence = 0.95;      // of every interval
     bool converged = false;        // false: the likelihood has no interior maximum or the solver stopped
+    std::string problem;           // why it did not converge (empty when it did)
 };
 
-// When *cancel turns true the solver stops and the fit is not converged. Throws InputError when
-// confidence is not in (0, 1).
+// Equal gaps (no ties, the censored tail no longer than a gap) give Weibull and lognormal no maximum: their
+// fits come back not converged, with a problem that says so. When *cancel turns true the solver stops
+// and the fit is not converged. Throws InputError when confidence is not in (0, 1).
 LifetimeFit fitLifetime(const LifetimeSample& sample, LifetimeFamily family, double confidence = 0.95,
                         const std::atomic<bool>* cancel = nullptr);
 

@@ -12,7 +12,7 @@ expect no-rows-in-window 2 "small.csv: no failures in the window; of 4 rows, 3 w
 expect no-rows-date-window 2 "no failures in the window; of 4 rows, 4 were outside the window" \
   "$SPARE_CLI" fit "$WORK/small.csv" "${EPOCH[@]}" --from 2024-03-05 --to 2024-03-05
 printf 'time\n100\n' >"$WORK/one.csv"
-expect one-failure 2 "fitting needs at least 3 failures in the window" "$SPARE_CLI" fit "$WORK/one.csv" "${EPOCH[@]}"
+expect one-failure 2 "fitting needs at least 3 failures in the window at distinct times" "$SPARE_CLI" fit "$WORK/one.csv" "${EPOCH[@]}"
 printf 'time\n100\n300\n200\n400\n' >"$WORK/unsorted.csv"
 expect require-sorted 2 "unsorted.csv: line 4, column 1 \(time\): '200' is earlier than the failure on line 3; allowed: rows in time order \(--require-sorted\)" \
   "$SPARE_CLI" fit "$WORK/unsorted.csv" "${EPOCH[@]}" --require-sorted
@@ -114,6 +114,88 @@ expect fit-groups 0 "planned +40 groups x 8 GPUs = 320 GPUs" "$SPARE_CLI" fit "$
 check fit-no-p-values bash -c 'printf "%s" "$1" | grep -q "p n/a"' _ "$OUT"
 expect fit-checkpoint-sweep 0 "simulated best .* against Young" "${FIT[@]}" --bootstrap 0 --scenario "$T" --checkpoint-sweep
 
+# One event logged once per GPU (a rack power loss) is one interruption with a multiplicity: the gaps
+# are between interruptions, the sizes are reported, and the model expects the count the log saw.
+python3 -c '
+import random
+random.seed(5)
+t = 1700000000
+print("time")
+for i in range(300):
+    t += int(random.expovariate(1 / 3600)) + 1
+    for k in range(8 if i % 10 == 0 else 1):
+        print(t)
+' >"$WORK/burst.csv"
+expect coincident-one-interruption 0 "interruptions +510 failures as 300 interruptions \(failures in the same tick are one\): sizes 270 x 1, 30 x 8 \(interruptions x failures\); largest 8, mean 1\.7" \
+  "$SPARE_CLI" fit "$WORK/burst.csv" "${EPOCH[@]}" --units 1024 --groups 16 --gpus-per-group 8
+check coincident-note bash -c 'printf "%s" "$1" | grep -q "the model counts interruptions: 510 failures came as 300 interruptions"' _ "$OUT"
+expect coincident-json 0 '"mean_size": 1\.7' "$SPARE_CLI" fit "$WORK/burst.csv" "${EPOCH[@]}" --units 1024 --groups 16 --gpus-per-group 8 --json
+check coincident-json-model-count python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+i, c = d["interruptions"], d["count"]
+assert (i["failures"], i["interruptions"], i["largest"]) == (510, 300, 8), i
+assert i["sizes"] == [{"size": 1, "interruptions": 270}, {"size": 8, "interruptions": 30}], i
+assert c["observed"] == 299 and d["sample"]["zero_gaps"] == 0, c
+expected = c["exposure_s"] / d["cluster_model"]["fleet_mtbf_s"]["value"]
+assert c["lower"] <= expected <= c["upper"], (expected, c)
+' "$OUT"
+awk 'NR == 1 || NR % 3 == 0 { print } NR % 3 == 0 { print $1 + 20 }' "$WORK/burst.csv" >"$WORK/spread.csv"
+expect coincidence-window 0 "failures within 30.0 s of an interruption's first are one" \
+  "$SPARE_CLI" fit "$WORK/spread.csv" "${EPOCH[@]}" --coincidence-window 30
+expect coincidence-window-range 2 "--coincidence-window: '-1' is out of range; allowed: 0 \.\. 1e9" \
+  "$SPARE_CLI" fit "$WORK/spread.csv" "${EPOCH[@]}" --coincidence-window -1
+
+# Degenerate logs are refused, never fitted to an absurd MTBF: 99 failures in one second and one 2.5 h
+# later; every failure in one tick.
+{ echo time; for i in $(seq 99); do echo 1700000000; done; echo 1700009000; } >"$WORK/two-instants.csv"
+expect two-instants 2 "two-instants.csv has 100 failures in 2 interruptions" "$SPARE_CLI" fit "$WORK/two-instants.csv" "${EPOCH[@]}"
+{ echo time; for i in $(seq 100); do echo 1700000000; done; } >"$WORK/one-tick.csv"
+expect one-tick 2 "one-tick.csv has 100 failures in 1 interruption " "$SPARE_CLI" fit "$WORK/one-tick.csv" "${EPOCH[@]}"
+
+# A lognormal log with sigma 3: Weibull's mean expects far more interruptions than the log saw, so the
+# written model is calibrated to the log's mean gap, and the report names both.
+expect synth-lognormal 0 "wrote" "$SPARE_CLI" synth-log --out "$WORK/heavy.csv" --model lognormal --sigma 3 --mtbf-s 28000 \
+  --days 90 --time-format epoch --seed 4
+expect calibrated 0 "note +the weibull mean [0-9.]+ h expects [0-9.]+ interruptions over the log's [0-9.]+ h, outside the 95% interval [0-9.]+ \.\. [0-9.]+ of the [0-9]+ observed: the model uses the log's mean gap" \
+  "$SPARE_CLI" fit "$WORK/heavy.csv" "${EPOCH[@]}" --units 1000 --groups 10 --gpus-per-group 8
+
+# 100 failures exactly 1 h apart: Weibull and lognormal say they did not converge, the exponential is
+# used, and the JSON holds no made-up numbers.
+{ echo time; for i in $(seq 0 99); do echo $((1700000000 + 3600 * i)); done; } >"$WORK/constant.csv"
+expect constant-gaps 0 "weibull +did not converge: the 99 gaps are all 3600 s, so the likelihood has no maximum" \
+  "$SPARE_CLI" fit "$WORK/constant.csv" "${EPOCH[@]}"
+check constant-gaps-note bash -c 'printf "%s" "$1" | grep -q "note .*Weibull and lognormal did not converge: .*; the exponential fit is used"' _ "$OUT"
+expect constant-gaps-json 0 '"best": "exponential"' "$SPARE_CLI" fit "$WORK/constant.csv" --time-column time --time-format epoch --bootstrap 20 --json
+check constant-gaps-json-clean python3 -c '
+import json, math, sys
+d = json.loads(sys.argv[1], parse_constant=lambda c: sys.exit("not JSON: " + c))
+for f in d["fits"]:
+    numbers = [f["aic"], f["ks"], f["ks_p_value"], f["mtbf_s"]["value"], f["mtbf_s"]["lower"], f["mtbf_s"]["upper"]]
+    if f["family"] == "exponential":
+        assert f["converged"] and all(isinstance(x, float) and math.isfinite(x) for x in numbers), f
+    else:
+        assert not f["converged"] and f["problem"].startswith("the 99 gaps are all 3600 s") and numbers == [None] * 6, f
+' "$OUT"
+
+# A FIFO: without a writer, SIGINT ends the wait (exit 130 within 2 s); with one (process substitution)
+# it reads.
+mkfifo "$WORK/fifo.csv"
+"$SPARE_CLI" fit "$WORK/fifo.csv" "${EPOCH[@]}" >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+for _ in $(seq 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fi
+wait "$pid"
+check fifo-without-writer-stops test "$?" -eq 130
+expect fifo-with-writer 0 "4 failures" bash -c '"$1" fit <(printf "time\n1\n5\n20\n100\n") --time-column time --time-format epoch --bootstrap 0' _ "$SPARE_CLI"
+
+# A quote left open on line 11 would swallow the rest of the log: an error even with --skip-bad-rows.
+{ echo time,node; for i in $(seq 1000); do if [ "$i" -eq 10 ]; then echo "$i,\"n$i"; else echo "$i,n$i"; fi; done; } >"$WORK/open-quote.csv"
+expect open-quote-not-skipped 2 "open-quote.csv: line 11, column 2 \(node\): a quoted field is not closed; this row runs inside quotes from line 11 to line 1001" \
+  "$SPARE_CLI" fit "$WORK/open-quote.csv" "${EPOCH[@]}" --skip-bad-rows
+
 # An output that is an input (another spelling, a hard link) is refused before any work.
 cp "$WORK/small.csv" "$WORK/input.csv"
 ln "$WORK/input.csv" "$WORK/input-link.csv"
@@ -139,6 +221,8 @@ printf 'time\n-5\n' >"$WORK/negative.csv"
 expect negative-epoch 2 "'-5' is not a time in epoch: a negative epoch is before 1970-01-01" "$SPARE_CLI" fit "$WORK/negative.csv" "${EPOCH[@]}"
 expect where-double-equals 2 "--where 'type==gpu': the value starts with '=' \(a typo for type=gpu\?\)" \
   "$SPARE_CLI" fit "$WORK/small.csv" "${EPOCH[@]}" --where 'type==gpu'
+printf 'time\r100\r250\r300\r400\r' >"$WORK/cr.csv"
+expect cr-line-ends 0 "lines +5: 1 header, 0 comments, 0 blank, 4 failures" "$SPARE_CLI" fit "$WORK/cr.csv" "${EPOCH[@]}"
 
 # A large log: the default bootstrap tests a random subsample of the gaps, and the report says so.
 python3 -c '

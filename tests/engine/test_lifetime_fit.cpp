@@ -7,7 +7,9 @@
 #include "engine/sim/ScenarioJson.h"
 
 #include <QtTest/QtTest>
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <numeric>
@@ -60,6 +62,41 @@ FailureLog logFromGaps(const std::vector<double>& gaps, double tailS, double res
     for (double gap : gaps)
         log.timesS.push_back(log.timesS.back() + gap);
     log.windowEndS = log.timesS.back() + tailS;
+    return log;
+}
+
+// A log's gaps with its ties kept as zero gaps, as a bootstrap sample drawn at the log's resolution has
+// them (a log's own sample merges coincident failures).
+LifetimeSample tiedSample(const FailureLog& log)
+{
+    LifetimeSample sample;
+    sample.resolutionS = log.resolutionS;
+    for (std::size_t i = 1; i < log.timesS.size(); ++i) {
+        const double gap = log.timesS[i] - log.timesS[i - 1];
+        if (gap > 0.0)
+            sample.exactGapsS.push_back(gap);
+        else
+            ++sample.zeroGaps;
+    }
+    sample.censoredGapS = log.windowEndS - log.timesS.back();
+    return sample;
+}
+
+// 400 single failures and 100 events logged by 8 GPUs each (at the event's time plus `spreadS` steps),
+// exponential gaps of mean 1 h between events, whole seconds.
+FailureLog burstLog(double spreadS)
+{
+    const RandomStreams streams(31, StreamPurpose::FailureClock);
+    const LifetimeDistribution gaps = LifetimeDistribution::exponential(3600.0);
+    FailureLog log;
+    double t = 0.0;
+    for (std::uint64_t i = 0; i < 500; ++i) {
+        t += std::ceil(gaps.sample(streams.uniformOpenZero(0, i)));
+        for (int k = 0; k < (i % 5 == 0 ? 8 : 1); ++k)
+            log.timesS.push_back(t + k * spreadS);
+    }
+    log.windowStartS = log.timesS.front();
+    log.windowEndS = log.timesS.back();
     return log;
 }
 
@@ -193,7 +230,7 @@ private slots:
         QFETCH(double, logLikelihood);
         std::vector<double> gaps = kReferenceGaps;
         gaps.insert(gaps.begin() + 4, 3, 0.0);  // three ties at one-minute resolution
-        const LifetimeSample sample = lifetimeSample(logFromGaps(gaps, 2500.0, 60.0));
+        const LifetimeSample sample = tiedSample(logFromGaps(gaps, 2500.0, 60.0));
         QCOMPARE(sample.zeroGaps, std::size_t{3});
         const LifetimeFit fit = fitLifetime(sample, LifetimeFamily(family));
         QVERIFY(fit.converged);
@@ -217,7 +254,7 @@ private slots:
     {
         const RandomStreams streams(7, StreamPurpose::FailureClock);
         const FailureLog log = renewalLog(LifetimeDistribution::weibull(0.5, 300.0), 1000 * 600.0, 60.0, streams, 0);
-        const LifetimeSample sample = lifetimeSample(log);
+        const LifetimeSample sample = tiedSample(log);
         QVERIFY(sample.zeroGaps > sample.uncensored() / 5);
         for (LifetimeFamily family : allLifetimeFamilies) {
             const LifetimeFit fit = fitLifetime(sample, family);
@@ -230,17 +267,151 @@ private slots:
     }
 
     // Equal gaps have no finite Weibull or lognormal maximum (the shape grows without bound): those fits
-    // say so, and the ranking takes the exponential, which converged.
+    // say so, and the ranking takes the exponential, which converged, with a finite interval.
+    void degenerateLogReportsNoConvergence_data()
+    {
+        QTest::addColumn<int>("gaps");
+        QTest::addColumn<double>("gapS");
+        QTest::newRow("4 x 1 min") << 4 << 60.0;
+        QTest::newRow("99 x 1 h") << 99 << 3600.0;
+    }
     void degenerateLogReportsNoConvergence()
+    {
+        QFETCH(int, gaps);
+        QFETCH(double, gapS);
+        FitOptions options;
+        options.bootstrapSamples = 20;
+        const FailureLogFits fits =
+            fitFailureLog(logFromGaps(std::vector<double>(static_cast<std::size_t>(gaps), gapS), 0.0, 1.0), options);
+        QVERIFY(fits.of(LifetimeFamily::Exponential).fit.converged);
+        for (LifetimeFamily family : {LifetimeFamily::Weibull, LifetimeFamily::Lognormal}) {
+            const FamilyFit& f = fits.of(family);
+            QVERIFY(!f.fit.converged);
+            QVERIFY2(f.fit.problem.starts_with(fmt::format("the {} gaps are all {:g} s", gaps, gapS)),
+                     f.fit.problem.c_str());
+            QVERIFY(!f.countMatches);
+            QCOMPARE(f.goodness.bootstrapSamples, 0);
+        }
+        QCOMPARE(fits.bestFit().fit.distribution.family, LifetimeFamily::Exponential);
+        const LifetimeFit& best = fits.bestFit().fit;
+        QVERIFY(std::abs(best.mtbf.value / gapS - 1.0) < 1e-12);
+        QVERIFY(best.mtbf.lower < gapS && gapS < best.mtbf.upper && std::isfinite(best.mtbf.upper));
+        QVERIFY(std::isfinite(fits.bestFit().goodness.ksPValue));
+        QCOMPARE(fits.notes.size(), std::size_t{1});
+        QVERIFY2(fits.notes[0].ends_with("the exponential fit is used"), fits.notes[0].c_str());
+    }
+
+    // Failures logged once per GPU for one event are one interruption with a multiplicity: the gaps are
+    // between interruptions, the sizes are kept, and the model expects the count the log saw.
+    void coincidentFailuresAreOneInterruption_data()
+    {
+        QTest::addColumn<double>("spreadS");
+        QTest::addColumn<double>("windowS");
+        QTest::newRow("same tick") << 0.0 << 0.0;
+        QTest::newRow("within 30 s") << 3.0 << 30.0;
+    }
+    void coincidentFailuresAreOneInterruption()
+    {
+        QFETCH(double, spreadS);
+        QFETCH(double, windowS);
+        const FailureLog log = burstLog(spreadS);
+        FitOptions options;
+        options.bootstrapSamples = 0;
+        options.coincidenceWindowS = windowS;
+        const FailureLogFits fits = fitFailureLog(log, options);
+        const CoincidentFailures& c = fits.interruptions;
+        QCOMPARE(c.failures(), std::size_t{1200});
+        QCOMPARE(c.interruptions(), std::size_t{500});
+        QCOMPARE(c.largest(), std::size_t{8});
+        QCOMPARE(c.meanSize(), 2.4);
+        using Counts = std::vector<std::pair<std::size_t, std::size_t>>;
+        QCOMPARE(c.sizeCounts(), (Counts{{1, 400}, {8, 100}}));
+        QCOMPARE(fits.sample.uncensored(), std::size_t{499});
+        QCOMPARE(fits.sample.zeroGaps, std::size_t{0});
+        QCOMPARE(fits.count.observed, std::size_t{499});
+        for (const FamilyFit& f : fits.families)
+            QVERIFY(f.fit.converged);
+        // Exponential gaps between events: the fits agree with the log's own mean gap.
+        const double meanGap = fits.count.exposureS / 499.0;
+        QVERIFY(fits.of(LifetimeFamily::Exponential).countMatches);
+        QVERIFY(std::abs(fits.of(LifetimeFamily::Exponential).fit.mtbf.value / meanGap - 1.0) < 1e-9);
+        const ClusterFailureModel model = clusterFailureModel(fits, FleetDescription{1024, FleetUnit::Gpu, 8},
+                                                              PlannedCluster{16, 8});
+        const double expected = fits.count.exposureS / model.fleetMtbfS.value;
+        QVERIFY2(expected >= fits.count.lower && expected <= fits.count.upper, qPrintable(QString::number(expected)));
+        QVERIFY(std::any_of(model.notes.begin(), model.notes.end(), [](const std::string& note) {
+            return note.starts_with("the model counts interruptions: 1200 failures came as 500 interruptions");
+        }));
+    }
+
+    // The 95% interval of a Poisson count: Garwood's exact bounds for 100 are 81.37 .. 121.63.
+    void interruptionCountInterval()
     {
         FitOptions options;
         options.bootstrapSamples = 0;
-        const FailureLogFits fits = fitFailureLog(logFromGaps({60.0, 60.0, 60.0, 60.0}, 0.0, 1.0), options);
-        QVERIFY(fits.of(LifetimeFamily::Exponential).fit.converged);
-        QVERIFY(!fits.of(LifetimeFamily::Weibull).fit.converged);
-        QVERIFY(!fits.of(LifetimeFamily::Lognormal).fit.converged);
-        QCOMPARE(fits.bestFit().fit.distribution.family, LifetimeFamily::Exponential);
-        QCOMPARE(fits.bestFit().fit.mtbf.value, 60.0);
+        std::vector<double> gaps(100);
+        std::iota(gaps.begin(), gaps.end(), 100.0);
+        const FailureLogFits fits = fitFailureLog(logFromGaps(gaps, 0.0, 1.0), options);
+        QCOMPARE(fits.count.observed, std::size_t{100});
+        QCOMPARE(fits.count.exposureS, std::accumulate(gaps.begin(), gaps.end(), 0.0));
+        QVERIFY2(std::abs(fits.count.lower - 81.36) < 0.05, qPrintable(QString::number(fits.count.lower)));
+        QVERIFY2(std::abs(fits.count.upper - 121.63) < 0.05, qPrintable(QString::number(fits.count.upper)));
+    }
+
+    // A written model whose mean expects a count outside the log's interval is calibrated to the log's
+    // mean gap, and a note names both values.
+    void modelReproducesTheLogCount()
+    {
+        FitOptions options;
+        options.bootstrapSamples = 0;
+        FailureLogFits fits = fitFailureLog(logFromGaps(kReferenceGaps, 0.0, 1.0), options);
+        FamilyFit& used = fits.families[fits.best];
+        const ClusterFailureModel agreeing = clusterFailureModel(fits, FleetDescription{16, FleetUnit::Gpu, 8},
+                                                                 PlannedCluster{2, 8});
+        QVERIFY(!agreeing.calibrated);
+        QCOMPARE(agreeing.fleetMtbfS.value, used.fit.mtbf.value);
+
+        used.fit.mtbf.value *= 3.0;
+        used.expectedCount /= 3.0;
+        used.countMatches = false;
+        const ClusterFailureModel model =
+            clusterFailureModel(fits, FleetDescription{16, FleetUnit::Gpu, 8}, PlannedCluster{2, 8});
+        QVERIFY(model.calibrated);
+        const double exposure = std::accumulate(kReferenceGaps.begin(), kReferenceGaps.end(), 0.0);
+        QCOMPARE(model.fleetMtbfS.value, exposure / 15.0);
+        QVERIFY(model.fleetMtbfS.lower < model.fleetMtbfS.value && model.fleetMtbfS.value < model.fleetMtbfS.upper);
+        QCOMPARE(model.systemMtbfS.value, exposure / 15.0);
+        const std::string note = fmt::format("mean {:.4g} h expects {:.1f} interruptions", used.fit.mtbf.value / 3600.0,
+                                             used.expectedCount);
+        QVERIFY(std::any_of(model.notes.begin(), model.notes.end(), [&](const std::string& n) {
+            return n.find(note) != std::string::npos && n.find("of the 15 observed: the model uses the log's mean gap") !=
+                                                            std::string::npos;
+        }));
+    }
+
+    // Degenerate logs: failures at fewer than 3 distinct times are refused, naming the failures and the
+    // interruptions they make, never fitted to an absurd mean.
+    void fewerThanThreeInterruptions_data()
+    {
+        QTest::addColumn<double>("lastS");
+        QTest::addColumn<QString>("has");
+        QTest::newRow("two instants") << 9000.0 << QStringLiteral("has 100 failures in 2 interruptions");
+        QTest::newRow("one tick") << 0.0 << QStringLiteral("has 100 failures in 1 interruption ");
+    }
+    void fewerThanThreeInterruptions()
+    {
+        QFETCH(double, lastS);
+        QFETCH(QString, has);
+        FailureLog log;
+        log.timesS.assign(99, 0.0);
+        log.timesS.push_back(lastS);
+        log.windowEndS = lastS;
+        try {
+            fitFailureLog(log, FitOptions{});
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find(has.toStdString()) != std::string::npos, e.what());
+        }
     }
 
     // On a large sample the bootstrap runs on a random subsample of maxBootstrapGaps gaps: the p-values
@@ -424,8 +595,8 @@ private slots:
             QFAIL("no error");
         } catch (const InputError& e) {
             QCOMPARE(std::string(e.what()),
-                     "fitting needs at least 3 failures in the window; the window [100 s, 5000 s] of "
-                     "ops.csv has " +
+                     "fitting needs at least 3 failures in the window at distinct times; the window [100 s, 5000 s] "
+                     "of ops.csv has " +
                          std::to_string(failures));
         }
     }
@@ -478,11 +649,12 @@ private slots:
     void clusterModelScalesByGpus()
     {
         const RandomStreams streams(21, StreamPurpose::FailureClock);
-        const FailureLog log = renewalLog(LifetimeDistribution::weibull(0.7, 3000.0), 2000 * 3800.0, 1.0, streams, 0);
+        const FailureLog log = renewalLog(LifetimeDistribution::weibull(0.7, 3000.0), 2000 * 3800.0, 1e-3, streams, 0);
         FitOptions options;
         options.bootstrapSamples = 0;
         const FailureLogFits fits = fitFailureLog(log, options);
         QCOMPARE(fits.bestFit().fit.distribution.family, LifetimeFamily::Weibull);
+        QVERIFY(fits.bestFit().countMatches);
         const LifetimeFit& weibull = fits.bestFit().fit;
 
         const FleetDescription fleet{100, FleetUnit::Node, 8};
@@ -527,7 +699,13 @@ private slots:
         QCOMPARE(model.family, better);
         QCOMPARE(model.failures["model"].get<std::string>(), std::string(lifetimeFamilyName(better)));
         QVERIFY(model.notes.front().starts_with("lognormal fits the log best"));
-        QCOMPARE(model.fleetMtbfS.value, fits.of(better).fit.mtbf.value);
+        // The Weibull mean of lognormal gaps expects more interruptions than the log saw: the model is
+        // calibrated to the log's mean gap.
+        QVERIFY(!fits.of(better).countMatches);
+        QVERIFY(model.calibrated);
+        QCOMPARE(model.fleetMtbfS.value, fits.count.exposureS / static_cast<double>(fits.count.observed));
+        const double expected = fits.count.exposureS / model.fleetMtbfS.value;
+        QVERIFY(expected >= fits.count.lower && expected <= fits.count.upper);
         const Scenario scenario = scenarioFromJson(nlohmann::json{{"failures", model.failures}}, "fit");
         QCOMPARE(scenario.systemMtbfS, model.systemMtbfS.value);
     }
