@@ -435,10 +435,16 @@ double parseWindowBound(std::string_view text, const TimeFormat& logFormat, Wind
     if (!instant)
         instant = TimeFormat::iso8601().read(text);
     const char* flag = bound == WindowBound::From ? "--from" : "--to";
-    if (!instant)
-        throw InputError(fmt::format("{}: '{}' is not a time; allowed: a time in the log's format ({}) or ISO-8601 "
+    if (!instant) {
+        // A specific reason (a leap second, a negative epoch) from either format; else only what is allowed.
+        std::string why = logFormat.whyNotATime(text);
+        if (why.starts_with("allowed"))
+            why = TimeFormat::iso8601().whyNotATime(text);
+        const std::string reason = why.starts_with("allowed") ? std::string() : ": " + why.substr(0, why.find(';'));
+        throw InputError(fmt::format("{}: '{}' is not a time{}; allowed: a time in the log's format ({}) or ISO-8601 "
                                      "(2024-03-05, 2024-03-05T12:00:00Z)",
-                                     flag, text.substr(0, 60), logFormat.spec()));
+                                     flag, text.substr(0, 60), reason, logFormat.spec()));
+    }
     // A day alone covers the whole day: --to 2024-03-05 keeps the failures of March 5.
     if (bound == WindowBound::To && instant->resolutionS >= kDayS)
         return instant->seconds + kDayS;

@@ -238,6 +238,18 @@ private slots:
             QCOMPARE(std::string(e.what()), "--to: 'yesterday' is not a time; allowed: a time in the log's format "
                                         "(%m/%d/%Y) or ISO-8601 (2024-03-05, 2024-03-05T12:00:00Z)");
         }
+        // A bound that fails for a reason says it.
+        for (const auto& [text, reason] : {std::pair<std::string, std::string>{"2016-12-31T23:59:60Z",
+                                                                               "'60' at character 18 is a leap second"},
+                                           {"-5", "a negative epoch is before 1970-01-01; allowed: a time"}}) {
+            try {
+                parseWindowBound(text, epoch, WindowBound::From);
+                QFAIL("accepted");
+            } catch (const InputError& e) {
+                const std::string message = e.what();
+                QVERIFY2(message.starts_with("--from: '" + text + "' is not a time: " + reason), e.what());
+            }
+        }
     }
 
     void quoting()
