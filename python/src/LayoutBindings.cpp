@@ -19,7 +19,7 @@
 
 #include <fmt/core.h>
 #include <pybind11/stl.h>
-#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
@@ -168,15 +168,15 @@ py::object montecarlo(int groups, int redundancy, long long trials, const std::s
     options.progress = call.progressSink();
     options.cancel = call.stopFlag();
     const MonteCarloResult result = call.run([&] {
-        // As spare-cli --threads: a limit on oneTBB's workers for the length of the run.
-        std::optional<tbb::global_control> threadLimit;
-        if (threads)
-            threadLimit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(*threads));
-        info.threads = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-        const auto start = std::chrono::steady_clock::now();
-        MonteCarloResult out = MonteCarlo::run(built, options);
-        info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return out;
+        // An arena of its own, not a process-wide limit: a call beside it in another thread keeps its threads.
+        tbb::task_arena arena(threads ? *threads : tbb::task_arena::automatic);
+        info.threads = arena.max_concurrency();
+        return arena.execute([&] {
+            const auto start = std::chrono::steady_clock::now();
+            MonteCarloResult out = MonteCarlo::run(built, options);
+            info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return out;
+        });
     });
     return jsonToPython(monteCarloToJson(built, options, result, info));
 }
