@@ -6,6 +6,10 @@
 
 #include <pybind11/stl.h>
 
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
 namespace py = pybind11;
 
 PYBIND11_MODULE(_core, module)
@@ -19,16 +23,35 @@ PYBIND11_MODULE(_core, module)
         .def(py::init<>())
         .def("cancel", &CancelToken::cancel, "Asks every call holding this token to stop.")
         .def_property_readonly("cancelled", &CancelToken::cancelled);
-    py::register_exception<Cancelled>(module, "Cancelled", PyExc_Exception);
-    // What a user got wrong is a ValueError, as spare-cli exits 2 with the same message.
+    static py::exception<Cancelled> cancelled(module, "Cancelled", PyExc_Exception);
+    // What a user got wrong is a ValueError, as spare-cli exits 2 with the same message. Every message
+    // is decoded leniently: one that quotes a file's invalid UTF-8 keeps its file, line and column.
     py::register_exception_translator([](std::exception_ptr error) {
+        const auto raise = [](PyObject* type, const char* message) {
+            PyObject* text = PyUnicode_DecodeUTF8(message, static_cast<Py_ssize_t>(std::strlen(message)),
+                                                  "backslashreplace");
+            if (text == nullptr)
+                return;  // MemoryError is set
+            PyErr_SetObject(type, text);
+            Py_DECREF(text);
+        };
         try {
             if (error)
                 std::rethrow_exception(error);
         } catch (const spare::InputError& e) {
-            PyErr_SetString(PyExc_ValueError, e.what());
+            raise(PyExc_ValueError, e.what());
         } catch (const spare::OutputFileError& e) {
-            PyErr_SetString(PyExc_OSError, e.what());
+            raise(PyExc_OSError, e.what());
+        } catch (const Cancelled& e) {
+            raise(cancelled.ptr(), e.what());
+        } catch (const py::builtin_exception&) {
+            throw;  // pybind11's own, with their Python types
+        } catch (const std::bad_alloc&) {
+            throw;
+        } catch (const std::logic_error& e) {
+            raise(PyExc_RuntimeError, e.what());
+        } catch (const std::runtime_error& e) {
+            raise(PyExc_RuntimeError, e.what());
         }
     });
 
