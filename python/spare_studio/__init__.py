@@ -92,7 +92,7 @@ def reorder(groups, redundancy, failed, layout="golomb", stack_number=1):
 
     ``.frame()``: the assignment of every type to a group and stack position.
     """
-    return ReorderReport(_core._reorder(groups, redundancy, list(failed), layout=layout,
+    return ReorderReport(_core._reorder(groups, redundancy, failed, layout=layout,
                                         stack_number=stack_number))
 
 
@@ -125,7 +125,7 @@ def fit(log, time_column, time_format="iso8601", where=None, where_not=None, fro
     ``.frame()``: one row per lifetime family.
     """
     return FitReport(_core._fit(
-        log, time_column, time_format=time_format, where=where or {}, where_not=where_not or {}, from_=from_,
+        log, time_column, time_format=time_format, where=where, where_not=where_not, from_=from_,
         to=to, location_column=location_column, location_pattern=location_pattern,
         cluster_window_s=cluster_window_s, rack_level=rack_level, units=units, unit=unit,
         gpus_per_node=gpus_per_node, groups=groups, gpus_per_group=gpus_per_group, scenario=scenario,

@@ -1,12 +1,15 @@
+#include "python/src/Arguments.h"
 #include "python/src/Bindings.h"
 #include "python/src/PythonJson.h"
 #include "python/src/ScenarioValue.h"
 
+#include "engine/base/InputError.h"
 #include "engine/campaign/CampaignPlan.h"
 #include "engine/campaign/CampaignResultsDir.h"
 #include "engine/campaign/CampaignTable.h"
 #include "engine/campaign/MergedCampaignTable.h"
 
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -22,8 +25,15 @@ namespace {
 // .csv / .json file read back: {"provenance", "columns", "runs"}.
 py::object loadCampaign(py::handle location)
 {
-    const std::string path = pathArgument(location);
-    if (std::filesystem::is_directory(path)) {
+    const std::string path = pathArgument("path", location);
+    std::error_code error;
+    const auto type = std::filesystem::status(path, error).type();
+    if (type != std::filesystem::file_type::not_found && type != std::filesystem::file_type::regular &&
+        type != std::filesystem::file_type::directory)
+        throw InputError(fmt::format("path {}: not a regular file nor a folder; allowed: a results folder or a merged "
+                                     ".csv / .json file",
+                                     path));
+    if (type == std::filesystem::file_type::directory) {
         const nlohmann::json doc = [&] {
             const py::gil_scoped_release released;
             const CampaignResultsDir dir(path);
@@ -36,25 +46,25 @@ py::object loadCampaign(py::handle location)
     const MergedCampaignTable table = MergedCampaignTable::read(path);
     py::dict provenance;
     for (const auto& [key, value] : table.provenance)
-        provenance[py::str(key)] = value;
+        provenance[engineText(key)] = engineText(value);
     py::list columns;
     for (const std::string& column : table.parameterColumns)
-        columns.append(column);
+        columns.append(engineText(column));
     columns.append("replicate");
     columns.append("seed");
     columns.append("ok");
     for (const std::string& column : table.metricColumns)
-        columns.append(column);
+        columns.append(engineText(column));
     py::list runs;
     for (const MergedCampaignRun& run : table.runs) {
         py::dict row;
         for (std::size_t i = 0; i < run.parameters.size(); ++i)
-            row[py::str(table.parameterColumns[i])] = run.parameters[i];
+            row[engineText(table.parameterColumns[i])] = engineText(run.parameters[i]);
         row["replicate"] = run.replicate;
         row["seed"] = run.seed;
         row["ok"] = run.ok;
         for (std::size_t i = 0; i < run.metrics.size(); ++i)
-            row[py::str(table.metricColumns[i])] = run.metrics[i];
+            row[engineText(table.metricColumns[i])] = run.metrics[i];
         runs.append(row);
     }
     py::dict out;

@@ -1,5 +1,7 @@
 #include "python/src/EngineCall.h"
 
+#include "python/src/Arguments.h"
+
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -15,8 +17,8 @@ constexpr auto kPollSlice = std::chrono::milliseconds(50);
 
 }  // namespace
 
-EngineCall::EngineCall(py::object progress, const std::optional<CancelToken>& cancel)
-    : progress_(std::move(progress)), cancel_(cancel)
+EngineCall::EngineCall(py::handle progress, py::handle cancel)
+    : progress_(progressArgument(progress)), cancel_(cancelArgument(cancel))
 {
 }
 

@@ -18,7 +18,8 @@ namespace spare::python {
 // worker is always joined before the call returns or raises, so no thread outlives the call.
 class EngineCall {
 public:
-    EngineCall(pybind11::object progress, const std::optional<CancelToken>& cancel);
+    // The call's progress= and cancel= arguments, as progressArgument and cancelArgument read them.
+    EngineCall(pybind11::handle progress, pybind11::handle cancel);
 
     // The engine's stop flag, for its options.
     const std::atomic<bool>* stopFlag() const { return &stop_; }
@@ -26,6 +27,8 @@ public:
     // latest pair to the Python callback.
     std::function<void(std::size_t done, std::size_t total)> progressSink();
     void reportProgress(std::size_t done, std::size_t total);
+
+    bool reportsProgress() const { return !progress_.is_none(); }
 
     // Runs `work` (which must not touch Python objects) to the end and returns its result; raises
     // KeyboardInterrupt, the callback's exception or Cancelled when stopped that way.

@@ -33,21 +33,18 @@ namespace spare::python {
 
 namespace {
 
-// N and r as spare-cli checks --groups and --redundancy.
-void checkGroupsAndRedundancy(int groups, int redundancy)
+// N as spare-cli checks --groups.
+int groupCount(py::handle value)
 {
-    requireIntegerIn("groups", groups, 2, ScenarioLimits::maxGroups);
-    const int maxRedundancy = std::min(groups, ScenarioLimits::maxRedundancy);
-    if (redundancy < ScenarioLimits::minRedundancy || redundancy > maxRedundancy)
-        throw InputError(fmt::format("redundancy {} is out of range: allowed 1 .. {} (min(groups, {}))", redundancy,
-                                     maxRedundancy, ScenarioLimits::maxRedundancy));
+    return static_cast<int>(integerArgument("groups", value, 2, ScenarioLimits::maxGroups));
 }
 
 // The failure domains of `groups` groups: from a topology file (a scenario's topology keys and
 // gpus_per_group) or a scenario's topology section, at domain_level (default: the topology's).
-std::optional<ClusterPlacement> placementFor(py::handle topology, py::handle scenario,
-                                             const std::optional<std::string>& level, int groups)
+std::optional<ClusterPlacement> placementFor(py::handle topology, py::handle scenario, py::handle levelArgument,
+                                             int groups)
 {
+    const std::optional<std::string> level = optionalTextArgument("domain_level", levelArgument);
     if (topology.is_none() && scenario.is_none()) {
         if (level)
             throw InputError("domain_level needs topology or scenario");
@@ -57,9 +54,9 @@ std::optional<ClusterPlacement> placementFor(py::handle topology, py::handle sce
         throw InputError("topology and scenario: give one (both name a topology)");
     TopologyFile file;
     if (!topology.is_none()) {
-        file = loadTopologyFile(pathArgument(topology));
+        file = loadTopologyFile(pathArgument("topology", topology));
     } else {
-        const ScenarioValue value = ScenarioValue::fromArgument(scenario);
+        const ScenarioValue value = ScenarioValue::fromArgument("scenario", scenario);
         if (!value.scenario->topology)
             throw InputError("scenario: the scenario has no topology section");
         file = {*value.scenario->topology, value.scenario->gpusPerGroup};
@@ -73,28 +70,35 @@ std::optional<ClusterPlacement> placementFor(py::handle topology, py::handle sce
     return ClusterPlacement::fromTopology(file.topology, groups, file.gpusPerGroup);
 }
 
-py::object layout(std::optional<int> groups, std::optional<int> redundancy, std::optional<std::string> name,
-                  py::handle scenario, py::handle topology, const std::optional<std::string>& level)
+py::object layout(py::handle groupsValue, py::handle redundancyValue, py::handle nameArgument,
+                  py::handle scenario, py::handle topology, py::handle level)
 {
     std::string layoutKey;
     bool hasTopology = !topology.is_none();
+    std::optional<std::string> name = optionalTextArgument("layout", nameArgument);
+    std::optional<int> groups;
+    if (!groupsValue.is_none())
+        groups = groupCount(groupsValue);
+    std::optional<int> scenarioRedundancy;
     if (!scenario.is_none()) {
-        const ScenarioValue value = ScenarioValue::fromArgument(scenario);
+        const ScenarioValue value = ScenarioValue::fromArgument("scenario", scenario);
         hasTopology = value.scenario->topology.has_value();
         groups = groups.value_or(value.scenario->groups);
-        redundancy = redundancy.value_or(value.scenario->redundancy);
+        scenarioRedundancy = value.scenario->redundancy;
         if (!name) {
             name = value.scenario->layout;
             layoutKey = "cluster.layout";
         }
-    } else if (!groups || !redundancy) {
+    } else if (!groups || redundancyValue.is_none()) {
         throw InputError(fmt::format("{} is required (or scenario, whose cluster section names N, r and the layout)",
                                      groups ? "redundancy" : "groups"));
     }
-    checkGroupsAndRedundancy(*groups, *redundancy);
-    const auto placement =
-        hasTopology || level ? placementFor(topology, scenario, level, *groups) : std::optional<ClusterPlacement>();
-    const Layout built = Layout::byName(name.value_or("golomb"), *groups, *redundancy, layoutKey,
+    const py::object redundancyGiven = redundancyValue.is_none() ? py::int_(*scenarioRedundancy)
+                                                                  : py::reinterpret_borrow<py::object>(redundancyValue);
+    const int redundancy = redundancyArgument(redundancyGiven, *groups);
+    const auto placement = hasTopology || !level.is_none() ? placementFor(topology, scenario, level, *groups)
+                                                            : std::optional<ClusterPlacement>();
+    const Layout built = Layout::byName(name.value_or("golomb"), *groups, redundancy, layoutKey,
                                         placement ? &*placement : nullptr);
     std::optional<LayoutDomainReport> report;
     if (placement)
@@ -102,19 +106,26 @@ py::object layout(std::optional<int> groups, std::optional<int> redundancy, std:
     return jsonToPython(layoutToJson(built, report ? &*report : nullptr));
 }
 
-py::object reorder(int groups, int redundancy, const std::vector<int>& failed, const std::string& name,
-                   int stackNumber)
+py::object reorder(py::handle groupsValue, py::handle redundancyValue, py::handle failedArgument,
+                   py::handle name, py::handle stackNumberArgument)
 {
-    checkGroupsAndRedundancy(groups, redundancy);
-    const Layout built = Layout::byName(name, groups, redundancy);
-    if (stackNumber < 1 || stackNumber > built.redundancy())
-        throw InputError(fmt::format("stack_number {} is out of range: allowed 1 .. {} (the redundancy)", stackNumber,
-                                     built.redundancy()));
+    const int groups = groupCount(groupsValue);
+    const int redundancy = redundancyArgument(redundancyValue, groups);
+    const Layout built = Layout::byName(textArgument("layout", name), groups, redundancy);
+    const int stackNumber = static_cast<int>(
+        integerArgument("stack_number", stackNumberArgument, 1, built.redundancy(), "the redundancy"));
+    std::vector<int> failed;
+    if (py::isinstance<py::str>(failedArgument) || !py::isinstance<py::iterable>(failedArgument))
+        throwTypeError("failed", "a list of group numbers", failedArgument);
+    for (const py::handle group : failedArgument) {
+        if (failed.size() == static_cast<std::size_t>(groups))
+            throw InputError(fmt::format("failed: more than {} groups; allowed: distinct groups 0 .. {}", groups,
+                                         groups - 1));
+        failed.push_back(static_cast<int>(integerArgument("failed: group", group, 0, groups - 1)));
+    }
     if (failed.empty())
         throw InputError(fmt::format("failed: no group given; allowed: distinct groups 0 .. {}", groups - 1));
     for (std::size_t i = 0; i < failed.size(); ++i) {
-        if (failed[i] < 0 || failed[i] >= groups)
-            throw InputError(fmt::format("failed: group {} is out of range: allowed 0 .. {}", failed[i], groups - 1));
         if (std::find(failed.begin(), failed.begin() + static_cast<std::ptrdiff_t>(i), failed[i]) !=
             failed.begin() + static_cast<std::ptrdiff_t>(i))
             throw InputError(fmt::format("failed: group {} is given twice", failed[i]));
@@ -138,29 +149,29 @@ Device deviceArgument(const std::string& name)
     throw InputError(fmt::format("device '{}' is not known; allowed: auto | cpu | cuda", name));
 }
 
-py::object montecarlo(int groups, int redundancy, long long trials, const std::string& name, std::uint64_t seed,
-                      std::optional<int> threads, const std::string& device, bool wipeoutOnly, py::handle scenario,
-                      py::handle topology, const std::optional<std::string>& level, std::optional<double> burstShare,
-                      py::object progress, const std::optional<CancelToken>& cancel)
+py::object montecarlo(py::handle groupsValue, py::handle redundancyValue, py::handle trials, py::handle name,
+                      py::handle seed, py::handle threadsArgument, py::handle device, py::handle wipeoutOnly,
+                      py::handle scenario, py::handle topology, py::handle level, py::handle burstShareArgument,
+                      py::handle progress, py::handle cancel)
 {
-    const Device requested = deviceArgument(device);
-    checkGroupsAndRedundancy(groups, redundancy);
-    requireIntegerIn("trials", trials, 1, 1'000'000'000);
-    if (threads)
-        requireIntegerIn("threads", *threads, 1, 4096);
+    const Device requested = deviceArgument(textArgument("device", device));
+    const int groups = groupCount(groupsValue);
+    const int redundancy = redundancyArgument(redundancyValue, groups);
+    const auto threads = optionalIntegerArgument("threads", threadsArgument, 1, 4096);
     const auto placement = placementFor(topology, scenario, level, groups);
+    const auto burstShare = optionalNumberArgument("burst_share", burstShareArgument, 0.0, 1.0);
     if (burstShare && !placement)
         throw InputError("burst_share needs topology or scenario (the failure domains that burst)");
-    const Layout built = Layout::byName(name, groups, redundancy, "", placement ? &*placement : nullptr);
+    const Layout built =
+        Layout::byName(textArgument("layout", name), groups, redundancy, "", placement ? &*placement : nullptr);
 
     MonteCarloOptions options;
-    options.trials = static_cast<std::uint64_t>(trials);
-    options.seed = seed;
+    options.trials = static_cast<std::uint64_t>(integerArgument("trials", trials, 1, 1'000'000'000));
+    options.seed = seedArgument("seed", seed);
     options.device = requested;
-    options.wipeoutOnly = wipeoutOnly;
+    options.wipeoutOnly = flagArgument("wipeout_only", wipeoutOnly);
     MonteCarloRunInfo info;
     if (burstShare) {
-        requireNumberIn("burst_share", *burstShare, 0.0, 1.0);
         info.burstLevel = placement->topology().domainLevel;
         options.bursts = DomainBursts::fromPlacement(*placement, *info.burstLevel, *burstShare);
     }
@@ -181,20 +192,16 @@ py::object montecarlo(int groups, int redundancy, long long trials, const std::s
     return jsonToPython(monteCarloToJson(built, options, result, info));
 }
 
-py::object analyze(int groups, int redundancy, double mtbfS, double restartS, double checkpointS, double stepS)
+py::object analyze(py::handle groups, py::handle redundancy, py::handle mtbfS, py::handle restartS,
+                   py::handle checkpointS, py::handle stepS)
 {
-    checkGroupsAndRedundancy(groups, redundancy);
-    requireNumberIn("mtbf_s", mtbfS, ScenarioLimits::minSystemMtbfS, ScenarioLimits::maxSystemMtbfS);
-    requireNumberIn("restart_s", restartS, 0.0, ScenarioLimits::maxDurationS);
-    requireNumberIn("checkpoint_s", checkpointS, 0.0, ScenarioLimits::maxDurationS);
-    requireNumberIn("step_s", stepS, ScenarioLimits::minComputeS, ScenarioLimits::maxDurationS);
     ClosedFormInputs inputs;
-    inputs.groups = groups;
-    inputs.redundancy = redundancy;
-    inputs.mtbfS = mtbfS;
-    inputs.restartS = restartS;
-    inputs.checkpointWriteS = checkpointS;
-    inputs.stepS = stepS;
+    inputs.groups = groupCount(groups);
+    inputs.redundancy = redundancyArgument(redundancy, inputs.groups);
+    inputs.mtbfS = numberArgument("mtbf_s", mtbfS, ScenarioLimits::minSystemMtbfS, ScenarioLimits::maxSystemMtbfS);
+    inputs.restartS = numberArgument("restart_s", restartS, 0.0, ScenarioLimits::maxDurationS);
+    inputs.checkpointWriteS = numberArgument("checkpoint_s", checkpointS, 0.0, ScenarioLimits::maxDurationS);
+    inputs.stepS = numberArgument("step_s", stepS, ScenarioLimits::minComputeS, ScenarioLimits::maxDurationS);
     const ClosedFormReport report = [&] {
         const py::gil_scoped_release released;
         return closedFormReport(inputs);

@@ -17,6 +17,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -28,6 +29,7 @@ namespace spare::python {
 
 namespace {
 
+// The arguments of _fit that describe the log and the fleet, read through the conversion layer.
 struct FitArguments {
     std::string timeColumn;
     std::string timeFormat;
@@ -78,13 +80,9 @@ FailureLogOptions readOptions(const FitArguments& a)
     return read;
 }
 
-py::object fit(py::handle log, const FitArguments& a, py::handle scenario, int bootstrap, std::uint64_t seed,
-               int threads, bool checkpointSweep, py::object progress, const std::optional<CancelToken>& cancel)
+py::object fit(const std::string& logPath, const FitArguments& a, py::handle scenario, int bootstrap,
+               std::uint64_t seed, int threads, bool checkpointSweep, py::handle progress, py::handle cancel)
 {
-    requireIntegerIn("bootstrap", bootstrap, 0, 100'000);
-    requireIntegerIn("threads", threads, 0, 1024);
-    requireNumberIn("cluster_window_s", a.clusterWindowS, 1e-9, ScenarioLimits::maxDurationS);
-    requireIntegerIn("gpus_per_node", a.gpusPerNode, 1, ScenarioLimits::maxGpusPerNode);
     const auto unit = parseFleetUnit(a.unit);
     if (!unit)
         throw InputError(fmt::format("unit '{}' is not known; allowed: gpu | node", a.unit));
@@ -104,16 +102,11 @@ py::object fit(py::handle log, const FitArguments& a, py::handle scenario, int b
     study.bootstrapSamples = bootstrap;
     study.seed = seed;
     study.threads = threads;
-    if (a.units) {
-        requireNumberIn("units", *a.units, 1.0, 1e9);
+    if (a.units)
         study.fleet = FleetDescription{*a.units, *unit, a.gpusPerNode};
-    }
     if (!scenario.is_none()) {
-        study.plannedBase = *ScenarioValue::fromArgument(scenario).scenario;
+        study.plannedBase = *ScenarioValue::fromArgument("scenario", scenario).scenario;
     } else if (a.groups) {
-        requireIntegerIn("groups", *a.groups, ScenarioLimits::minGroups, ScenarioLimits::maxGroups);
-        requireIntegerIn("gpus_per_group", *a.gpusPerGroup, ScenarioLimits::minGpusPerGroup,
-                         ScenarioLimits::maxGpusPerGroup);
         Scenario base;
         base.groups = *a.groups;
         base.gpusPerGroup = *a.gpusPerGroup;
@@ -123,10 +116,11 @@ py::object fit(py::handle log, const FitArguments& a, py::handle scenario, int b
     study.checkpointSweep = checkpointSweep;
     study.clusterWindowS = a.clusterWindowS;
     study.rackLevel = a.rackLevel.value_or("");
-    const std::string logPath = pathArgument(log);
     EngineCall call(progress, cancel);
     study.bootstrapProgress = call.progressSink();
     study.checkpointProgress = call.progressSink();
+    // The stop flag reaches the log reader too: KeyboardInterrupt or the token also stops the wait for
+    // a FIFO's writer.
     study.cancel = call.stopFlag();
     const FailureLogStudy result = call.run([&] { return runFailureLogStudy(logPath, study); });
     py::dict out = jsonToPython(failureLogStudyToJson(result, study)).cast<py::dict>();
@@ -139,20 +133,33 @@ py::object fit(py::handle log, const FitArguments& a, py::handle scenario, int b
 std::vector<std::optional<int>> checkpointArgument(py::handle value, int maxSteps)
 {
     std::vector<py::object> items;
-    if (py::isinstance<py::str>(value) || py::isinstance<py::int_>(value))
+    if (py::isinstance<py::str>(value) || PyIndex_Check(value.ptr()))
         items.push_back(py::reinterpret_borrow<py::object>(value));
-    else
-        for (const py::handle item : value)
+    else if (py::isinstance<py::iterable>(value) && !py::isinstance<py::bytes>(value))
+        for (const py::handle item : value) {
+            if (items.size() == kMaxListItems)
+                throw InputError(fmt::format("checkpoint: more than {} values; allowed at most {}", kMaxListItems,
+                                             kMaxListItems));
             items.push_back(py::reinterpret_borrow<py::object>(item));
+        }
+    else
+        throwTypeError("checkpoint", R"("auto", an interval in steps or a list of them)", value);
     std::vector<std::optional<int>> out;
     for (const py::object& item : items) {
+        const auto notAllowed = [&] {
+            return InputError(fmt::format(
+                "checkpoint: {} is not allowed; use \"auto\" or interval steps 1 .. {} (workload.steps)",
+                shortRepr(item), maxSteps));
+        };
         std::optional<int> interval;
-        if (!(py::isinstance<py::str>(item) && item.cast<std::string>() == "auto")) {
-            if (!py::isinstance<py::int_>(item) || item.cast<long long>() < 1 || item.cast<long long>() > maxSteps)
-                throw InputError(fmt::format("checkpoint: {} is not allowed; use \"auto\" or interval steps 1 .. {} "
-                                             "(workload.steps)",
-                                             py::repr(item).cast<std::string>(), maxSteps));
-            interval = item.cast<int>();
+        if (!(py::isinstance<py::str>(item) && textArgument("checkpoint", item) == "auto")) {
+            if (!PyIndex_Check(item.ptr()) || py::isinstance<py::bool_>(item))
+                throw notAllowed();
+            try {
+                interval = static_cast<int>(integerArgument("checkpoint", item, 1, maxSteps));
+            } catch (const InputError&) {
+                throw notAllowed();
+            }
         }
         if (std::find(out.begin(), out.end(), interval) == out.end())
             out.push_back(interval);
@@ -167,7 +174,7 @@ double indifferenceArgument(py::handle value)
 {
     double share = -1.0;
     if (py::isinstance<py::str>(value)) {
-        std::string text = value.cast<std::string>();
+        std::string text = textArgument("indifference", value);
         const bool percent = !text.empty() && text.back() == '%';
         try {
             std::size_t used = 0;
@@ -178,19 +185,22 @@ double indifferenceArgument(py::handle value)
         } catch (const std::exception&) {
         }
     } else {
-        share = value.cast<double>();
+        if (value.is_none() || py::isinstance<py::bool_>(value) || !PyNumber_Check(value.ptr()))
+            throwTypeError("indifference", "a share of TTT/T0 (0.01) or a percentage text (\"1%\")", value);
+        share = numberArgument("indifference", value, -std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::infinity());
     }
     if (!(share > 0.0 && share <= 0.5))
         throw InputError(fmt::format("indifference {}: allowed a share of TTT/T0 above 0 and at most 0.5, as 0.01 or 1%",
-                                     py::str(value).cast<std::string>()));
+                                     shortRepr(value)));
     return share;
 }
 
 py::object plan(py::handle scenario, py::handle policies, py::handle redundancy, py::handle checkpoint,
-                double confidence, py::handle indifference, int firstStage, int batch, int maxReplicates, int threads,
-                py::object progress, const std::optional<CancelToken>& cancel)
+                py::handle confidence, py::handle indifference, py::handle firstStage, py::handle batch,
+                py::handle maxReplicates, py::handle threadsArgument, py::handle progress, py::handle cancel)
 {
-    const ScenarioValue value = ScenarioValue::fromArgument(scenario);
+    const ScenarioValue value = ScenarioValue::fromArgument("scenario", scenario);
     PlanSpec spec;
     spec.base = *value.scenario;
     spec.policies = policyListArgument(policies);
@@ -199,16 +209,12 @@ py::object plan(py::handle scenario, py::handle policies, py::handle redundancy,
                             ? integerRangesArgument("redundancy", py::str(fmt::format("2-{}", std::min(16, maxR))), 2, maxR)
                             : integerRangesArgument("redundancy", redundancy, 2, maxR);
     spec.checkpointIntervals = checkpointArgument(checkpoint, spec.base.steps);
-    requireNumberIn("confidence", confidence, 0.5, 0.999);
-    spec.confidence = confidence;
+    spec.confidence = numberArgument("confidence", confidence, 0.5, 0.999);
     spec.indifference = indifferenceArgument(indifference);
-    requireIntegerIn("first_stage", firstStage, 5, 1000);
-    requireIntegerIn("batch", batch, 1, 1000);
-    requireIntegerIn("max_replicates", maxReplicates, 5, 100000);
-    requireIntegerIn("threads", threads, 0, 1024);
-    spec.firstStage = firstStage;
-    spec.batch = batch;
-    spec.maxReplicates = maxReplicates;
+    spec.firstStage = static_cast<int>(integerArgument("first_stage", firstStage, 5, 1000));
+    spec.batch = static_cast<int>(integerArgument("batch", batch, 1, 1000));
+    spec.maxReplicates = static_cast<int>(integerArgument("max_replicates", maxReplicates, 5, 100000));
+    const int threads = static_cast<int>(integerArgument("threads", threadsArgument, 0, 1024));
     if (const auto problems = spec.validate(); !problems.empty())
         throw InputError(fmt::format("plan: {}", fmt::join(problems, "; ")));
 
@@ -230,25 +236,40 @@ void bindPlanning(py::module_& module)
 {
     module.def(
         "_fit",
-        [](py::handle log, const std::string& timeColumn, const std::string& timeFormat,
-           const std::map<std::string, std::vector<std::string>>& where,
-           const std::map<std::string, std::vector<std::string>>& whereNot, const std::optional<std::string>& from,
-           const std::optional<std::string>& to, const std::optional<std::string>& locationColumn,
-           const std::optional<std::string>& locationPattern, double clusterWindowS,
-           const std::optional<std::string>& rackLevel, const std::optional<double>& units, const std::string& unit,
-           int gpusPerNode, const std::optional<int>& groups, const std::optional<int>& gpusPerGroup,
-           py::handle scenario, int bootstrap, std::uint64_t seed, int threads, bool skipBadRows, bool requireSorted,
-           bool checkpointSweep, py::object progress, const std::optional<CancelToken>& cancel) {
-            const FitArguments a{timeColumn,     timeFormat,     where,       whereNot,  from,
-                                 to,             locationColumn, locationPattern, clusterWindowS, rackLevel,
-                                 units,          unit,           gpusPerNode, groups,    gpusPerGroup,
-                                 skipBadRows,    requireSorted};
-            return fit(log, a, scenario, bootstrap, seed, threads, checkpointSweep, std::move(progress), cancel);
+        [](py::handle log, py::handle timeColumn, py::handle timeFormat, py::handle where, py::handle whereNot,
+           py::handle from, py::handle to, py::handle locationColumn, py::handle locationPattern,
+           py::handle clusterWindowS, py::handle rackLevel, py::handle units, py::handle unit, py::handle gpusPerNode,
+           py::handle groups, py::handle gpusPerGroup, py::handle scenario, py::handle bootstrap, py::handle seed,
+           py::handle threads, py::handle skipBadRows, py::handle requireSorted, py::handle checkpointSweep,
+           py::handle progress, py::handle cancel) {
+            const std::string logPath = pathArgument("log", log);
+            FitArguments a;
+            a.timeColumn = textArgument("time_column", timeColumn);
+            a.timeFormat = textArgument("time_format", timeFormat);
+            a.where = columnValuesArgument("where", where);
+            a.whereNot = columnValuesArgument("where_not", whereNot);
+            a.from = optionalTextArgument("from_", from);
+            a.to = optionalTextArgument("to", to);
+            a.locationColumn = optionalTextArgument("location_column", locationColumn);
+            a.locationPattern = optionalTextArgument("location_pattern", locationPattern);
+            a.clusterWindowS = numberArgument("cluster_window_s", clusterWindowS, 1e-9, ScenarioLimits::maxDurationS);
+            a.rackLevel = optionalTextArgument("rack_level", rackLevel);
+            a.units = optionalNumberArgument("units", units, 1.0, 1e9);
+            a.unit = textArgument("unit", unit);
+            a.gpusPerNode =
+                static_cast<int>(integerArgument("gpus_per_node", gpusPerNode, 1, ScenarioLimits::maxGpusPerNode));
+            a.groups = optionalIntegerArgument("groups", groups, ScenarioLimits::minGroups, ScenarioLimits::maxGroups);
+            a.gpusPerGroup = optionalIntegerArgument("gpus_per_group", gpusPerGroup, ScenarioLimits::minGpusPerGroup,
+                                                     ScenarioLimits::maxGpusPerGroup);
+            a.skipBadRows = flagArgument("skip_bad_rows", skipBadRows);
+            a.requireSorted = flagArgument("require_sorted", requireSorted);
+            return fit(logPath, a, scenario, static_cast<int>(integerArgument("bootstrap", bootstrap, 0, 100'000)),
+                       seedArgument("seed", seed), static_cast<int>(integerArgument("threads", threads, 0, 1024)),
+                       flagArgument("checkpoint_sweep", checkpointSweep), progress, cancel);
         },
-        py::arg("log"), py::arg("time_column"), py::arg("time_format") = "iso8601",
-        py::arg("where") = std::map<std::string, std::vector<std::string>>{},
-        py::arg("where_not") = std::map<std::string, std::vector<std::string>>{}, py::arg("from_") = py::none(),
-        py::arg("to") = py::none(), py::arg("location_column") = py::none(), py::arg("location_pattern") = py::none(),
+        py::arg("log"), py::arg("time_column"), py::arg("time_format") = "iso8601", py::arg("where") = py::none(),
+        py::arg("where_not") = py::none(), py::arg("from_") = py::none(), py::arg("to") = py::none(),
+        py::arg("location_column") = py::none(), py::arg("location_pattern") = py::none(),
         py::arg("cluster_window_s") = 3600.0, py::arg("rack_level") = py::none(), py::arg("units") = py::none(),
         py::arg("unit") = "gpu", py::arg("gpus_per_node") = 8, py::arg("groups") = py::none(),
         py::arg("gpus_per_group") = py::none(), py::arg("scenario") = py::none(), py::arg("bootstrap") = 200,

@@ -1,3 +1,4 @@
+#include "python/src/Arguments.h"
 #include "python/src/Bindings.h"
 #include "python/src/PythonJson.h"
 #include "python/src/ScenarioValue.h"
@@ -17,16 +18,13 @@ ScenarioValue ScenarioValue::load(const std::string& path)
     return {std::make_shared<const Scenario>(loadScenarioFile(path)), path};
 }
 
-std::string pathArgument(py::handle value)
-{
-    return py::str(py::module_::import("os").attr("fspath")(value)).cast<std::string>();
-}
-
-ScenarioValue ScenarioValue::fromArgument(py::handle value)
+ScenarioValue ScenarioValue::fromArgument(const char* name, py::handle value)
 {
     if (py::isinstance<ScenarioValue>(value))
         return value.cast<ScenarioValue>();
-    return load(pathArgument(value));
+    if (!py::isinstance<py::str>(value) && !py::isinstance<py::bytes>(value) && !py::hasattr(value, "__fspath__"))
+        throwTypeError(name, "a Scenario or a path (str, bytes or os.PathLike)", value);
+    return load(pathArgument(name, value));
 }
 
 namespace {
@@ -37,10 +35,10 @@ ScenarioValue withValues(const ScenarioValue& self, const py::dict& values)
 {
     nlohmann::json doc = scenarioToJson(*self.scenario);
     for (const auto& [keyObject, value] : values) {
-        const std::string key = py::str(keyObject).cast<std::string>();
+        const std::string key = textArgument("with_ key", keyObject);
         const auto dot = key.find('.');
         nlohmann::json& slot = dot == std::string::npos ? doc[key] : doc[key.substr(0, dot)][key.substr(dot + 1)];
-        slot = pythonToJson(value);
+        slot = pythonToJson(value, "with_", key);
     }
     return {std::make_shared<const Scenario>(scenarioFromJson(doc, "with_")), self.path};
 }
@@ -52,13 +50,16 @@ void bindScenario(py::module_& module)
     py::class_<ScenarioValue>(module, "Scenario",
                               "An immutable scenario (docs/scenario-format.md). Build one with Scenario.load(path) "
                               "or Scenario.from_dict(d); change keys with with_(); read it with to_dict().")
-        .def_static("load", [](py::handle path) { return ScenarioValue::load(pathArgument(path)); }, py::arg("path"),
+        .def_static("load", [](py::handle path) { return ScenarioValue::load(pathArgument("path", path)); },
+                    py::arg("path"),
                     "Reads a scenario JSON file. Raises ValueError listing every problem as 'path: key: message'.")
         .def_static(
             "from_dict",
-            [](const py::dict& d) {
-                return ScenarioValue{std::make_shared<const Scenario>(scenarioFromJson(pythonToJson(d), "from_dict")),
-                                     ""};
+            [](py::handle d) {
+                if (!py::isinstance<py::dict>(d))
+                    throwTypeError("d", "a dict shaped like a scenario file", d);
+                return ScenarioValue{
+                    std::make_shared<const Scenario>(scenarioFromJson(pythonToJson(d, "from_dict"), "from_dict")), ""};
             },
             py::arg("d"),
             "A scenario from a dict shaped like a scenario file (every key optional). Raises ValueError "
@@ -76,9 +77,14 @@ void bindScenario(py::module_& module)
         .def_property_readonly("policy", [](const ScenarioValue& self) { return policyName(self.scenario->policy); })
         .def_property_readonly("seed", [](const ScenarioValue& self) { return self.scenario->seed; })
         .def_property_readonly("steps", [](const ScenarioValue& self) { return self.scenario->steps; })
-        .def_property_readonly("path", [](const ScenarioValue& self) { return self.path; },
+        .def_property_readonly("path", [](const ScenarioValue& self) { return engineText(self.path); },
                                "The file it was read from ('' when built from a dict).")
-        .def("__eq__", [](const ScenarioValue& a, const ScenarioValue& b) { return *a.scenario == *b.scenario; })
+        .def("__eq__",
+             [](const ScenarioValue& self, py::handle other) -> py::object {
+                 if (!py::isinstance<ScenarioValue>(other))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(*self.scenario == *other.cast<const ScenarioValue&>().scenario);
+             })
         .def("__hash__", [](const ScenarioValue& self) { return py::hash(py::str(scenarioToJsonText(*self.scenario))); })
         .def("__repr__", [](const ScenarioValue& self) {
             return "<Scenario '" + self.scenario->name + "': N = " + std::to_string(self.scenario->groups) +

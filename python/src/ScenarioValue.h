@@ -16,13 +16,10 @@ struct ScenarioValue {
     std::string path;
 
     static ScenarioValue load(const std::string& path);
-    // A Scenario, or a path (str or os.PathLike) to read one from.
-    static ScenarioValue fromArgument(pybind11::handle value);
+    // The argument `name`: a Scenario, or a path (str, bytes or os.PathLike) to read one from.
+    static ScenarioValue fromArgument(const char* name, pybind11::handle value);
     // The file name spare-cli would have been given: the path, or "SCENARIO" when there is none.
     std::string commandLinePath() const { return path.empty() ? std::string("SCENARIO") : path; }
 };
-
-// A path argument: str or os.PathLike.
-std::string pathArgument(pybind11::handle value);
 
 }  // namespace spare::python

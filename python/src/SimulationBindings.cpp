@@ -1,3 +1,4 @@
+#include "python/src/Arguments.h"
 #include "python/src/Bindings.h"
 #include "python/src/EngineCall.h"
 #include "python/src/EventArray.h"
@@ -5,7 +6,6 @@
 #include "python/src/ScenarioValue.h"
 
 #include "engine/base/InputError.h"
-#include "engine/base/ScenarioLimits.h"
 #include "engine/sim/RunMetricsJson.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
@@ -24,24 +24,18 @@ namespace spare::python {
 namespace {
 
 // The scenario spare-cli simulate runs with --policy, --redundancy and --seed.
-Scenario withRunOverrides(Scenario scenario, const std::optional<std::string>& policy,
-                          const std::optional<int>& redundancy, const std::optional<std::uint64_t>& seed)
+Scenario withRunOverrides(Scenario scenario, py::handle policy, py::handle redundancy, py::handle seed)
 {
-    if (policy) {
-        const auto parsed = parsePolicy(*policy);
+    if (const auto name = optionalTextArgument("policy", policy)) {
+        const auto parsed = parsePolicy(*name);
         if (!parsed)
-            throw InputError("policy '" + *policy + "' is not known; allowed: " + policyNames());
+            throw InputError("policy '" + *name + "' is not known; allowed: " + policyNames());
         scenario.policy = *parsed;
     }
-    if (redundancy) {
-        const int maxRedundancy = std::min(scenario.groups, ScenarioLimits::maxRedundancy);
-        if (*redundancy < ScenarioLimits::minRedundancy || *redundancy > maxRedundancy)
-            throw InputError("redundancy " + std::to_string(*redundancy) + " is out of range: allowed 1 .. " +
-                             std::to_string(maxRedundancy) + " (min(groups, 64))");
-        scenario.redundancy = *redundancy;
-    }
-    if (seed)
-        scenario.seed = *seed;
+    if (!redundancy.is_none())
+        scenario.redundancy = redundancyArgument(redundancy, scenario.groups);
+    if (!seed.is_none())
+        scenario.seed = seedArgument("seed", seed);
     std::string problems;
     for (const ScenarioIssue& issue : validateScenario(scenario))
         problems += (problems.empty() ? "" : "\n") + issue.key + ": " + issue.message;
@@ -50,16 +44,16 @@ Scenario withRunOverrides(Scenario scenario, const std::optional<std::string>& p
     return scenario;
 }
 
-py::dict simulate(py::handle scenarioArgument, const std::optional<std::string>& policy,
-                  const std::optional<int>& redundancy, const std::optional<std::uint64_t>& seed, bool events,
-                  double untilS, double maxTttRatio, py::object progress, const std::optional<CancelToken>& cancel)
+py::dict simulate(py::handle scenarioArgument, py::handle policy, py::handle redundancy, py::handle seed,
+                  py::handle eventsArgument, py::handle untilArgument, py::handle maxTttRatioArgument,
+                  py::handle progress, py::handle cancel)
 {
-    const ScenarioValue value = ScenarioValue::fromArgument(scenarioArgument);
+    const ScenarioValue value = ScenarioValue::fromArgument("scenario", scenarioArgument);
     const Scenario scenario = withRunOverrides(*value.scenario, policy, redundancy, seed);
-    if (!(untilS > 0.0))
-        throw InputError("until_s " + std::to_string(untilS) + " is out of range: allowed > 0");
-    if (!(maxTttRatio > 0.0 && maxTttRatio <= 1e6))
-        throw InputError("max_ttt_ratio " + std::to_string(maxTttRatio) + " is out of range: allowed 0 < x <= 1e6");
+    const bool events = flagArgument("events", eventsArgument);
+    const double untilS =
+        positiveNumberArgument("until_s", untilArgument, std::numeric_limits<double>::infinity());
+    const double maxTttRatio = positiveNumberArgument("max_ttt_ratio", maxTttRatioArgument, 1e6);
     EngineCall call(progress, cancel);
     struct Outcome {
         RunMetrics metrics;
@@ -72,7 +66,7 @@ py::dict simulate(py::handle scenarioArgument, const std::optional<std::string>&
         limits.maxTttRatio = maxTttRatio;
         limits.cancel = call.stopFlag();
         Outcome out;
-        if (events || !progress.is_none()) {
+        if (events || call.reportsProgress()) {
             EventRowObserver observer(call.progressSink(), scenario.steps);
             out.metrics = simulator.run(&observer, limits);
             if (events)

@@ -27,24 +27,24 @@ namespace spare::python {
 namespace {
 
 // The grid of spare-cli sweep SCENARIO --policies --redundancy --seeds --layout --rack-share.
-SweepSpec sweepSpec(py::handle scenario, py::handle policies, py::handle redundancy, int seeds,
-                    const std::optional<std::string>& layout, double rackShare)
+SweepSpec sweepSpec(py::handle scenario, py::handle policies, py::handle redundancy, py::handle seeds,
+                    py::handle layoutArgument, py::handle rackShareArgument)
 {
     SweepSpec spec;
-    spec.base = *ScenarioValue::fromArgument(scenario).scenario;
-    if (layout) {
+    spec.base = *ScenarioValue::fromArgument("scenario", scenario).scenario;
+    if (const auto layout = optionalTextArgument("layout", layoutArgument)) {
         spec.base.layout = *layout;
         for (const ScenarioIssue& issue : validateScenario(spec.base))
             throw InputError(fmt::format("layout {}: {}: {}", *layout, issue.key, issue.message));
     }
+    const double rackShare = numberArgument("rack_share", rackShareArgument, 0.0, 1.0);
     try {
         spec.base = withRackShare(spec.base, rackShare);
     } catch (const std::invalid_argument& e) {
         throw InputError(fmt::format("rack_share {}: {}", rackShare, e.what()));
     }
     spec.policies = policyListArgument(policies);
-    requireIntegerIn("seeds", seeds, 1, 1000);
-    spec.seeds = seeds;
+    spec.seeds = static_cast<int>(integerArgument("seeds", seeds, 1, 1000));
     const std::vector<int> redundancies =
         integerRangesArgument("redundancy", redundancy, ScenarioLimits::minRedundancy,
                               std::min(spec.base.groups, ScenarioLimits::maxRedundancy));
@@ -77,7 +77,7 @@ std::optional<RepairWhatIfGrid> repairGrid(py::handle spareNodes, py::handle swa
         swaps = positiveNumberListArgument("swap_s", swapS, RepairWhatIfGrid::kMaxSwapS);
     std::vector<RejoinRule> rules;
     if (!rejoin.is_none())
-        for (const std::string& name : listArgument(rejoin)) {
+        for (const std::string& name : listArgument("rejoin", rejoin)) {
             const auto rule = parseRejoinRule(name);
             if (!rule)
                 throw InputError(fmt::format("rejoin '{}' is not a rejoin rule; allowed: {}", name, rejoinRuleNames()));
@@ -86,12 +86,12 @@ std::optional<RepairWhatIfGrid> repairGrid(py::handle spareNodes, py::handle swa
     return RepairWhatIfGrid::withAxes(std::move(pools), std::move(swaps), std::move(rules));
 }
 
-py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy, int seeds, int threads,
-                 const std::optional<std::string>& layout, double rackShare, py::handle spareNodes, py::handle swapS,
-                 py::handle rejoin, py::object progress, const std::optional<CancelToken>& cancel)
+py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy, py::handle seeds,
+                 py::handle threadsArgument, py::handle layout, py::handle rackShare, py::handle spareNodes,
+                 py::handle swapS, py::handle rejoin, py::handle progress, py::handle cancel)
 {
     const SweepSpec spec = sweepSpec(scenario, policies, redundancy, seeds, layout, rackShare);
-    requireIntegerIn("threads", threads, 0, 1024);
+    const int threads = static_cast<int>(integerArgument("threads", threadsArgument, 0, 1024));
     const std::optional<RepairWhatIfGrid> grid = repairGrid(spareNodes, swapS, rejoin);
     if (grid)
         if (const auto invalid = firstInvalidRepairPoint(spec.base, *grid))
@@ -111,10 +111,10 @@ py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy
     return jsonToPython(sweepRowsToJson(result.rows));
 }
 
-py::object paperTable(int seeds, int threads, py::object progress, const std::optional<CancelToken>& cancel)
+py::object paperTable(py::handle seedsArgument, py::handle threadsArgument, py::handle progress, py::handle cancel)
 {
-    requireIntegerIn("seeds", seeds, 1, 1000);
-    requireIntegerIn("threads", threads, 0, 1024);
+    const int seeds = static_cast<int>(integerArgument("seeds", seedsArgument, 1, 1000));
+    const int threads = static_cast<int>(integerArgument("threads", threadsArgument, 0, 1024));
     EngineCall call(progress, cancel);
     const PaperTable table = call.run([&] {
         return runPaperTable(seeds, runOptions(call, threads));

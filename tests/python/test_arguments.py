@@ -56,3 +56,99 @@ def test_docstrings():
     for name in ss.__all__:
         if callable(getattr(ss, name)) and name not in ("Cancelled",):
             assert getattr(ss, name).__doc__, name
+
+
+# Every public function probed with wrong types and out-of-range values: each raises TypeError or
+# ValueError naming the argument, and no pybind11 default message reaches the caller.
+INT = ["x", 1.5, 2**64, -2**70, True]
+SEED = [-1, 2**64, "1", 1.0]
+NUM = ["x", 10**400, float("nan"), True, 1j]
+TEXT = [5, "\ud800"]
+FLAG = [5, "yes", None]
+CALLBACK = [5, "x"]
+TOKEN = [5, object()]
+PATH = [5, 3.5, "a\0b", b"a\0b", [b"x"]]
+RUN = {"progress": CALLBACK, "cancel": TOKEN}
+
+PROBES = {
+    "simulate": (lambda s, log: dict(scenario=s, events=False), dict(
+        scenario=PATH + [None], policy=TEXT + ["raid"], seed=SEED, redundancy=INT + [0], events=FLAG,
+        until_s=NUM + [0, None], max_ttt_ratio=NUM + [0, None], **RUN)),
+    "sweep": (lambda s, log: dict(scenario=s, policies="spare", redundancy=2, seeds=1), dict(
+        scenario=PATH, policies=[5, [None], ["spare", "spare"], []], redundancy=INT + [[2, "x"], [2**64], None],
+        seeds=INT + [0], threads=INT + [-1, None], layout=TEXT, rack_share=NUM + [None],
+        spare_nodes=[[-1], "x", [None]], swap_s=[[0], "x", [None]], rejoin=[5, [None]], **RUN)),
+    "paper_table": (lambda s, log: dict(seeds=1), dict(seeds=INT + [0], threads=INT + [None], **RUN)),
+    "montecarlo": (lambda s, log: dict(groups=10, redundancy=3, trials=100), dict(
+        groups=INT + [1], redundancy=INT + [11], trials=INT + [0], layout=TEXT + ["nope"], seed=SEED,
+        threads=INT + [0], device=TEXT + ["gpu", None], wipeout_only=FLAG, scenario=PATH, topology=PATH,
+        domain_level=TEXT + ["moon"], burst_share=NUM + [2], **RUN)),
+    "layout": (lambda s, log: dict(groups=10, redundancy=3), dict(
+        groups=INT + [1], redundancy=INT + [11], layout=TEXT + ["nope"], scenario=PATH, topology=PATH,
+        domain_level=TEXT)),
+    "reorder": (lambda s, log: dict(groups=10, redundancy=3, failed=[1]), dict(
+        groups=INT + [1], redundancy=INT + [11], failed=[5, "1,2", [1, "x"], [2**64], [], None], layout=TEXT,
+        stack_number=INT + [4])),
+    "analyze": (lambda s, log: dict(groups=100, redundancy=5), dict(
+        groups=INT, redundancy=INT, mtbf_s=NUM + [0, None], restart_s=NUM + [-1], checkpoint_s=NUM + [-1],
+        step_s=NUM + [0])),
+    "load_campaign": (lambda s, log: dict(), dict(path=PATH + [None])),
+    "fit": (lambda s, log: dict(log=log, time_column="time", time_format="%m/%d/%Y %H:%M", bootstrap=0), dict(
+        log=PATH + [None], time_column=TEXT + [None], time_format=TEXT + [None], where=[5, {"cause": []},
+        {"cause": [5]}, {5: ["a"]}, {"cause": None}, {"cause": "\ud800"}], where_not=[5, {"cause": []}],
+        from_=TEXT, to=TEXT, location_column=TEXT, location_pattern=TEXT, cluster_window_s=NUM + [0, None],
+        rack_level=TEXT, units=NUM + [0], unit=TEXT + ["rack", None], gpus_per_node=INT + [0, None],
+        groups=INT + [1], gpus_per_group=INT + [0], bootstrap=INT + [-1, None], seed=SEED, threads=INT + [-1],
+        skip_bad_rows=FLAG, require_sorted=FLAG, checkpoint_sweep=FLAG, **RUN)),
+    "plan": (lambda s, log: dict(scenario=s), dict(
+        scenario=PATH + [None], policies=[5, [None]], redundancy=INT + [[2, "x"]], checkpoint=[None, [0], "x", 2**64,
+        [True]], confidence=NUM + [0.2, None], indifference=[None, "x", 2**64, [1], True, "1%%"],
+        first_stage=INT + [1], batch=INT + [0], max_replicates=INT + [1], threads=INT + [-1], **RUN)),
+}
+
+
+def probe_cases():
+    for function, (base, arguments) in PROBES.items():
+        for argument, values in arguments.items():
+            for value in values:
+                yield pytest.param(function, base, argument, value, id=f"{function}-{argument}-{value!r:.30}")
+
+
+@pytest.mark.parametrize("function,base,argument,value", probe_cases())
+def test_every_function_names_the_bad_argument(teaching_path, weibull_log, function, base, argument, value):
+    kwargs = dict(base(ss.Scenario.load(teaching_path), weibull_log), **{argument: value})
+    with pytest.raises((TypeError, ValueError)) as error:
+        getattr(ss, function)(**kwargs)
+    message = str(error.value)
+    assert argument.rstrip("_") in message, message
+    for leak in ("incompatible function arguments", "Unable to cast", "C++"):
+        assert leak not in message
+
+
+@pytest.mark.parametrize("call,error,words", [
+    (lambda: ss.Scenario.load(5), TypeError, ["path must be a path", "5 (int)"]),
+    (lambda: ss.Scenario.from_dict([("cluster", {})]), TypeError, ["d must be a dict"]),
+    (lambda: ss.Scenario.from_dict({"cluster": {"groups": 2**64}}), ValueError,
+     ["from_dict: cluster.groups: 18446744073709551616 is out of range", "18446744073709551615"]),
+    (lambda: ss.Scenario.from_dict({"cluster": {"groups": 1j}}), TypeError, ["from_dict: cluster.groups must be"]),
+    (lambda: ss.Scenario.from_dict({"cluster": {5: 1}}), TypeError, ["from_dict: cluster key must be a str"]),
+    (lambda: ss.Scenario.from_dict({"cluster": {"layout": "\ud800"}}), ValueError, ["cluster.layout", "surrogate"]),
+    (lambda: ss.Scenario.from_dict({}).with_(**{"cluster.groups": [2**70]}), ValueError,
+     ["with_: cluster.groups[0]: ", "out of range"]),
+    (lambda: ss.simulate(ss.Scenario.from_dict({}), progress=5), TypeError,
+     ["progress must be callable", "or None", "5 (int)"]),
+    (lambda: ss.sweep(ss.Scenario.from_dict({}), redundancy=(i for i in iter(int, 1))), ValueError,
+     ["redundancy: more than 10000 values"]),
+])
+def test_conversion_messages(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    for word in words:
+        assert word in str(raised.value)
+
+
+def test_many_unknown_keys_give_a_bounded_message():
+    with pytest.raises(ValueError) as error:
+        ss.Scenario.from_dict({"cluster": {f"k{i}": 1 for i in range(200_000)}})
+    lines = str(error.value).splitlines()
+    assert len(lines) <= 60 and lines[-1].endswith("and 199950 more problems")
