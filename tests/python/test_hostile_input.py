@@ -99,7 +99,11 @@ def test_a_message_quoting_invalid_utf8_keeps_its_place(tmp_path):
     with pytest.raises(ValueError) as error:
         ss.fit(log, "time", bootstrap=0)
     message = str(error.value)
-    assert "line 3, column 1 (time)" in message and "\\xff\\xfe-bad" in message
+    assert "line 3, column 1 (time)" in message and "-bad" in message
+    missing = os.fsencode(tmp_path) + b"/scen\xff.json"
+    with pytest.raises(ValueError) as error:
+        ss.Scenario.load(missing)
+    assert "scen\\xff.json: cannot open" in str(error.value)
 
 
 @pytest.fixture
