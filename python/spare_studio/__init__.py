@@ -8,7 +8,7 @@ and a pandas DataFrame (``.frame()``) where spare-cli prints a table. Long calls
 NumPy is imported only when an events array is made, pandas only when a DataFrame is.
 """
 
-from ._core import EVENT_KINDS, Cancelled, CancelToken, Scenario
+from ._core import EVENT_KINDS, Cancelled, Scenario
 from . import _core
 from ._reports import (
     AnalyzeReport,
@@ -23,6 +23,49 @@ from ._reports import (
     SweepReport,
     campaign_frame,
 )
+
+class CancelToken(_core.CancelToken):
+    """Stops a running call from another thread: pass ``cancel=token``, then ``token.cancel()``. The call
+    raises spare_studio.Cancelled. ``token.cancelled`` says whether it was cancelled (it stays so)."""
+
+    def __init__(self):
+        super().__init__()
+
+    def cancel(self):
+        """Asks every call holding this token to stop."""
+        super().cancel()
+
+
+def _add_scenario_methods(cls):
+    # Python functions over the module's, so that a wrong number of arguments gets Python's message.
+    def load(path):
+        """Reads a scenario JSON file (``path``: str, bytes or os.PathLike). Raises ValueError listing
+        every problem as 'path: key: message'."""
+        return cls._load(path)
+
+    def from_dict(d):
+        """A scenario from a dict shaped like a scenario file (every key optional). Raises ValueError
+        listing every problem with its key path."""
+        return cls._from_dict(d)
+
+    def with_(self, **values):
+        """A copy with dotted keys replaced: ``s.with_(**{'cluster.redundancy': 8})``. The scenario itself
+        is unchanged. Raises ValueError listing every problem with its key path."""
+        return self._with_values(values)
+
+    def to_dict(self):
+        """Every key, as a scenario file holds it: ``Scenario.from_dict(s.to_dict()) == s``."""
+        return self._to_dict()
+
+    for method in (load, from_dict, with_, to_dict):
+        method.__qualname__ = f"Scenario.{method.__name__}"
+    cls.load = staticmethod(load)
+    cls.from_dict = staticmethod(from_dict)
+    cls.with_ = with_
+    cls.to_dict = to_dict
+
+
+_add_scenario_methods(Scenario)
 
 __all__ = [
     "EVENT_KINDS", "Cancelled", "CancelToken", "Scenario", "Report", "SimulationResult",

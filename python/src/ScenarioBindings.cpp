@@ -50,27 +50,19 @@ void bindScenario(py::module_& module)
     py::class_<ScenarioValue>(module, "Scenario",
                               "An immutable scenario (docs/scenario-format.md). Build one with Scenario.load(path) "
                               "or Scenario.from_dict(d); change keys with with_(); read it with to_dict().")
-        .def_static("load", [](py::handle path) { return ScenarioValue::load(pathArgument("path", path)); },
-                    py::arg("path"),
-                    "Reads a scenario JSON file. Raises ValueError listing every problem as 'path: key: message'.")
+        // load, from_dict, with_ and to_dict are spare_studio's Python methods over these, so that a call
+        // with too many or too few arguments gets Python's own message.
+        .def_static("_load", [](py::handle path) { return ScenarioValue::load(pathArgument("path", path)); })
         .def_static(
-            "from_dict",
+            "_from_dict",
             [](py::handle d) {
                 if (!py::isinstance<py::dict>(d))
                     throwTypeError("d", "a dict shaped like a scenario file", d);
                 return ScenarioValue{
                     std::make_shared<const Scenario>(scenarioFromJson(pythonToJson(d, "from_dict"), "from_dict")), ""};
-            },
-            py::arg("d"),
-            "A scenario from a dict shaped like a scenario file (every key optional). Raises ValueError "
-            "listing every problem with its key path.")
-        .def(
-            "with_",
-            [](const ScenarioValue& self, const py::kwargs& values) { return withValues(self, values); },
-            "A copy with dotted keys replaced: s.with_(**{'cluster.redundancy': 8}). The scenario itself is "
-            "unchanged. Raises ValueError listing every problem with its key path.")
-        .def("to_dict", [](const ScenarioValue& self) { return jsonToPython(scenarioToJson(*self.scenario)); },
-             "Every key, as a scenario file holds it: Scenario.from_dict(s.to_dict()) == s.")
+            })
+        .def("_with_values", [](const ScenarioValue& self, const py::dict& values) { return withValues(self, values); })
+        .def("_to_dict", [](const ScenarioValue& self) { return jsonToPython(scenarioToJson(*self.scenario)); })
         .def_property_readonly("name", [](const ScenarioValue& self) { return self.scenario->name; })
         .def_property_readonly("groups", [](const ScenarioValue& self) { return self.scenario->groups; })
         .def_property_readonly("redundancy", [](const ScenarioValue& self) { return self.scenario->redundancy; })

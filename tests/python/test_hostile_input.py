@@ -147,3 +147,19 @@ def test_special_files_as_a_failure_log(special_files, kind):
     with pytest.raises(ValueError) as error:
         ss.fit(path, "time")
     assert str(path) in str(error.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: ss.Scenario.load(),
+    lambda: ss.Scenario.load("a.json", "b.json"),
+    lambda: ss.Scenario.from_dict(d={}, x=1),
+    lambda: ss.Scenario.from_dict({}).with_({"cluster.groups": 4}),
+    lambda: ss.Scenario.from_dict({}).to_dict(1),
+    lambda: ss.CancelToken(5),
+    lambda: ss.CancelToken().cancel(5),
+])
+def test_wrong_argument_counts_get_pythons_message(call):
+    with pytest.raises(TypeError) as error:
+        call()
+    message = str(error.value)
+    assert "incompatible" not in message and "argument" in message and "<locals>" not in message
