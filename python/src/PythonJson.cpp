@@ -90,6 +90,9 @@ nlohmann::json toJson(py::handle value, std::string_view origin, std::vector<std
         if (open.size() == kMaxJsonDepth)
             throw InputError(fmt::format("{}: nested deeper than {} levels; allowed at most {}", where(),
                                          kMaxJsonDepth, kMaxJsonDepth));
+        if (const auto size = static_cast<std::size_t>(py::len(value)); size > kMaxJsonItems)
+            throw InputError(fmt::format("{}: {} {}; allowed at most {}", where(), size, isDict ? "keys" : "entries",
+                                         kMaxJsonItems));
         open.push_back(value.ptr());
         nlohmann::json out = isDict ? nlohmann::json::object() : nlohmann::json::array();
         if (isDict) {
