@@ -70,9 +70,14 @@ std::vector<py::object> boundedItems(std::string_view name, py::handle value)
 std::string shortRepr(py::handle value)
 {
     std::string text;
-    auto repr = py::reinterpret_steal<py::object>(PyObject_Repr(value.ptr()));
+    // reprlib: a list of a million items is not written out only to be cut.
+    py::object repr;
+    try {
+        repr = py::module_::import("reprlib").attr("repr")(value);
+    } catch (py::error_already_set&) {
+    }
     Py_ssize_t size = 0;
-    const char* utf8 = repr ? PyUnicode_AsUTF8AndSize(repr.ptr(), &size) : nullptr;
+    const char* utf8 = repr && PyUnicode_Check(repr.ptr()) ? PyUnicode_AsUTF8AndSize(repr.ptr(), &size) : nullptr;
     if (utf8 == nullptr) {
         PyErr_Clear();
         return fmt::format("<{} object>", Py_TYPE(value.ptr())->tp_name);

@@ -23,7 +23,8 @@ namespace spare::python {
 // The most items a list argument may hold: a generator that never ends is refused, not read forever.
 inline constexpr std::size_t kMaxListItems = 10'000;
 
-// repr(value), at most about 80 characters; a value whose repr fails is named by its type.
+// reprlib.repr(value) (long lists and strings shortened), at most about 80 characters; a value whose
+// repr fails is named by its type.
 std::string shortRepr(pybind11::handle value);
 // TypeError "NAME must be EXPECTED, got VALUE (TYPE)".
 [[noreturn]] void throwTypeError(std::string_view name, std::string_view expected, pybind11::handle value);

@@ -160,3 +160,12 @@ def test_a_million_keys_are_refused_before_the_engine_reads_them():
     assert str(error.value) == "from_dict: cluster: 1000000 keys; allowed at most 10000"
     with pytest.raises(ValueError, match=r"with_: failures\.domains: 20000 entries; allowed at most 10000"):
         ss.Scenario.from_dict({}).with_(**{"failures.domains": [{}] * 20_000})
+
+
+def test_a_huge_value_is_quoted_short():
+    with pytest.raises(TypeError) as error:
+        ss.analyze(100, 5, mtbf_s=[0] * 10**6)
+    assert str(error.value) == "mtbf_s must be a number, got [0, 0, 0, 0, 0, 0, ...] (list)"
+    with pytest.raises(ValueError) as error:
+        ss.analyze(100, 5, mtbf_s=10**100_000)
+    assert str(error.value).startswith("mtbf_s (an int of 332193 bits) is out of range")
