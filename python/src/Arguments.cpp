@@ -19,6 +19,18 @@ namespace {
 
 constexpr std::size_t kMaxReprBytes = 80;
 
+void requireIntegerIn(std::string_view name, long long value, long long min, long long max)
+{
+    if (value < min || value > max)
+        throw InputError(fmt::format("{} {} is out of range: allowed {} .. {}", name, value, min, max));
+}
+
+void requireNumberIn(std::string_view name, double value, double min, double max)
+{
+    if (!(value >= min && value <= max))
+        throw InputError(fmt::format("{} {} is out of range: allowed {} .. {}", name, value, min, max));
+}
+
 // value.__index__() as a Python int; TypeError naming the argument for anything else (bool too).
 py::object indexOf(std::string_view name, py::handle value)
 {
@@ -30,14 +42,22 @@ py::object indexOf(std::string_view name, py::handle value)
     return index;
 }
 
-// A number's text for a message (an int too long for repr is named by its size).
+// An int too long to quote (reprlib shortens ints of over 40 digits) is named by its size.
+std::optional<std::string> longIntText(py::handle value)
+{
+    if (!PyLong_Check(value.ptr()))
+        return std::nullopt;
+    const auto bits = value.attr("bit_length")().cast<long long>();
+    if (bits <= 128)
+        return std::nullopt;
+    return fmt::format("(an int of {} bits)", bits);
+}
+
+// A number's text for a message.
 std::string numberText(py::handle value)
 {
-    if (PyLong_Check(value.ptr())) {
-        const auto bits = value.attr("bit_length")().cast<long long>();
-        if (bits > 256)
-            return fmt::format("(an int of {} bits)", bits);
-    }
+    if (auto text = longIntText(value))
+        return *text;
     return shortRepr(value);
 }
 
@@ -49,7 +69,9 @@ std::string itemText(std::string_view name, py::handle item)
     if (py::isinstance<py::bool_>(item) || !(PyLong_Check(item.ptr()) || PyFloat_Check(item.ptr()) ||
                                              PyIndex_Check(item.ptr())))
         throwTypeError(name, "a str or a number", item);
-    return numberText(item);
+    if (auto text = longIntText(item))
+        return *text;
+    return py::str(item).cast<std::string>();
 }
 
 // The items of an iterable, at most kMaxListItems.
@@ -95,18 +117,6 @@ void throwTypeError(std::string_view name, std::string_view expected, py::handle
 {
     throw py::type_error(
         fmt::format("{} must be {}, got {} ({})", name, expected, shortRepr(value), Py_TYPE(value.ptr())->tp_name));
-}
-
-void requireIntegerIn(std::string_view name, long long value, long long min, long long max)
-{
-    if (value < min || value > max)
-        throw InputError(fmt::format("{} {} is out of range: allowed {} .. {}", name, value, min, max));
-}
-
-void requireNumberIn(std::string_view name, double value, double min, double max)
-{
-    if (!(value >= min && value <= max))
-        throw InputError(fmt::format("{} {} is out of range: allowed {} .. {}", name, value, min, max));
 }
 
 long long integerArgument(std::string_view name, py::handle value, long long min, long long max, std::string_view why)
@@ -302,19 +312,36 @@ std::vector<std::string> listArgument(std::string_view name, py::handle value)
 std::vector<long long> integerListArgument(std::string_view name, py::handle value, long long min, long long max)
 {
     std::vector<long long> out;
-    for (const std::string& item : listArgument(name, value)) {
+    const auto parse = [&](const std::string& text) {
         std::size_t used = 0;
         long long number = 0;
         try {
-            number = std::stoll(item, &used);
-        } catch (const std::exception&) {
+            number = std::stoll(text, &used);
+        } catch (const std::out_of_range&) {
+            throw InputError(fmt::format("{} '{}' is out of range: allowed {} .. {}", name, text, min, max));
+        } catch (const std::invalid_argument&) {
             used = 0;
         }
-        if (used == 0 || used != item.size())
-            throw InputError(fmt::format("{} '{}' is not a whole number: allowed {} .. {}", name, item, min, max));
+        if (used == 0 || used != text.size())
+            throw InputError(fmt::format("{} '{}' is not a whole number: allowed {} .. {}", name, text, min, max));
         requireIntegerIn(name, number, min, max);
         out.push_back(number);
-    }
+    };
+    // An int is read as an int (so 10**50 is out of range, not "not a whole number"); text is parsed.
+    const auto read = [&](py::handle item) {
+        if (!py::isinstance<py::str>(item) && !py::isinstance<py::bool_>(item) && PyIndex_Check(item.ptr()))
+            out.push_back(integerArgument(name, item, min, max));
+        else
+            parse(itemText(name, item));
+    };
+    if (py::isinstance<py::str>(value))
+        for (const std::string& text : listArgument(name, value))
+            parse(text);
+    else if (py::isinstance<py::iterable>(value) && !py::isinstance<py::bytes>(value))
+        for (const py::object& item : boundedItems(name, value))
+            read(item);
+    else
+        read(value);
     return out;
 }
 

@@ -29,9 +29,6 @@ std::string shortRepr(pybind11::handle value);
 // TypeError "NAME must be EXPECTED, got VALUE (TYPE)".
 [[noreturn]] void throwTypeError(std::string_view name, std::string_view expected, pybind11::handle value);
 
-void requireIntegerIn(std::string_view name, long long value, long long min, long long max);
-void requireNumberIn(std::string_view name, double value, double min, double max);
-
 // An int (or anything with __index__ but bool) in min .. max; `why` explains the range in the message.
 long long integerArgument(std::string_view name, pybind11::handle value, long long min, long long max,
                           std::string_view why = {});

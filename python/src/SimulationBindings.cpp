@@ -12,9 +12,7 @@
 
 #include <pybind11/stl.h>
 
-#include <algorithm>
 #include <limits>
-#include <optional>
 #include <string>
 
 namespace py = pybind11;

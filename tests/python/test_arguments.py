@@ -169,3 +169,24 @@ def test_a_huge_value_is_quoted_short():
     with pytest.raises(ValueError) as error:
         ss.analyze(100, 5, mtbf_s=10**100_000)
     assert str(error.value).startswith("mtbf_s (an int of 332193 bits) is out of range")
+
+
+@pytest.mark.parametrize("value,error,words", [
+    ([10**50], ValueError, ["spare_nodes (an int of 167 bits) is out of range", "allowed 0 .. 10000000"]),
+    ("99999999999999999999999", ValueError, ["spare_nodes '99999999999999999999999' is out of range"]),
+    ([[1]], TypeError, ["spare_nodes must be a str or a number, got [1] (list)"]),
+])
+def test_list_items_are_read_by_type(teaching_path, value, error, words):
+    with pytest.raises(error) as raised:
+        ss.sweep(teaching_path, spare_nodes=value)
+    for word in words:
+        assert word in str(raised.value)
+
+
+def test_numpy_numbers_are_arguments(teaching_path):
+    np = pytest.importorskip("numpy")
+    short = ss.Scenario.load(teaching_path).with_(**{"workload.steps": 20})
+    rows = ss.sweep(short, policies="spare", redundancy=np.int64(3), seeds=np.int32(1), spare_nodes=[np.int64(4)],
+                    swap_s=[np.float64(300.0)]).to_dict()
+    assert {(row["redundancy"], row["spare_nodes"], row["swap_s"]) for row in rows} == {(3, 4, 300.0)}
+    assert ss.analyze(np.int64(100), 5, mtbf_s=np.float32(300.0)).to_dict() == ss.analyze(100, 5).to_dict()
