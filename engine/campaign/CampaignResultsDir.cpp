@@ -20,6 +20,10 @@ using nlohmann::ordered_json;
 
 std::string readWholeFile(const std::string& path)
 {
+    // A FIFO would block the open for ever, and a device such as /dev/zero never ends.
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        throw CampaignError(fmt::format("{}: not a regular file; a campaign results folder holds only files", path));
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     std::string text(in ? static_cast<std::size_t>(in.tellg()) : 0, '\0');
     in.seekg(0);

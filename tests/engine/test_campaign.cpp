@@ -10,6 +10,8 @@
 
 #include <QtTest/QtTest>
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -252,6 +254,36 @@ private slots:
             QFAIL("expected a CampaignError");
         } catch (const CampaignError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(u"holds results of another campaign"), e.what());
+        }
+    }
+
+    void specialFilesInAResultsFolderAreRefused_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("FIFO manifest") << u"campaign.json"_qs;
+        QTest::newRow("FIFO shard") << u"shard-00001-of-00002.tsv"_qs;
+        QTest::newRow("folder shard") << u"shard-00002-of-00002.tsv"_qs;
+    }
+
+    void specialFilesInAResultsFolderAreRefused()
+    {
+        // A FIFO without writer blocked the read for ever; each is now refused by name.
+        QFETCH(QString, name);
+        QTemporaryDir tmp;
+        const CampaignResultsDir dir(tmp.path().toStdString());
+        dir.prepare(parse(campaignText(kSmallGrid)));
+        const QString path = tmp.filePath(name);
+        QFile::remove(path);
+        if (name.contains(u"00002-of"_qs))
+            QVERIFY(QDir().mkdir(path));
+        else
+            QCOMPARE(::mkfifo(path.toLocal8Bit().constData(), 0600), 0);
+        try {
+            (void)dir.campaign();
+            (void)dir.read();
+            QFAIL("expected a CampaignError");
+        } catch (const CampaignError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(name + u": not a regular file"_qs), e.what());
         }
     }
 

@@ -163,3 +163,4 @@ def test_wrong_argument_counts_get_pythons_message(call):
         call()
     message = str(error.value)
     assert "incompatible" not in message and "argument" in message and "<locals>" not in message
+
