@@ -53,14 +53,6 @@ std::optional<std::string> longIntText(py::handle value)
     return fmt::format("(an int of {} bits)", bits);
 }
 
-// A number's text for a message.
-std::string numberText(py::handle value)
-{
-    if (auto text = longIntText(value))
-        return *text;
-    return shortRepr(value);
-}
-
 // A list item or a scalar list argument as text: a str as it is, a number as str() writes it.
 std::string itemText(std::string_view name, py::handle item)
 {
@@ -111,6 +103,13 @@ std::string shortRepr(py::handle value)
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
         --cut;  // not inside a UTF-8 sequence
     return text.substr(0, cut) + "...";
+}
+
+std::string numberText(py::handle value)
+{
+    if (auto text = longIntText(value))
+        return *text;
+    return shortRepr(value);
 }
 
 void throwTypeError(std::string_view name, std::string_view expected, py::handle value)

@@ -26,6 +26,8 @@ inline constexpr std::size_t kMaxListItems = 10'000;
 // reprlib.repr(value) (long lists and strings shortened), at most about 80 characters; a value whose
 // repr fails is named by its type.
 std::string shortRepr(pybind11::handle value);
+// A number as a message quotes it: shortRepr, or "(an int of N bits)" for an int too long to quote.
+std::string numberText(pybind11::handle value);
 // TypeError "NAME must be EXPECTED, got VALUE (TYPE)".
 [[noreturn]] void throwTypeError(std::string_view name, std::string_view expected, pybind11::handle value);
 

@@ -52,6 +52,17 @@ std::string keyText(const std::string& key)
     return key.substr(0, cut) + "...";
 }
 
+// A str as UTF-8; the message naming `name()` is only made when it cannot be.
+template <typename Name>
+std::string utf8Text(py::handle value, const Name& name)
+{
+    Py_ssize_t size = 0;
+    if (const char* utf8 = PyUnicode_AsUTF8AndSize(value.ptr(), &size))
+        return {utf8, static_cast<std::size_t>(size)};
+    PyErr_Clear();
+    return textArgument(name(), value);
+}
+
 bool isNumpyScalar(py::handle value)
 {
     const py::object numpy = py::module_::import("sys").attr("modules").attr("get")("numpy");
@@ -76,13 +87,13 @@ nlohmann::json toJson(py::handle value, std::string_view origin, std::vector<std
             return positive;
         PyErr_Clear();
         throw InputError(fmt::format("{}: {} is out of range for a whole number: allowed {} .. {}", where(),
-                                     shortRepr(value), std::numeric_limits<std::int64_t>::min(),
+                                     numberText(value), std::numeric_limits<std::int64_t>::min(),
                                      std::numeric_limits<std::uint64_t>::max()));
     }
     if (PyFloat_Check(value.ptr()))
         return PyFloat_AS_DOUBLE(value.ptr());
     if (py::isinstance<py::str>(value))
-        return textArgument(where(), value);
+        return utf8Text(value, where);
     const bool isDict = py::isinstance<py::dict>(value);
     if (isDict || py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
         if (std::find(open.begin(), open.end(), value.ptr()) != open.end())
@@ -99,7 +110,7 @@ nlohmann::json toJson(py::handle value, std::string_view origin, std::vector<std
             for (const auto& [key, item] : value.cast<py::dict>()) {
                 if (!py::isinstance<py::str>(key))
                     throwTypeError(where() + " key", "a str", key);
-                const std::string name = textArgument(where() + " key", key);
+                const std::string name = utf8Text(key, [&] { return where() + " key"; });
                 path.push_back(keyText(name));
                 out[name] = toJson(item, origin, path, open);
                 path.pop_back();

@@ -130,6 +130,8 @@ def test_every_function_names_the_bad_argument(teaching_path, weibull_log, funct
     (lambda: ss.Scenario.from_dict([("cluster", {})]), TypeError, ["d must be a dict"]),
     (lambda: ss.Scenario.from_dict({"cluster": {"groups": 2**64}}), ValueError,
      ["from_dict: cluster.groups: 18446744073709551616 is out of range", "18446744073709551615"]),
+    (lambda: ss.Scenario.from_dict({"cluster": {"groups": 10**5000}}), ValueError,
+     ["from_dict: cluster.groups: (an int of 16610 bits) is out of range"]),
     (lambda: ss.Scenario.from_dict({"cluster": {"groups": 1j}}), TypeError, ["from_dict: cluster.groups must be"]),
     (lambda: ss.Scenario.from_dict({"cluster": {5: 1}}), TypeError, ["from_dict: cluster key must be a str"]),
     (lambda: ss.Scenario.from_dict({"cluster": {"layout": "\ud800"}}), ValueError, ["cluster.layout", "surrogate"]),
