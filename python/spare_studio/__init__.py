@@ -163,7 +163,7 @@ def fit(log, time_column, time_format="iso8601", where=None, where_not=None, fro
     """Fits a CSV failure log (``spare-cli fit LOG --time-column ... --json``).
 
     ``where={"COL": ["V1", "V2"]}`` keeps rows whose COL is one of the values, ``where_not`` drops them
-    (``--where COL=V1,V2`` / ``COL!=V1,V2``). With ``units`` and a planned cluster (``scenario`` or
+    (``--where COL=V1,V2`` / ``COL!=V1,V2``); each column needs one value or more. With ``units`` and a planned cluster (``scenario`` or
     ``groups`` + ``gpus_per_group``), ``.planned_scenario`` is the scenario with the fitted failures.
     ``.frame()``: one row per lifetime family.
     """
