@@ -110,6 +110,8 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
     out.failures["model"] =
         failureModelName(out.family == LifetimeFamily::Weibull ? FailureModel::Weibull : FailureModel::Exponential);
     out.failures["system_mtbf_s"] = written;
+    // A log is a snapshot of a cluster in mid-life: its clocks are not new at the window's start.
+    out.failures["start"] = clockStartName(ClockStart::Stationary);
     if (out.family == LifetimeFamily::Weibull) {
         out.weibullShape = fit.distribution.a;
         const double shape =
@@ -120,6 +122,8 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
                                             out.weibullShape, ScenarioLimits::minWeibullShape,
                                             ScenarioLimits::maxWeibullShape, shape));
         out.failures["weibull_shape"] = shape;
+        out.notes.push_back("the scenario's clocks start stationary (failures.start): a log is a mid-life snapshot, "
+                            "so a window of the run sees window / MTBF failures on average, as the log did");
         out.notes.push_back(fmt::format(
             "the shape k = {:.3g} was fitted to the whole fleet's failures and is used as each group's shape; "
             "a superposition of per-group Weibull processes is not itself Weibull, so this is an approximation",

@@ -9,7 +9,7 @@ namespace spare {
 
 namespace {
 
-constexpr const char* kFittedKeys[] = {"model", "system_mtbf_s", "weibull_shape", "trace"};
+constexpr const char* kFittedKeys[] = {"model", "system_mtbf_s", "weibull_shape", "start", "trace"};
 
 QString valueText(const nlohmann::json& value)
 {
