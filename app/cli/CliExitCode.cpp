@@ -32,7 +32,7 @@ CliFailure cliFailure(const std::exception_ptr& error)
     } catch (const InputError& e) {  // UsageError too
         return {kExitBadInput, fmt::format("spare-cli: {}\n", e.what())};
     } catch (const OutputFileError& e) {
-        return {kExitBadInput, fmt::format("spare-cli: {}\n", e.what())};
+        return {e.deviceFailure() ? kExitFailure : kExitBadInput, fmt::format("spare-cli: {}\n", e.what())};
     } catch (const std::logic_error& e) {
         return internalError(e.what());
     } catch (const std::exception& e) {

@@ -74,8 +74,13 @@ void OutputFiles::check() const
 void OutputFiles::rethrowWithFlag(const OutputFileError& error) const
 {
     for (const auto& [flag, path] : files_)
-        if (path == error.path())
+        if (path == error.path()) {
+            if (error.deviceFailure())
+                throw OutputFileError(fmt::format("{} {}", flag, path), error.reason(), error.errorNumber());
             throw UsageError(fmt::format("{} {}: {}", flag, path, error.reason()));
+        }
+    if (error.deviceFailure())
+        throw error;
     throw UsageError(error.what());
 }
 

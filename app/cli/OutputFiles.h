@@ -10,8 +10,9 @@ namespace spare::cli {
 
 // The files one command writes, by flag. check() runs before any work: every path must be writable,
 // no two flags may name the same file, and no output may be one of the command's input files (the same
-// device and inode: another spelling or a hard link counts). guard() turns an OutputFileError of one of them into a
-// UsageError naming its flag and path (exit 2).
+// device and inode: another spelling or a hard link counts). guard() turns an OutputFileError of one of
+// them into a UsageError naming its flag and path (exit 2), or, from a failing device (a full disk), into
+// an OutputFileError naming them (exit 1).
 class OutputFiles {
 public:
     void add(std::string flag, std::string path);  // an empty path (flag not given) is skipped

@@ -22,7 +22,7 @@ namespace {
 
 OutputFileError ioError(const std::string& what, const std::string& path, int error)
 {
-    return OutputFileError(path, fmt::format("cannot {}: {}", what, std::strerror(error)));
+    return OutputFileError(path, fmt::format("cannot {}: {}", what, std::strerror(error)), error);
 }
 
 // The file a write to `path` lands in: symlinks followed (also dangling ones, whose target is created).
@@ -46,6 +46,12 @@ std::filesystem::path followSymlinks(const std::string& path)
 bool isSpecialFile(const std::string& path, struct stat& info)
 {
     return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode);
+}
+
+// The hidden temp file a write to `target` goes through before its rename.
+std::string tempPrefix(const std::filesystem::path& target)
+{
+    return (target.parent_path() / fmt::format(".{}.tmp-", target.filename().string())).string();
 }
 
 std::string folderOf(const std::filesystem::path& file)
@@ -113,8 +119,7 @@ AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path))
     } else {
         const std::filesystem::path target = followSymlinks(path_);
         targetPath_ = target.string();
-        TempFileCleanup::TempFile temp = TempFileCleanup::create(
-            (target.parent_path() / fmt::format(".{}.tmp-", target.filename().string())).string());
+        TempFileCleanup::TempFile temp = TempFileCleanup::create(tempPrefix(target));
         if (temp.fd < 0)
             throw ioError("create a temporary file in the folder", path_, errno);
         fd_ = temp.fd;
@@ -211,7 +216,15 @@ void checkOutputPath(const std::string& path)
     if (!S_ISDIR(info.st_mode))
         throw OutputFileError(path, fmt::format("{} is not a folder", folder));
     if (::access(folder.c_str(), W_OK | X_OK) != 0)
-        throw OutputFileError(path, fmt::format("folder {} is not writable: {}", folder, std::strerror(errno)));
+        throw OutputFileError(path, fmt::format("folder {} is not writable: {}", folder, std::strerror(errno)), errno);
+    // access() grants root everything but a read-only mount: creating the temp file a write would use
+    // (and removing it) also finds a full disk, a quota or a file system that refuses new files.
+    TempFileCleanup::TempFile probe = TempFileCleanup::create(tempPrefix(followSymlinks(path)));
+    if (probe.fd < 0)
+        throw ioError("create a file in the folder", path, errno);
+    ::close(probe.fd);
+    ::unlink(probe.path.c_str());
+    TempFileCleanup::release(probe.ticket);
 }
 
 }  // namespace spare

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Exit codes: every input a user can get wrong (a flag, a scenario, a layout, a failure trace, a failure
-# log) exits 2 with the message on stderr; --help lists the codes.
+# log) exits 2 with the message on stderr; a failing device (a full disk) exits 1; --help lists the codes.
 source "$(dirname "$0")/cli-test-lib.sh"
 T="$SCEN/teaching-12.json"
 
@@ -18,5 +18,11 @@ python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s["failures"].up
   "$T" "$WORK/trace.csv" >"$WORK/traced.json"
 expect failure-trace 2 'trace.csv: line 2: time_s "-1" is not allowed' "$SPARE_CLI" simulate "$WORK/traced.json"
 expect failure-log 2 "nope.csv: cannot open the failure log" "$SPARE_CLI" fit "$WORK/nope.csv" --time-column time
+expect help-lists-failure 0 "^  1  failed: out of memory, a file system or device error" "$SPARE_CLI" --help
+expect full-disk-simulate 1 "--events /dev/full: cannot write: No space left on device" "$SPARE_CLI" simulate "$T" --events /dev/full
+expect full-disk-plan 1 "--report /dev/full: cannot write: No space left on device" \
+  "$SPARE_CLI" plan "$T" --policies spare --redundancy 2,3 --threads 2 --report /dev/full
+expect unwritable-path-is-input 2 "--report $WORK/none/r.md: folder $WORK/none does not exist" "$SPARE_CLI" plan "$T" --report "$WORK/none/r.md"
+expect resume-bad-value-is-input 2 "not a regular file" bash -c 'mkdir -p "$1/p" && mkfifo "$1/p/plan.json" && exec "$2" plan --resume "$1/p"' _ "$WORK" "$SPARE_CLI"
 
 finish

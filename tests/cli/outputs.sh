@@ -8,11 +8,11 @@ HEADER="time_s,duration_s,kind"
 # A run long enough to be interrupted (and to show that path checks come before the work).
 printf '{"cluster":{"groups":12,"redundancy":3},"workload":{"steps":10000000},"checkpoint":{"interval_steps":100}}' >"$WORK/long.json"
 
-# Device nodes: /dev/null stays the system's sink, /dev/full reports the error.
+# Device nodes: /dev/null stays the system's sink, /dev/full reports the error (a failing device: exit 1).
 expect dev-null-sink 0 "completed +yes" "$SPARE_CLI" simulate "$T" --events /dev/null --trace /dev/null
 check dev-null-still-a-device test -c /dev/null
-expect dev-full 2 "--events /dev/full: cannot write: No space left on device" "$SPARE_CLI" simulate "$T" --events /dev/full
-expect dev-full-trace 2 "--trace /dev/full: cannot write: No space left on device" "$SPARE_CLI" simulate "$T" --trace /dev/full
+expect dev-full 1 "--events /dev/full: cannot write: No space left on device" "$SPARE_CLI" simulate "$T" --events /dev/full
+expect dev-full-trace 1 "--trace /dev/full: cannot write: No space left on device" "$SPARE_CLI" simulate "$T" --trace /dev/full
 
 # FIFO: written in place for the reader on the other end.
 mkfifo "$WORK/pipe.csv"

@@ -7,6 +7,7 @@
 
 #include <QtTest>
 
+#include <cerrno>
 #include <new>
 #include <stdexcept>
 
@@ -61,6 +62,29 @@ private slots:
         const CliFailure io = failureOf(std::runtime_error("shard.jsonl: cannot write: No space left on device"));
         QCOMPARE(io.exitCode, 1);
         QCOMPARE(io.message, std::string("spare-cli: error: shard.jsonl: cannot write: No space left on device\n"));
+    }
+
+    // A failing device exits 1 (README, "Exit codes"); a path the user can change exits 2.
+    void outputErrorsByErrno_data()
+    {
+        QTest::addColumn<int>("errorNumber");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("full disk") << ENOSPC << 1;
+        QTest::newRow("i/o error") << EIO << 1;
+        QTest::newRow("quota") << EDQUOT << 1;
+        QTest::newRow("read-only file system") << EROFS << 1;
+        QTest::newRow("permission") << EACCES << 2;
+        QTest::newRow("no such folder") << ENOENT << 2;
+        QTest::newRow("no errno") << 0 << 2;
+    }
+
+    void outputErrorsByErrno()
+    {
+        QFETCH(int, errorNumber);
+        QFETCH(int, exitCode);
+        const CliFailure failure = failureOf(OutputFileError("--report /dev/full", "cannot write", errorNumber));
+        QCOMPARE(failure.exitCode, exitCode);
+        QCOMPARE(failure.message, std::string("spare-cli: --report /dev/full: cannot write\n"));
     }
 };
 
