@@ -7,13 +7,26 @@
 
 namespace spare {
 
+namespace {
+
+// A part of a message as shown: a key path 1 MB deep (a file of '[') keeps its two ends.
+std::string bounded(const std::string& text, std::size_t most)
+{
+    if (text.size() <= most)
+        return text;
+    return fmt::format("{}...({} characters)...{}", text.substr(0, most / 2), text.size() - most,
+                       text.substr(text.size() - most / 2));
+}
+
+}  // namespace
+
 std::string issueLine(const InputIssue& issue)
 {
     std::string line;
     for (const std::string* part : {&issue.origin, &issue.keyPath})
         if (!part->empty())
-            line += *part + ": ";
-    return line + issue.problem;
+            line += bounded(*part, kMostShownKeyPath) + ": ";
+    return line + bounded(issue.problem, kMostShownProblem);
 }
 
 std::vector<std::string> problemListLines(const std::vector<InputIssue>& issues)

@@ -12,6 +12,10 @@ namespace spare {
 // file in one go, short enough that a file of 200k bad keys does not flood the terminal.
 inline constexpr std::size_t kMaxListedProblems = 50;
 
+// The longest origin or key path, and problem, a line shows whole; longer ones keep their two ends.
+inline constexpr std::size_t kMostShownKeyPath = 300;
+inline constexpr std::size_t kMostShownProblem = 2000;
+
 // "ORIGIN: KEY: problem", leaving out an empty origin or key path.
 std::string issueLine(const InputIssue& issue);
 

@@ -220,13 +220,17 @@ std::vector<int> parseIntegerRanges(const std::string& text, int minValue, int m
                 if (used != upper.size())
                     fail();
             }
+        } catch (const std::out_of_range&) {
+            throw std::invalid_argument("\"" + part + "\" is out of range: allowed " + std::to_string(minValue) +
+                                        " .. " + std::to_string(maxValue));
         } catch (const std::logic_error&) {
             fail();
         }
-        if (hi < lo)
-            fail();
         checkRange(lo);
         checkRange(hi);
+        if (hi < lo)
+            throw std::invalid_argument("\"" + part + "\" is a reversed range; allowed: LOW-HIGH with LOW <= HIGH, as " +
+                                        std::to_string(minValue) + "-" + std::to_string(maxValue));
         for (int v = lo; v <= hi; ++v)  // hi <= maxValue: no overflow
             values.insert(v);
         pos = comma + 1;

@@ -83,8 +83,8 @@ public:
 };
 
 // "2-20", "3", "2,4,8" or "2-6,9" -> ascending distinct values; throws std::invalid_argument naming the
-// text when malformed, or the value and the range when one lies outside minValue .. maxValue (checked
-// before any range is expanded).
+// text when malformed, the item when it is a reversed range (4-2), or the value and the range when one
+// lies outside minValue .. maxValue, also past int (checked before any range is expanded).
 std::vector<int> parseIntegerRanges(const std::string& text, int minValue, int maxValue);
 
 }  // namespace spare
