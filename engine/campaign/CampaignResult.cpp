@@ -4,8 +4,11 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
 #include "engine/base/WholeNumber.h"
+#include "engine/campaign/CampaignError.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace spare {
 
@@ -25,14 +28,14 @@ CampaignResult CampaignResult::done(std::uint64_t key, const RunMetrics& metrics
     std::string payload = metrics.completed ? "1" : "0";
     for (const auto& field : runMetricsFields(metrics))
         payload += fmt::format("\t{}", field.second);
-    return {key, true, wallS, finishedAt, std::move(payload)};
+    return {key, true, wallS, finishedAt, std::move(payload), {}};
 }
 
 CampaignResult CampaignResult::failed(std::uint64_t key, std::string_view reason, double wallS, double finishedAt)
 {
     std::string text(reason);
     std::replace_if(text.begin(), text.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
-    return {key, false, wallS, finishedAt, text.empty() ? "unknown error" : text};
+    return {key, false, wallS, finishedAt, text.empty() ? "unknown error" : text, {}};
 }
 
 std::string CampaignResult::line() const
@@ -58,16 +61,45 @@ std::optional<CampaignResult> CampaignResult::parse(std::string_view line, std::
     const bool ok = fields[1] == "ok";
     if (ok && static_cast<std::size_t>(std::count(line.begin(), line.end(), '\t')) + 1 != columns)
         return std::nullopt;
-    return CampaignResult{*key, ok, *wall, *finished, std::string(line)};
+    return CampaignResult{*key, ok, *wall, *finished, std::string(line), {}};
 }
 
-double CampaignResult::value(std::size_t column) const
+std::string_view CampaignResult::field(std::size_t column) const
 {
     std::size_t start = 0;
-    for (std::size_t c = 0; c < column; ++c)
-        start = payload.find('\t', start) + 1;
+    for (std::size_t c = 0; c < column; ++c) {
+        start = payload.find('\t', start);
+        if (start == std::string::npos)
+            return {};
+        ++start;
+    }
     const std::size_t end = std::min(payload.find('\t', start), payload.size());
-    return parseWholeNumber<double>(std::string_view(payload).substr(start, end - start)).value_or(0.0);
+    return std::string_view(payload).substr(start, end - start);
+}
+
+
+std::optional<double> CampaignResult::number(std::size_t column) const
+{
+    const auto value = parseWholeNumber<double>(field(column));
+    return value && std::isfinite(*value) ? value : std::nullopt;
+}
+
+std::string CampaignResult::problem(std::size_t column, std::string_view run, std::string_view what,
+                                    std::string_view allowed) const
+{
+    constexpr std::size_t kShown = 200;
+    const std::string_view text = field(column);
+    return fmt::format("{}: {}: {} \"{}{}\" is {}; allowed: {}", source.empty() ? "(this run)" : source, run,
+                       campaignResultColumns()[column], text.substr(0, kShown), text.size() > kShown ? "..." : "", what,
+                       allowed);
+}
+
+double CampaignResult::finiteNumber(std::size_t column, std::string_view run) const
+{
+    const auto value = number(column);
+    if (!value)
+        throw CampaignError(problem(column, run, "not a finite number", "a finite number; delete the line to run it again"));
+    return *value;
 }
 
 }  // namespace spare

@@ -12,18 +12,20 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 namespace spare {
 
 namespace {
 
 using nlohmann::ordered_json;
 
+// A FIFO or device in the folder is refused before it is opened for reading, which would block or never end.
 std::string readWholeFile(const std::string& path)
 {
-    // A FIFO would block the open for ever, and a device such as /dev/zero never ends.
     std::error_code ec;
     if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-        throw CampaignError(fmt::format("{}: not a regular file; a campaign results folder holds only files", path));
+        throw CampaignError(fmt::format("{}: not a regular file; allowed: the result files spare-cli writes", path));
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     std::string text(in ? static_cast<std::size_t>(in.tellg()) : 0, '\0');
     in.seekg(0);
@@ -121,7 +123,7 @@ CampaignResults CampaignResultsDir::read() const
         ++results.shardFiles;
         const std::string text = readWholeFile(file);
         std::size_t start = 0;
-        while (start < text.size()) {
+        for (std::size_t lineNumber = 1; start < text.size(); ++lineNumber) {
             const std::size_t end = text.find('\n', start);
             if (end == std::string::npos) {
                 ++results.unterminated;
@@ -130,10 +132,13 @@ CampaignResults CampaignResultsDir::read() const
             ++results.lines;
             auto parsed = CampaignResult::parse(std::string_view(text).substr(start, end - start), columns);
             start = end + 1;
+            const std::string source = fmt::format("{}: line {}", file, lineNumber);
             if (!parsed) {
-                ++results.malformed;
+                if (results.malformed++ == 0)
+                    results.firstMalformed = source;
                 continue;
             }
+            parsed->source = source;
             auto [it, inserted] = results.byKey.try_emplace(parsed->key, std::move(*parsed));
             if (inserted)
                 continue;

@@ -19,6 +19,7 @@ struct CampaignResults {
     std::size_t lines = 0;
     std::size_t duplicates = 0;
     std::size_t malformed = 0;       // complete lines that are not result lines
+    std::string firstMalformed;      // "FILE: line N" of the first of them
     std::size_t unterminated = 0;    // files ending in a partial line (a run killed while being written)
 
     // The result of a run, nullptr when there is none.

@@ -5,6 +5,7 @@
 #include "engine/sim/SharedPreparedRun.h"
 #include "engine/sim/Simulator.h"
 
+#include <fmt/core.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -64,7 +65,7 @@ public:
                 result = runOne(run, cell);
             if (!result || !result->ok)
                 return;
-            values.push_back(result->value(metricColumn_));
+            values.push_back(result->finiteNumber(metricColumn_, fmt::format("run {}", run.runId)));
         }
     }
 

@@ -2,6 +2,8 @@
 
 #include "engine/campaign/AdaptiveReplication.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <limits>
 #include <unordered_set>
@@ -34,7 +36,8 @@ CampaignStatus CampaignStatus::of(const CampaignPlan& plan, const CampaignResult
             if (result != nullptr && result->ok) {
                 ++status.done;
                 doneCost += plan.cells()[c].cost;
-                values.push_back(replication.adaptive ? result->value(metricColumn) : 0.0);
+                values.push_back(replication.adaptive ? result->finiteNumber(metricColumn, fmt::format("run {}", run.runId))
+                                                      : 0.0);
                 continue;
             }
             if (result != nullptr) {

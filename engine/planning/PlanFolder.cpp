@@ -2,6 +2,7 @@
 
 #include "engine/base/AtomicFile.h"
 #include "engine/base/InputError.h"
+#include "engine/base/OutputFileError.h"
 #include "engine/campaign/CampaignJson.h"
 #include "engine/campaign/CampaignPlan.h"
 #include "engine/campaign/CampaignResult.h"
@@ -14,6 +15,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
+
+#include <sys/stat.h>
 
 namespace spare {
 
@@ -21,12 +25,36 @@ namespace {
 
 std::string readText(const std::string& path)
 {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+        throw InputError(fmt::format("{}: not a regular file; allowed: the file spare-cli plan --dir wrote", path));
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(fmt::format("{}: cannot be read", path));
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+// A text from a file, as a message shows it: quoted, at most a few hundred characters.
+std::string excerpt(std::string_view text)
+{
+    constexpr std::size_t kShown = 200;
+    return fmt::format("\"{}{}\"", text.substr(0, kShown), text.size() > kShown ? "..." : "");
+}
+
+// TTT/T0 of a run read back from a result file: a finite number from 1 (no time lost) to max_ttt_ratio
+// (where a run stops), with a margin for rounding.
+double checkedTttRatio(const CampaignResult& result, std::size_t column, const std::string& run, double maxTttRatio)
+{
+    const auto value = result.number(column);
+    constexpr double kRounding = 1e-9;
+    if (!value || !(*value >= 1.0 - kRounding && *value <= maxTttRatio * (1.0 + kRounding)))
+        throw InputError(result.problem(column, run, value ? "out of range" : "not a finite number",
+                                        fmt::format("a finite number 1 .. {:g} (max_ttt_ratio); delete the line to run "
+                                                    "it again",
+                                                    maxTttRatio)));
+    return *value;
 }
 
 }  // namespace
@@ -57,7 +85,10 @@ void PlanFolder::prepare(const PlanSpec& spec) const
                                          dir_, dir_));
         return;
     }
-    std::filesystem::create_directories(dir_);
+    std::error_code error;
+    std::filesystem::create_directories(dir_, error);
+    if (error)
+        throw OutputFileError(dir_, fmt::format("cannot create the plan folder: {}", error.message()), error.value());
     writeFileAtomically(scenarioPath(), scenarioToJsonText(spec.base));
     writeFileAtomically(planPath(), text);
 }
@@ -112,28 +143,35 @@ std::optional<PlanRoundResults> PlanFolder::run(const PlanRound& round, const Pl
     const CampaignPlan plan(loadCampaignFile(campaignPath));
     const CampaignResultsDir results(roundResultsPath(round.index));
     if (runLocally_) {
-        const CampaignRunSummary summary = CampaignRunner::run(plan, results, 0, 1, runOptions_);
-        if (summary.cancelled)
-            return std::nullopt;
+        CampaignRunner::run(plan, results, 0, 1, runOptions_);
     } else if (!std::filesystem::exists(results.path())) {
         return std::nullopt;
     }
 
     const CampaignResults found = results.read();
+    if (found.malformed > 0)
+        throw InputError(fmt::format("{}: not a result line ({} such lines in {}); allowed: the lines spare-cli campaign "
+                                     "run writes; delete them to run those runs again",
+                                     found.firstMalformed, found.malformed, results.path()));
     const auto& columns = campaignResultColumns();
     const auto ttt = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "ttt_ratio") - columns.begin());
     PlanRoundResults out(round.candidates.size());
+    std::size_t saved = 0;
     for (std::size_t c = 0; c < round.candidates.size(); ++c)
         for (int j = 0; j < round.replicates; ++j) {
             const CampaignRun r = plan.run(c, j);
             const CampaignResult* result = found.find(r.key);
             if (!result)
-                return std::nullopt;
+                continue;
+            const std::string run = fmt::format("run {} ({} replicate {})", r.runId, plan.cells()[c].parameters, r.replicate);
             if (!result->ok)
-                throw InputError(fmt::format("{}: run {} ({} replicate {}) failed: {}", results.path(), r.runId,
-                                             plan.cells()[c].parameters, r.replicate, result->payload));
-            out[c].push_back(result->value(ttt));
+                throw InputError(fmt::format("{}: {} failed: {}", result->source, run, excerpt(result->payload)));
+            out[c].push_back(checkedTttRatio(*result, ttt, run, spec.maxTttRatio));
+            ++saved;
         }
+    savedRunsOfStoppedRound_ = saved;
+    if (saved < round.candidates.size() * static_cast<std::size_t>(round.replicates))
+        return std::nullopt;
     return out;
 }
 

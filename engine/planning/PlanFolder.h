@@ -38,6 +38,8 @@ public:
     // locally), and returns the results once every run is in. A failed run throws InputError with
     // its reason.
     std::optional<PlanRoundResults> run(const PlanRound& round, const PlanSpec& spec) override;
+    // After a run() that returned nullopt (stopped, or runs still missing): the round's runs in the folder.
+    std::size_t savedRunsOfStoppedRound() const { return savedRunsOfStoppedRound_; }
 
 private:
     std::string planPath() const;
@@ -45,6 +47,7 @@ private:
     std::string dir_;
     bool runLocally_ = true;
     CampaignRunOptions runOptions_;
+    std::size_t savedRunsOfStoppedRound_ = 0;
 };
 
 }  // namespace spare

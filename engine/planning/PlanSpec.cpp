@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace spare {
 
@@ -72,9 +73,11 @@ std::vector<std::string> PlanSpec::validate() const
         problems.push_back(fmt::format("first_stage: {} is out of range; allowed: 5 .. 1000", firstStage));
     if (batch < 1 || batch > 1000)
         problems.push_back(fmt::format("batch: {} is out of range; allowed: 1 .. 1000", batch));
-    if (maxReplicates < firstStage || maxReplicates > 100000)
-        problems.push_back(fmt::format("max_replicates: {} is out of range; allowed: first_stage ({}) .. 100000",
-                                       maxReplicates, firstStage));
+    if (maxReplicates < firstStage || maxReplicates > kMostReplicates)
+        problems.push_back(fmt::format("max_replicates: {} is out of range; allowed: first_stage ({}) .. {}",
+                                       maxReplicates, firstStage, kMostReplicates));
+    if (!(maxTttRatio >= 1.0 && maxTttRatio <= 1e6))
+        problems.push_back(fmt::format("max_ttt_ratio: {} is out of range; allowed: 1 .. 1e6 (a multiple of T0)", maxTttRatio));
     for (const Policy policy : policies) {
         const std::size_t k = candidates(policy).size();
         if (k >= 2 && !(1.0 - confidence < 1.0 - 1.0 / static_cast<double>(k)))
@@ -110,29 +113,56 @@ PlanSpec PlanSpec::fromJson(const json& doc, const std::string& origin)
     const auto fail = [&](const std::string& key, const std::string& message) {
         throw InputError(fmt::format("{}: {}: {}", origin, key, message));
     };
+    const auto shown = [](const json& value) {
+        const std::string text = value.dump();
+        return text.size() > 200 ? text.substr(0, 200) + "..." : text;
+    };
+    // Whole numbers only: a float or a string is refused, not rounded or read as 0.
+    const auto integer = [&](const std::string& key, const json& value) {
+        if (!value.is_number_integer() || value.get<long long>() < std::numeric_limits<int>::min() ||
+            value.get<long long>() > std::numeric_limits<int>::max())
+            fail(key, fmt::format("{} is not allowed; allowed: an integer (ranges below)", shown(value)));
+        return value.get<int>();
+    };
+    const auto number = [&](const std::string& key) {
+        const json& value = doc.at(key);
+        if (!value.is_number())
+            fail(key, fmt::format("{} is not a number", shown(value)));
+        return value.get<double>();
+    };
+    const auto array = [&](const std::string& key) -> const json& {
+        const json& value = doc.at(key);
+        if (!value.is_array())
+            fail(key, fmt::format("{} is not a list", shown(value)));
+        return value;
+    };
     try {
+        if (!doc.is_object())
+            fail("(root)", "not a JSON object");
         spec.base = scenarioFromJson(doc.at("base"), origin + ": base");
         spec.policies.clear();
-        for (const json& name : doc.at("policies")) {
-            const auto policy = parsePolicy(name.get<std::string>());
+        for (const json& name : array("policies")) {
+            const auto policy = name.is_string() ? parsePolicy(name.get<std::string>()) : std::nullopt;
             if (!policy)
-                fail("policies", fmt::format("{} is not a policy; allowed: {}", name.dump(), policyNames()));
+                fail("policies", fmt::format("{} is not a policy; allowed: {}", shown(name), policyNames()));
             spec.policies.push_back(*policy);
         }
-        spec.redundancies = doc.at("redundancies").get<std::vector<int>>();
+        spec.redundancies.clear();
+        for (const json& r : array("redundancies"))
+            spec.redundancies.push_back(integer("redundancies", r));
         spec.checkpointIntervals.clear();
-        for (const json& steps : doc.at("checkpoint_intervals")) {
+        for (const json& steps : array("checkpoint_intervals")) {
             if (steps == "auto")
                 spec.checkpointIntervals.emplace_back(std::nullopt);
             else
-                spec.checkpointIntervals.emplace_back(steps.get<int>());
+                spec.checkpointIntervals.emplace_back(integer("checkpoint_intervals", steps));
         }
-        spec.confidence = doc.at("confidence").get<double>();
-        spec.indifference = doc.at("indifference").get<double>();
-        spec.firstStage = doc.at("first_stage").get<int>();
-        spec.batch = doc.at("batch").get<int>();
-        spec.maxReplicates = doc.at("max_replicates").get<int>();
-        spec.maxTttRatio = doc.at("max_ttt_ratio").get<double>();
+        spec.confidence = number("confidence");
+        spec.indifference = number("indifference");
+        spec.firstStage = integer("first_stage", doc.at("first_stage"));
+        spec.batch = integer("batch", doc.at("batch"));
+        spec.maxReplicates = integer("max_replicates", doc.at("max_replicates"));
+        spec.maxTttRatio = number("max_ttt_ratio");
     } catch (const json::exception& e) {
         fail("(plan)", fmt::format("malformed plan file: {}", e.what()));
     }

@@ -35,6 +35,7 @@ struct PlanSpec {
     int firstStage = 10;      // n0 replicates of every candidate
     int batch = 5;            // replicates per later round
     int maxReplicates = 2000; // no candidate runs more (a guard; reported when reached)
+    static constexpr int kMostReplicates = 100000;  // the largest maxReplicates allowed
     double maxTttRatio = 100.0;
 
     // Every candidate of `policy` (CKPT-only: r = 1), in r then interval order.
