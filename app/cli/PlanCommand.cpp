@@ -6,6 +6,7 @@
 #include "app/cli/StopSignal.h"
 
 #include "engine/base/AtomicFile.h"
+#include "engine/base/OutputFileError.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/planning/ConfigurationPlanner.h"
 #include "engine/planning/PlanFolder.h"
@@ -19,7 +20,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tbb/task_arena.h>
@@ -31,7 +34,7 @@ namespace {
 struct PlanOptionsText {
     std::string scenarioPath;
     std::string policies = "spare,rep";
-    std::string redundancy;  // empty: 2 .. 16, at most min(groups, 64)
+    std::optional<std::string> redundancy;  // not given: 2 .. 16, at most min(groups, 64)
     std::string checkpoint = "auto";
     double confidence = 0.95;
     std::string indifference = "1%";
@@ -45,7 +48,12 @@ struct PlanOptionsText {
     bool json = false;
     std::string reportPath;
     std::string memoryLimit;
+    std::vector<std::string> specFlagsGiven;  // the flags that define a plan, as given on the command line
 };
+
+// The flags whose values plan.json records: a resumed plan takes them from its folder.
+constexpr const char* kSpecFlags[] = {"--policies", "--redundancy", "--checkpoint", "--confidence",
+                                      "--indifference", "--first-stage", "--batch", "--max-replicates"};
 
 std::vector<std::optional<int>> parseCheckpointList(const std::string& text, int maxSteps)
 {
@@ -88,11 +96,14 @@ PlanSpec specFromFlags(const PlanOptionsText& o)
     spec.base = loadScenarioFile(o.scenarioPath);
     spec.policies = parsePolicyList(o.policies);
     const int maxR = std::min(spec.base.groups, ScenarioLimits::maxRedundancy);
+    if (o.redundancy && o.redundancy->empty())
+        throw UsageError(fmt::format("--redundancy \"\" is empty; allowed: r values 2 .. {} as a range or a comma list, "
+                                     "e.g. 2-{}",
+                                     maxR, std::min(16, maxR)));
     try {
-        spec.redundancies = parseIntegerRanges(o.redundancy.empty() ? fmt::format("2-{}", std::min(16, maxR)) : o.redundancy,
-                                               2, maxR);
+        spec.redundancies = parseIntegerRanges(o.redundancy.value_or(fmt::format("2-{}", std::min(16, maxR))), 2, maxR);
     } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("--redundancy {}: {}", o.redundancy, e.what()));
+        throw UsageError(fmt::format("--redundancy {}: {}", o.redundancy.value_or(""), e.what()));
     }
     spec.checkpointIntervals = parseCheckpointList(o.checkpoint, spec.base.steps);
     spec.confidence = o.confidence;
@@ -154,6 +165,12 @@ int runPlanCommand(const PlanOptionsText& o)
         throw UsageError("plan: give a SCENARIO file, or --resume DIR for a plan started with --dir");
     if (o.noRun && o.dir.empty() && o.resume.empty())
         throw UsageError("--no-run writes the next round as a campaign: it needs --dir DIR or --resume DIR");
+    if (!o.resume.empty() && !o.specFlagsGiven.empty())
+        throw UsageError(fmt::format("--resume {}: {} cannot change a plan under way: its folder fixes them (plan.json); "
+                                     "allowed with --resume: --threads, --no-run, --json, --report, --memory-limit",
+                                     o.resume, fmt::join(o.specFlagsGiven, ", ")));
+    if (!o.dir.empty() && std::filesystem::exists(o.dir) && !std::filesystem::is_directory(o.dir))
+        throw UsageError(fmt::format("--dir {}: is not a folder; allowed: a folder (created when missing)", o.dir));
     OutputFiles files;
     files.add("--report", o.reportPath);
     files.check();
@@ -169,7 +186,13 @@ int runPlanCommand(const PlanOptionsText& o)
         spec = specFromFlags(o);
         if (!o.dir.empty()) {
             folder = std::make_unique<PlanFolder>(o.dir);
-            folder->prepare(spec);
+            try {
+                folder->prepare(spec);
+            } catch (const OutputFileError& e) {
+                if (e.deviceFailure())
+                    throw OutputFileError("--dir " + e.path(), e.reason(), e.errorNumber());
+                throw UsageError(fmt::format("--dir {}: {}", e.path(), e.reason()));
+            }
         }
     }
     SweepSpec memory;
@@ -205,8 +228,11 @@ int runPlanCommand(const PlanOptionsText& o)
     const PlanResult result = runPlan(spec, *runner, options);
 
     if (result.cancelled || stop.load()) {
-        fmt::print(stderr, "spare-cli: plan stopped by a signal after {} runs{}\n", result.runs,
-                   folder ? fmt::format("; go on with spare-cli plan --resume {}", folder->path()) : std::string());
+        // The rounds done, and in a folder also the runs of the stopped round that are saved there.
+        fmt::print(stderr, "spare-cli: plan stopped by a signal after {} runs{}\n",
+                   result.runs + (folder ? folder->savedRunsOfStoppedRound() : 0),
+                   folder ? fmt::format(", saved in {}; go on with spare-cli plan --resume {}", folder->path(), folder->path())
+                          : std::string());
         return 130;
     }
     if (result.pending) {
@@ -223,8 +249,17 @@ int runPlanCommand(const PlanOptionsText& o)
     }
     const std::string command = planCommandLine(spec, scenarioPath);
     const std::string report = planReportMarkdown(result, spec, command);
-    if (!o.reportPath.empty())
-        files.guard([&] { writeFileAtomically(o.reportPath, report); });
+    if (!o.reportPath.empty()) {
+        try {
+            files.guard([&] { writeFileAtomically(o.reportPath, report); });
+        } catch (const std::exception&) {
+            if (!stop.load())
+                throw;
+            // A signal while the report waited (a FIFO no one reads): stopped, not failed.
+            fmt::print(stderr, "spare-cli: plan stopped by a signal before its report was written\n");
+            return 130;
+        }
+    }
     if (o.json) {
         nlohmann::json doc = planResultToJson(result, spec);
         doc["command"] = command;
@@ -238,6 +273,7 @@ int runPlanCommand(const PlanOptionsText& o)
 CommandAction setupPlan(CLI::App& sub)
 {
     auto o = std::make_shared<PlanOptionsText>();
+    CLI::App* app = &sub;
     sub.add_option("scenario", o->scenarioPath, "Scenario JSON file (the cluster, workload and failure model to plan for)");
     sub.add_option("--policies", o->policies, "Comma list of spare, rep, ckpt: one selection per policy")
         ->capture_default_str();
@@ -269,7 +305,12 @@ CommandAction setupPlan(CLI::App& sub)
     sub.add_flag("--json", o->json, "Print every figure as JSON");
     sub.add_option("--report", o->reportPath, "Write the recommendation as Markdown (atomically)");
     addMemoryLimitOption(sub, o->memoryLimit);
-    return [o] { return runPlanCommand(*o); };
+    return [o, app] {
+        for (const char* flag : kSpecFlags)
+            if (app->get_option(flag)->count() > 0)
+                o->specFlagsGiven.emplace_back(flag);
+        return runPlanCommand(*o);
+    };
 }
 
 const bool registered = registerCommand(

@@ -2,6 +2,8 @@
 
 #include <csignal>
 
+#include <signal.h>
+
 namespace spare::cli {
 
 namespace {
@@ -14,8 +16,14 @@ extern "C" void requestStop(int) { stopRequested.store(true); }
 
 const std::atomic<bool>& installStopSignal()
 {
-    std::signal(SIGTERM, requestStop);
-    std::signal(SIGINT, requestStop);
+    // No SA_RESTART: a call blocked outside the simulation (opening a FIFO no one reads) returns EINTR
+    // instead of outlasting the signal.
+    struct sigaction action {};
+    action.sa_handler = requestStop;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
     return stopRequested;
 }
 

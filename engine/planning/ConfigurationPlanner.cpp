@@ -1,8 +1,11 @@
 #include "engine/planning/ConfigurationPlanner.h"
 
+#include "engine/base/InputError.h"
 #include "engine/campaign/AdaptiveReplication.h"
 #include "engine/planning/KimNelsonProcedure.h"
 #include "engine/planning/ScenarioBatch.h"
+
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
@@ -83,6 +86,24 @@ PlanPolicyResult summarize(const PolicyRace& race, const PlanSpec& spec)
         out.differenceHalfWidth = halfWidth(kn->pairedDifferenceSd(out.runnerUp, out.selected), common);
     }
     return out;
+}
+
+// A zone so small that separating the candidates could take more replicates than any plan may run: the
+// procedure might never finish, so the plan stops after its first stage and names the smallest zone
+// this scenario allows.
+void refuseVanishingZone(const KimNelsonProcedure& kn, Policy policy, const PlanSpec& spec, double best)
+{
+    const double needed = kn.maxReplicatesNeeded();
+    if (needed <= PlanSpec::kMostReplicates)
+        return;
+    // Rounded up to 3 digits, so that the value shown is allowed.
+    const double smallest = kn.smallestIndifference(PlanSpec::kMostReplicates) / best;
+    const double unit = std::pow(10.0, std::floor(std::log10(smallest)) - 2.0);
+    throw InputError(fmt::format("indifference: {:g} is too small for the {} candidates: separating them within "
+                                 "{:g} x the best first-stage mean ({:.4f}) can take up to {:.3g} replicates each, "
+                                 "more than a plan may run ({}); allowed for this scenario: {:g} .. 0.5",
+                                 spec.indifference, policyName(policy), spec.indifference, best, needed,
+                                 PlanSpec::kMostReplicates, std::ceil(smallest / unit) * unit));
 }
 
 PlanResult snapshot(const std::vector<PolicyRace>& races, const PlanSpec& spec, int rounds)
@@ -169,6 +190,7 @@ PlanResult runPlan(const PlanSpec& spec, PlanRoundRunner& runner, const PlanOpti
                 for (int i = 1; i < kn.systems(); ++i)
                     best = std::min(best, kn.mean(i));
                 kn.setIndifference(spec.indifference * best);
+                refuseVanishingZone(kn, race.policy, spec, best);
             }
             race.capped = !kn.done() && kn.replicates() >= spec.maxReplicates;
         }

@@ -76,7 +76,9 @@ struct PlanOptions {
 // share common random numbers: round 0 is the first stage (n0 replicates of every candidate), then each
 // round adds spec.batch replicates to the candidates still in. The indifference zone is
 // spec.indifference x the policy's smallest first-stage mean. Deterministic: the same spec and results
-// give the same rounds and decisions, so a plan can stop and resume anywhere.
+// give the same rounds and decisions, so a plan can stop and resume anywhere. Throws InputError after
+// the first stage when the zone is so small that a candidate could need more than
+// PlanSpec::kMostReplicates replicates (the message names the smallest zone allowed).
 PlanResult runPlan(const PlanSpec& spec, PlanRoundRunner& runner, const PlanOptions& options = {});
 
 // Rounds in this process (runScenarioBatch), with the same seeds a campaign folder would use.

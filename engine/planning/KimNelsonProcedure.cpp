@@ -154,14 +154,22 @@ double KimNelsonProcedure::pairVariance(int i, int l) const
     return pairVariance_[static_cast<std::size_t>(i) * sums_.size() + static_cast<std::size_t>(l)];
 }
 
-int KimNelsonProcedure::maxReplicatesNeeded() const
+double KimNelsonProcedure::maxReplicatesNeeded() const
 {
     if (!firstStageFixed_)
         throw std::logic_error("KimNelsonProcedure::maxReplicatesNeeded before the first stage");
-    double most = 0.0;
+    double most = firstStage_;
     for (const double s2 : pairVariance_)
         most = std::max(most, std::floor(h2_ * s2 / (delta_ * delta_)) + 1.0);
-    return static_cast<int>(std::min<double>(std::max<double>(most, firstStage_), std::numeric_limits<int>::max()));
+    return most;
+}
+
+double KimNelsonProcedure::smallestIndifference(int replicates) const
+{
+    if (!firstStageFixed_ || replicates < 2)
+        throw std::logic_error("KimNelsonProcedure::smallestIndifference needs the first stage and replicates > 1");
+    const double largest = *std::max_element(pairVariance_.begin(), pairVariance_.end());
+    return std::sqrt(h2_ * largest / (replicates - 1));
 }
 
 double KimNelsonProcedure::pairedMeanDifference(int i, int l) const

@@ -54,8 +54,11 @@ public:
     // The first-stage variance of the difference between systems i and l.
     double pairVariance(int i, int l) const;
     // Replicates at which every pair's continuation region closes: the most any system can need
-    // (max over pairs of floor(h^2 S_il^2 / delta^2) + 1, at least n0). Needs the first stage and delta.
-    int maxReplicatesNeeded() const;
+    // (max over pairs of floor(h^2 S_il^2 / delta^2) + 1, at least n0; not capped, may be inf for a
+    // vanishing delta). Needs the first stage and delta.
+    double maxReplicatesNeeded() const;
+    // The smallest delta with which every pair's region closes by `replicates` (> 1). Needs the first stage.
+    double smallestIndifference(int replicates) const;
     // The mean difference of system i minus system l over their common observations, and its sd.
     double pairedMeanDifference(int i, int l) const;
     double pairedDifferenceSd(int i, int l) const;

@@ -1,10 +1,12 @@
 #include "engine/planning/PlanReport.h"
 
 #include "engine/base/ShellWord.h"
+#include "engine/base/WholeNumber.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include <string>
 #include <vector>
 
 namespace spare {
@@ -25,6 +27,16 @@ json candidateJson(const PlanCandidateState& c)
             {"eliminated_at", c.eliminatedAt}};
 }
 
+// A probability as a percentage with the digits it needs: 95%, 99.9%, never 100% for one below 1.
+std::string percentText(double share)
+{
+    for (int digits = 0;; ++digits) {
+        const std::string text = fmt::format("{:.{}f}", share * 100.0, digits);
+        if (share >= 1.0 || parseWholeNumber<double>(text).value_or(0.0) < 100.0 || digits >= 15)
+            return text + "%";
+    }
+}
+
 std::string guaranteeText(const PlanPolicyResult& p, const PlanSpec& spec)
 {
     if (p.candidates.size() < 2)
@@ -35,9 +47,9 @@ std::string guaranteeText(const PlanPolicyResult& p, const PlanSpec& spec)
                            std::count_if(p.candidates.begin(), p.candidates.end(), [](const auto& c) { return c.alive; }));
     if (!p.done)
         return "undecided: the race goes on";
-    return fmt::format("P(correct selection) >= {:.0f}% when the best is at least {:.4g} TTT/T0 ({:.3g}% of the best "
+    return fmt::format("P(correct selection) >= {} when the best is at least {:.4g} TTT/T0 ({:.3g}% of the best "
                        "first-stage mean) better than every other candidate",
-                       spec.confidence * 100.0, p.delta, spec.indifference * 100.0);
+                       percentText(spec.confidence), p.delta, spec.indifference * 100.0);
 }
 
 }  // namespace
@@ -108,10 +120,10 @@ json planResultToJson(const PlanResult& result, const PlanSpec& spec)
 std::string planReportMarkdown(const PlanResult& result, const PlanSpec& spec, const std::string& command)
 {
     std::string out = fmt::format("# Plan: {}\n\n", spec.base.name.empty() ? "scenario" : spec.base.name);
-    out += fmt::format("Choose (r, T_c) per policy by the smallest expected TTT/T0, {:.0f}% confidence, indifference "
+    out += fmt::format("Choose (r, T_c) per policy by the smallest expected TTT/T0, {} confidence, indifference "
                        "zone {:.3g}% of the best first-stage mean; Kim-Nelson fully sequential selection with common "
                        "random numbers, first stage {} replicates, then {} per round.\n\n",
-                       spec.confidence * 100.0, spec.indifference * 100.0, spec.firstStage, spec.batch);
+                       percentText(spec.confidence), spec.indifference * 100.0, spec.firstStage, spec.batch);
     out += "| policy | chosen | TTT/T0 (95% CI) | runner-up | runner-up - chosen (95% CI) | runs | full grid |\n";
     out += "|---|---|---|---|---|---|---|\n";
     for (const PlanPolicyResult& p : result.policies) {

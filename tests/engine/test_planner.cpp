@@ -105,6 +105,12 @@ private slots:
     void folderPlanResumesAfterAnExternalRound();
     void folderRefusesAnotherPlan();
     void reportNamesEveryFigure();
+    void vanishingZoneIsRefused_data();
+    void vanishingZoneIsRefused();
+    void confidenceShowsItsDigits_data();
+    void confidenceShowsItsDigits();
+    void planFileValuesAreStrict_data();
+    void planFileValuesAreStrict();
 };
 
 void TestPlanner::youngAndDalyPeriods_data()
@@ -382,6 +388,90 @@ void TestPlanner::reportNamesEveryFigure()
     }
     QVERIFY(report.find("spare-cli plan teaching-12.json") != std::string::npos);
     QVERIFY(report.find("P(correct selection) >= 95%") != std::string::npos);
+}
+
+void TestPlanner::vanishingZoneIsRefused_data()
+{
+    QTest::addColumn<double>("indifference");
+    QTest::addColumn<bool>("refused");
+    QTest::newRow("1%") << 0.01 << false;
+    QTest::newRow("1e-9") << 1e-9 << true;
+    QTest::newRow("smallest double") << 5e-324 << true;
+}
+
+// A zone so small that a candidate could need more than kMostReplicates replicates ends the plan after
+// its first stage with the smallest zone allowed, instead of a saturated "full grid".
+void TestPlanner::vanishingZoneIsRefused()
+{
+    QFETCH(double, indifference);
+    QFETCH(bool, refused);
+    PlanSpec spec = teachingPlan();
+    spec.indifference = indifference;
+    LocalPlanRoundRunner runner(2);
+    try {
+        const PlanResult result = runPlan(spec, runner);
+        QVERIFY(!refused);
+        for (const PlanPolicyResult& p : result.policies)
+            QVERIFY(p.fullGridRuns <= p.candidates.size() * static_cast<std::size_t>(PlanSpec::kMostReplicates));
+    } catch (const InputError& e) {
+        QVERIFY2(refused, e.what());
+        const QString message = QString::fromStdString(e.what());
+        QVERIFY2(message.contains(QStringLiteral("is too small")), e.what());
+        QVERIFY2(message.contains(QRegularExpression(QStringLiteral("allowed for this scenario: [0-9.e-]+ \\.\\. 0\\.5"))),
+                 e.what());
+    }
+}
+
+void TestPlanner::confidenceShowsItsDigits_data()
+{
+    QTest::addColumn<double>("confidence");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("0.95") << 0.95 << QStringLiteral("P(correct selection) >= 95%");
+    QTest::newRow("0.999") << 0.999 << QStringLiteral("P(correct selection) >= 99.9%");
+    QTest::newRow("0.9995") << 0.9995 << QStringLiteral("P(correct selection) >= 99.95%");
+}
+
+void TestPlanner::confidenceShowsItsDigits()
+{
+    QFETCH(double, confidence);
+    QFETCH(QString, shown);
+    PlanSpec spec = teachingPlan();
+    spec.confidence = confidence;
+    spec.indifference = 0.05;
+    LocalPlanRoundRunner runner(2);
+    const QString report = QString::fromStdString(planReportMarkdown(runPlan(spec, runner), spec, "plan"));
+    QVERIFY2(report.contains(shown), qPrintable(report));
+    QVERIFY2(!report.contains(QStringLiteral("100%")), qPrintable(report));
+}
+
+void TestPlanner::planFileValuesAreStrict_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("float first stage") << "first_stage" << "10.7" << "first_stage: 10.7 is not allowed";
+    QTest::newRow("huge first stage") << "first_stage" << "1e20" << "first_stage: 1e+20 is not allowed";
+    QTest::newRow("text batch") << "batch" << "\"5\"" << "batch: \"5\" is not allowed";
+    QTest::newRow("past int") << "max_replicates" << "4294967296" << "max_replicates: 4294967296 is not allowed";
+    QTest::newRow("text confidence") << "confidence" << "\"high\"" << "confidence: \"high\" is not a number";
+    QTest::newRow("negative cap") << "max_ttt_ratio" << "-1" << "max_ttt_ratio: -1 is out of range; allowed: 1 .. 1e6";
+    QTest::newRow("policy number") << "policies" << "[1]" << "policies: 1 is not a policy";
+    QTest::newRow("redundancies text") << "redundancies" << "\"2-4\"" << "redundancies: \"2-4\" is not a list";
+}
+
+void TestPlanner::planFileValuesAreStrict()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(QString, message);
+    nlohmann::json doc = teachingPlan().toJson();
+    doc[key.toStdString()] = nlohmann::json::parse(value.toStdString());
+    try {
+        PlanSpec::fromJson(doc, "plan.json");
+        QFAIL("a malformed plan file was accepted");
+    } catch (const InputError& e) {
+        QVERIFY2(QString::fromStdString(e.what()).contains(message), e.what());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestPlanner)
