@@ -24,6 +24,14 @@ expect ratio-negative 2 "--max-ttt-ratio: '-1' is out of range; allowed: > 0 \.\
 expect stack-number-text 2 "--stack-number: 'x' is not an integer; allowed: an integer 1 \.\." "$SPARE_CLI" reorder -N 10 -r 3 --failed 1 -S x
 expect seeds-range 2 "--seeds: '0' is out of range; allowed: an integer 1 \.\. 1000" "$SPARE_CLI" paper-table --seeds 0
 
+# Integer lists: a reversed range and a value past int say so, with the range.
+expect sweep-redundancy-reversed 2 '--redundancy 4-2: "4-2" is a reversed range; allowed: LOW-HIGH with LOW <= HIGH, as 1-12' \
+  "$SPARE_CLI" sweep "$T" --redundancy 4-2
+expect sweep-redundancy-20-digits 2 '"99999999999999999999" is out of range: allowed 1 \.\. 12' \
+  "$SPARE_CLI" sweep "$T" --redundancy 2,99999999999999999999
+expect plan-max-replicates-past-int 2 "--max-replicates: '99999999999999999999' is out of range; allowed: an integer 5 \.\. 100000" \
+  "$SPARE_CLI" plan "$T" --max-replicates 99999999999999999999
+
 # --trace-window: START:END in decimal seconds, nothing else.
 for bad in 1:2abc 1:2:3 0x10:0x20 inf:5 2:1 :5 5; do
   expect "trace-window-$bad" 2 "--trace-window: '$bad' is not allowed; allowed: START:END in decimal seconds, 0 <= START < END" \
