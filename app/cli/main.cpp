@@ -8,6 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <new>
@@ -65,6 +68,17 @@ int reportCurrentException()
     const CliFailure failure = cliFailure(std::current_exception());
     fmt::print(stderr, "{}", failure.message);
     return failure.exitCode;
+}
+
+// Standard output is buffered: a full disk behind it shows only when it is flushed, after the command.
+int flushStandardOutput(int exitCode)
+{
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return exitCode;
+    fmt::print(stderr, "spare-cli: standard output: cannot write: {}\n",
+               errno != 0 ? std::strerror(errno) : "an earlier write failed");
+    return exitCode == kExitOk ? kExitFailure : exitCode;
 }
 
 }  // namespace
@@ -133,7 +147,7 @@ int main(int argc, char** argv)
         spare::InputFileLimits& limits = spare::inputFileLimits();
         applyInputLimit("--max-scenario-size", maxScenarioSize, limits.scenarioBytes);
         applyInputLimit("--max-trace-size", maxTraceSize, limits.traceBytes);
-        return action ? action() : kExitBadInput;
+        return flushStandardOutput(action ? action() : kExitBadInput);
     } catch (...) {
         return reportCurrentException();
     }

@@ -22,6 +22,9 @@ expect help-lists-failure 0 "^  1  failed: out of memory, a file system or devic
 expect full-disk-simulate 1 "--events /dev/full: cannot write: No space left on device" "$SPARE_CLI" simulate "$T" --events /dev/full
 expect full-disk-plan 1 "--report /dev/full: cannot write: No space left on device" \
   "$SPARE_CLI" plan "$T" --policies spare --redundancy 2,3 --threads 2 --report /dev/full
+expect full-disk-stdout 1 "spare-cli: standard output: cannot write: No space left on device" \
+  bash -c '"$1" plan "$2" --policies spare --redundancy 2,3 --threads 2 --json >/dev/full' _ "$SPARE_CLI" "$T"
+expect full-disk-stdout-simulate 1 "standard output: cannot write" bash -c '"$1" simulate "$2" >/dev/full' _ "$SPARE_CLI" "$T"
 expect unwritable-path-is-input 2 "--report $WORK/none/r.md: folder $WORK/none does not exist" "$SPARE_CLI" plan "$T" --report "$WORK/none/r.md"
 expect resume-bad-value-is-input 2 "not a regular file" bash -c 'mkdir -p "$1/p" && mkfifo "$1/p/plan.json" && exec "$2" plan --resume "$1/p"' _ "$WORK" "$SPARE_CLI"
 
