@@ -37,6 +37,10 @@ check brackets-message-short test "$(printf '%s' "$ERR" | wc -c)" -lt 4000
 expect report-folder-missing 2 "--report $WORK/none/plan.md: folder $WORK/none does not exist" \
   "$SPARE_CLI" plan "$T12" --report "$WORK/none/plan.md"
 check report-folder-missing-no-work bash -c '! printf "%s" "$1" | grep -q "first stage"' _ "$ERR"
+# A folder that refuses new files whatever its permission bits say (root passes access()).
+expect report-folder-refuses-files 2 "--report /proc/plan.md: .*cannot|--report /proc/plan.md: folder /proc is not writable" \
+  "$SPARE_CLI" plan "$T12" --policies spare --redundancy 2,3 --threads 2 --report /proc/plan.md
+check report-folder-refuses-files-no-work bash -c '! printf "%s" "$1" | grep -q "round"' _ "$ERR"
 expect report-is-directory 2 "--report $WORK: is a directory" "$SPARE_CLI" plan "$T12" --report "$WORK"
 expect report-full-disk 1 "--report /dev/full: cannot write: No space left on device" \
   "$SPARE_CLI" plan "$T12" --policies spare --redundancy 2,3 --threads 2 --report /dev/full
