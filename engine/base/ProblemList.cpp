@@ -20,6 +20,11 @@ std::string bounded(const std::string& text, std::size_t most)
 
 }  // namespace
 
+std::string excerpt(std::string_view text, std::size_t most)
+{
+    return text.size() <= most ? std::string(text) : std::string(text.substr(0, most)) + "...";
+}
+
 std::string issueLine(const InputIssue& issue)
 {
     std::string line;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace spare {
@@ -15,6 +16,9 @@ inline constexpr std::size_t kMaxListedProblems = 50;
 // The longest origin or key path, and problem, a line shows whole; longer ones keep their two ends.
 inline constexpr std::size_t kMostShownKeyPath = 300;
 inline constexpr std::size_t kMostShownProblem = 2000;
+
+// A value from a file as a message shows it: its first `most` characters, then "..." when cut.
+std::string excerpt(std::string_view text, std::size_t most = 200);
 
 // "ORIGIN: KEY: problem", leaving out an empty origin or key path.
 std::string issueLine(const InputIssue& issue);

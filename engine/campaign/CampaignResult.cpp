@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include "engine/base/ProblemList.h"
 #include "engine/base/WholeNumber.h"
 #include "engine/campaign/CampaignError.h"
 
@@ -87,11 +88,8 @@ std::optional<double> CampaignResult::number(std::size_t column) const
 std::string CampaignResult::problem(std::size_t column, std::string_view run, std::string_view what,
                                     std::string_view allowed) const
 {
-    constexpr std::size_t kShown = 200;
-    const std::string_view text = field(column);
-    return fmt::format("{}: {}: {} \"{}{}\" is {}; allowed: {}", source.empty() ? "(this run)" : source, run,
-                       campaignResultColumns()[column], text.substr(0, kShown), text.size() > kShown ? "..." : "", what,
-                       allowed);
+    return fmt::format("{}: {}: {} \"{}\" is {}; allowed: {}", source.empty() ? "(this run)" : source, run,
+                       campaignResultColumns()[column], excerpt(field(column)), what, allowed);
 }
 
 double CampaignResult::finiteNumber(std::size_t column, std::string_view run) const

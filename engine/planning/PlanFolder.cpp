@@ -3,6 +3,7 @@
 #include "engine/base/AtomicFile.h"
 #include "engine/base/InputError.h"
 #include "engine/base/OutputFileError.h"
+#include "engine/base/ProblemList.h"
 #include "engine/campaign/CampaignJson.h"
 #include "engine/campaign/CampaignPlan.h"
 #include "engine/campaign/CampaignResult.h"
@@ -15,7 +16,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <string_view>
 
 #include <sys/stat.h>
 
@@ -34,13 +34,6 @@ std::string readText(const std::string& path)
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-// A text from a file, as a message shows it: quoted, at most a few hundred characters.
-std::string excerpt(std::string_view text)
-{
-    constexpr std::size_t kShown = 200;
-    return fmt::format("\"{}{}\"", text.substr(0, kShown), text.size() > kShown ? "..." : "");
 }
 
 // TTT/T0 of a run read back from a result file: a finite number from 1 (no time lost) to max_ttt_ratio
@@ -165,7 +158,7 @@ std::optional<PlanRoundResults> PlanFolder::run(const PlanRound& round, const Pl
                 continue;
             const std::string run = fmt::format("run {} ({} replicate {})", r.runId, plan.cells()[c].parameters, r.replicate);
             if (!result->ok)
-                throw InputError(fmt::format("{}: {} failed: {}", result->source, run, excerpt(result->payload)));
+                throw InputError(fmt::format("{}: {} failed: \"{}\"", result->source, run, excerpt(result->payload)));
             out[c].push_back(checkedTttRatio(*result, ttt, run, spec.maxTttRatio));
             ++saved;
         }

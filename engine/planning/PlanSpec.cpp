@@ -1,6 +1,7 @@
 #include "engine/planning/PlanSpec.h"
 
 #include "engine/base/InputError.h"
+#include "engine/base/ProblemList.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/campaign/CampaignPlan.h"
 #include "engine/sim/ScenarioJson.h"
@@ -113,10 +114,7 @@ PlanSpec PlanSpec::fromJson(const json& doc, const std::string& origin)
     const auto fail = [&](const std::string& key, const std::string& message) {
         throw InputError(fmt::format("{}: {}: {}", origin, key, message));
     };
-    const auto shown = [](const json& value) {
-        const std::string text = value.dump();
-        return text.size() > 200 ? text.substr(0, 200) + "..." : text;
-    };
+    const auto shown = [](const json& value) { return excerpt(value.dump()); };
     // Whole numbers only: a float or a string is refused, not rounded or read as 0.
     const auto integer = [&](const std::string& key, const json& value) {
         if (!value.is_number_integer() || value.get<long long>() < std::numeric_limits<int>::min() ||
