@@ -394,6 +394,13 @@ private:
             m_.stopReason = limitReached(end);
             return;
         }
+        allGroupsBack(end);
+    }
+
+    // The end of a global restart or a maintenance stop at `end`: the repair requests served by then are
+    // taken (nothing is left to rejoin), the policy starts over and every group is back.
+    void allGroupsBack(double end)
+    {
         if (pool_) {
             pool_->advance(end);
             pool_->takeServed();
@@ -682,22 +689,11 @@ private:
         t_ = end;
         ledger_.restart(end - start, stalls * sc_.detectS, stalls * sc_.diagnoseS, stalls * sc_.queueS);
         restarting_ = false;
-        if (pool_) {
-            if (end > windowsEnd) {
-                ++m_.repair->spareWaits;
-                m_.repair->spareWaitS += end - windowsEnd;
-            }
-            // Every request is served by now and every group is back: nothing is left to rejoin.
-            pool_->advance(end);
-            pool_->takeServed();
-            rejoinQueue_ = {};
+        if (pool_ && end > windowsEnd) {
+            ++m_.repair->spareWaits;
+            m_.repair->spareWaitS += end - windowsEnd;
         }
-        policy_->reset();
-        for (const int group : wentOut_)
-            alive_[static_cast<std::size_t>(group)] = 1;
-        wentOut_.clear();
-        aliveCount_ = sc_.groups;
-        emit(EventKind::RestartEnd, t_);
+        allGroupsBack(end);
         const int rework = stepsDone_ - lastCheckpointStep_;
         m_.reworkSteps += rework;
         ledger_.rolledBack();

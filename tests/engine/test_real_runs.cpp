@@ -6,6 +6,7 @@
 #include "engine/sim/FailureClocks.h"
 #include "engine/sim/RestartCause.h"
 #include "engine/sim/Simulator.h"
+#include "tests/support/TinyScenario.h"
 
 #include <QtTest/QtTest>
 
@@ -21,23 +22,16 @@ namespace {
 // Whole-second steps, no jitter and free failure handling: the simulator's clock is the renewal model's.
 Scenario plainCkpt(int groups, int steps)
 {
-    Scenario s;
-    s.name = "plain";
-    s.groups = groups;
-    s.gpusPerGroup = 8;
-    s.redundancy = 1;
-    s.steps = steps;
+    Scenario s = tinyScenario(Policy::Ckpt, groups, 1, steps, 1);
+    s.checkpointIntervalSteps.reset();
     s.computeS = 1.0;
     s.allReduceS = 0.0;
     s.failedAllReduceFactor = 0.0;
     s.shrinkS = 0.0;
-    s.jitterSd = 0.0;
     s.failureModel = FailureModel::Exponential;
     s.systemMtbfS = 1e12;
-    s.restartS = 100.0;
     s.restartRule = RestartRule::Fixed;
     s.checkpointWriteS = 0.0;
-    s.policy = Policy::Ckpt;
     return s;
 }
 
