@@ -667,7 +667,8 @@ private slots:
         QCOMPARE(model.failuresPer1000GpuDays.value, 86.4e6 / model.perGpuMtbfS.value);
         QCOMPARE(model.failuresPer1000GpuDays.lower, 86.4e6 / model.perGpuMtbfS.upper);
         QCOMPARE(model.weibullShape, weibull.distribution.a);
-        QCOMPARE(model.notes.size(), std::size_t{1});  // the per-group shape approximation
+        QCOMPARE(model.notes.size(), std::size_t{2});  // the stationary start, the per-group shape approximation
+        QCOMPARE(model.failures.at("start").get<std::string>(), std::string("stationary"));
 
         // The simulator reads the section.
         nlohmann::json doc = scenarioToJson(Scenario{});
@@ -676,6 +677,7 @@ private slots:
         QCOMPARE(scenario.failureModel, FailureModel::Weibull);
         QCOMPARE(scenario.systemMtbfS, model.systemMtbfS.value);
         QCOMPARE(scenario.weibullShape, model.weibullShape);
+        QCOMPARE(scenario.clockStart, ClockStart::Stationary);
 
         QVERIFY_THROWS_EXCEPTION(
             InputError, clusterFailureModel(fits, FleetDescription{0, FleetUnit::Gpu, 8}, PlannedCluster{64, 8}));
