@@ -109,7 +109,7 @@ bool anyWanted(const ValidationOptions& options, std::initializer_list<const cha
 
 void llamaRows(ValidationRunner& runner, const ValidationOptions& options, std::vector<ValidationRow>& rows)
 {
-    const std::string file = "llama3-16k-run.json";
+    const std::string file = "validation/llama3-16k-run.json";
     Scenario s = runner.scenario(file);
     const std::vector<RunMetrics> runs = runner.runSeeds(s, kLlamaWindowS);
     const std::string until = fmt::format("--until {:.0f}", kLlamaWindowS);
@@ -154,8 +154,8 @@ double failuresPer1000NodeDays(const RunMetrics& m, double nodes)
 
 void rscRows(ValidationRunner& runner, const ValidationOptions& options, std::vector<ValidationRow>& rows)
 {
-    const std::string file16k = "meta-rsc1-16k.json";
-    const std::string file131k = "meta-rsc1-131k.json";
+    const std::string file16k = "validation/meta-rsc1-16k.json";
+    const std::string file131k = "validation/meta-rsc1-131k.json";
     const Scenario s = runner.scenario(file16k);
     const double nodes = s.groups * s.gpusPerGroup / 8.0;
     const auto kokolis = [&](double periodS) {

@@ -32,8 +32,8 @@ bad duration '{"maintenance": {"duration_s": -1}}' 'maintenance.duration_s: -1 i
 bad section '{"maintenance": []}' 'maintenance: expected an object'
 
 expect "ettr in the text" 0 'ETTR +[0-9.]+ %' "$SPARE_CLI" simulate "$SCEN/teaching-12.json"
-expect "maintenance in the text" 0 'maintenance stops +4' "$SPARE_CLI" simulate "$SCEN/llama3-16k-run.json" --until 400000
-"$SPARE_CLI" simulate "$SCEN/llama3-16k-run.json" --until 400000 --json >"$WORK/run.json"
+expect "maintenance in the text" 0 'maintenance stops +4' "$SPARE_CLI" simulate "$SCEN/validation/llama3-16k-run.json" --until 400000
+"$SPARE_CLI" simulate "$SCEN/validation/llama3-16k-run.json" --until 400000 --json >"$WORK/run.json"
 check "json: ettr, maintenance and restart parts" python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
