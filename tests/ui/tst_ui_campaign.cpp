@@ -58,10 +58,10 @@ void writeText(const QString& path, const QByteArray& text)
     file.write(text);
 }
 
-// TTT/T0 samples per (r, policy, mtbf) parsed straight from the merged CSV.
+// One metric's samples (TTT/T0 unless named) per (r, policy, mtbf) parsed straight from the merged CSV.
 using Samples = std::map<std::tuple<QString, QString, QString>, QVector<double>>;
 
-Samples parseCsv(const QByteArray& csv)
+Samples parseCsv(const QByteArray& csv, const char* metric = "ttt_ratio")
 {
     Samples out;
     QStringList header;
@@ -77,7 +77,7 @@ Samples parseCsv(const QByteArray& csv)
         // The view shows numbers in their shortest form ("100", where the merge writes "100.0").
         const auto number = [&](const char* column) { return QString::number(at(column).toDouble(), 'g', 12); };
         if (at("status") == QLatin1String("ok"))
-            out[{number("cluster.redundancy"), at("run.policy"), number("failures.system_mtbf_s")}].append(at("ttt_ratio").toDouble());
+            out[{number("cluster.redundancy"), at("run.policy"), number("failures.system_mtbf_s")}].append(at(metric).toDouble());
     }
     return out;
 }
@@ -183,6 +183,21 @@ private slots:
         QCOMPARE(spec.table.rows.size(), 9);
         QCOMPARE(spec.heatMap.rows, 3);
         QCOMPARE(spec.heatMap.columns, 3);
+    }
+
+    void ettrIsTheSeedMean()
+    {
+        const Samples ettr = parseCsv(readAll(mergedPath_), "ettr");
+        QVector<int> point = data_->defaultPoint();
+        point[key("cluster.redundancy")] = value("cluster.redundancy", QStringLiteral("3"));
+        point[key("failures.system_mtbf_s")] = value("failures.system_mtbf_s", QStringLiteral("200"));
+        const CampaignValue v = CampaignMetric::value(CampaignMetric::Kind::Ettr, *data_, point);
+        const QVector<double>& seeds = ettr.at({QStringLiteral("3"), QStringLiteral("spare"), QStringLiteral("200")});
+        QCOMPARE(v.n, 3);
+        QVERIFY(std::abs(v.mean - mean(seeds)) < 1e-12);
+        QVERIFY(v.mean > 0.0 && v.mean < 1.0);
+        QCOMPARE(CampaignMetric::parse(QStringLiteral("ettr")), std::optional(CampaignMetric::Kind::Ettr));
+        QCOMPARE(CampaignMetric::format(CampaignMetric::Kind::Ettr, 0.5), QStringLiteral("50.0%"));
     }
 
     void confidenceIntervalIsStudentT()

@@ -140,6 +140,7 @@ std::shared_ptr<const CampaignData> CampaignData::fromTable(const MergedCampaign
 
     const std::size_t ttt = *table.metricIndex("ttt_ratio");
     const std::size_t availability = *table.metricIndex("availability");
+    const std::optional<std::size_t> ettr = table.metricIndex("ettr");
     QVector<int> point(data->keys_.size());
     for (std::size_t row = 0; row < table.runs.size(); ++row) {
         const MergedCampaignRun& run = table.runs[row];
@@ -152,6 +153,7 @@ std::shared_ptr<const CampaignData> CampaignData::fromTable(const MergedCampaign
         CampaignSamples& samples = data->samples_[data->flatIndex(point)];
         samples.tttRatio.append(run.metrics[ttt]);
         samples.availability.append(run.metrics[availability]);
+        samples.ettr.append(ettr ? run.metrics[*ettr] : std::nan(""));
         ++data->okRuns_;
     }
     return data;

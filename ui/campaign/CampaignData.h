@@ -22,10 +22,11 @@ struct CampaignKey {
     int indexOf(const QString& value) const;
 };
 
-// The ok runs of one grid point (one value per key): TTT/T0 and availability per seed.
+// The ok runs of one grid point (one value per key): TTT/T0, availability and ETTR per seed.
 struct CampaignSamples {
     QVector<double> tttRatio;
     QVector<double> availability;
+    QVector<double> ettr;  // NaN where the results predate the ettr column
 };
 
 // A merged campaign table reduced to what the Campaign view shows, immutable once built (shared

@@ -71,7 +71,8 @@ bool CampaignValue::hasInterval() const { return std::isfinite(low) && std::isfi
 
 QStringList CampaignMetric::names()
 {
-    return {QStringLiteral("ttt-ratio"), QStringLiteral("availability"), QStringLiteral("best-r"), QStringLiteral("gain")};
+    return {QStringLiteral("ttt-ratio"), QStringLiteral("availability"), QStringLiteral("best-r"), QStringLiteral("gain"),
+            QStringLiteral("ettr")};
 }
 
 std::optional<CampaignMetric::Kind> CampaignMetric::parse(const QString& name)
@@ -91,6 +92,8 @@ QString CampaignMetric::label(Kind kind)
         return QStringLiteral("TTT/T0");
     case Kind::Availability:
         return QStringLiteral("availability");
+    case Kind::Ettr:
+        return QStringLiteral("ETTR (productive / wall-clock time)");
     case Kind::BestR:
         return QStringLiteral("best r (lowest mean TTT/T0)");
     case Kind::Gain:
@@ -107,6 +110,7 @@ QString CampaignMetric::format(Kind kind, double value, int digits)
     case Kind::TttRatio:
         return digits > 0 ? QString::number(value, 'g', digits) : QString::number(value, 'f', 3);
     case Kind::Availability:
+    case Kind::Ettr:
     case Kind::Gain:
         return (digits > 0 ? QString::number(value * 100.0, 'g', digits) : QString::number(value * 100.0, 'f', 1))
              + QLatin1Char('%');
@@ -159,6 +163,10 @@ CampaignValue CampaignMetric::value(Kind kind, const CampaignData& data, QVector
     case Kind::Availability: {
         const CampaignSamples* samples = data.samples(point);
         return samples ? meanWithInterval(samples->availability) : CampaignValue{};
+    }
+    case Kind::Ettr: {
+        const CampaignSamples* samples = data.samples(point);
+        return samples ? meanWithInterval(samples->ettr) : CampaignValue{};
     }
     case Kind::BestR: {
         int bestR = -1;

@@ -27,6 +27,8 @@ struct CampaignValue {
 // What the Campaign view can show, computed from the merged columns (docs/campaigns.md):
 //   ttt-ratio     mean ttt_ratio over the seeds of a grid point (95% CI: Student t)
 //   availability  mean availability, likewise
+//   ettr          mean effective training time ratio (productive / wall-clock time), likewise; empty for
+//                 results written before runs reported it
 //   best-r        the cluster.redundancy with the lowest mean TTT/T0, the other keys fixed
 //   gain          1 - TTT_SPARe / TTT_Rep, each at its best r when r is a grid key (the Analysis
 //                 summary's "gain of SPARe over Rep"); CI by the delta method from both means' CIs
@@ -34,13 +36,13 @@ struct CampaignValue {
 // not axes or selectors for them.
 class CampaignMetric {
 public:
-    enum class Kind { TttRatio, Availability, BestR, Gain };
+    enum class Kind { TttRatio, Availability, BestR, Gain, Ettr };
 
     static QStringList names();
     static std::optional<Kind> parse(const QString& name);
     static QString name(Kind kind);
     static QString label(Kind kind);  // axis / legend text
-    // The value as shown (percentages for availability and gain); `digits` significant digits when > 0.
+    // The value as shown (percentages for availability, ETTR and gain); `digits` significant digits when > 0.
     static QString format(Kind kind, double value, int digits = 0);
 
     // Keys the metric reduces over (never axes); empty when it uses every key.
