@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace spare {
@@ -140,6 +141,25 @@ void ChromeTraceWriter::closeSpan(OpenSpan& open, int track, double endS, const 
     span(track, open.name + suffix, open.startS, endS, open.args);
 }
 
+// A global restart with parts: detection, diagnosis and queueing (of its first stall) come first on the
+// restart track, then the rest under the restart's own name.
+void ChromeTraceWriter::closeRestart(double endS)
+{
+    if (restartInParts_ && restart_.open) {
+        for (const auto& [name, seconds] : {std::pair{"restart: detection", options_.restartDetectS},
+                                            std::pair{"restart: diagnosis", options_.restartDiagnoseS},
+                                            std::pair{"restart: queueing", options_.restartQueueS}}) {
+            const double partEndS = std::min(endS, restart_.startS + seconds);
+            if (seconds > 0.0 && partEndS > restart_.startS) {
+                span(kRestart, name, restart_.startS, partEndS, restart_.args);
+                restart_.startS = partEndS;
+            }
+        }
+    }
+    restartInParts_ = false;
+    closeSpan(restart_, kRestart, endS);
+}
+
 int ChromeTraceWriter::failureTrack(int group) const
 {
     const auto it = std::find(options_.groupLanes.begin(), options_.groupLanes.end(), group);
@@ -236,11 +256,15 @@ void ChromeTraceWriter::onEvent(const Event& event)
     case EventKind::RestartStart:
         closeSpan(step_, kSteps, event.time, " (aborted)");
         closeSpan(checkpoint_, kCheckpoint, event.time, " (aborted)");
-        if (inWindow)
-            openSpan(restart_, event.time, fmt::format("restart ({})", restartCauseName(restartCauseFromValue(event.value))),
-                     fmt::format("{{\"cause\":\"{}\"}}", restartCauseName(restartCauseFromValue(event.value))));
+        if (inWindow) {
+            const RestartCause cause = restartCauseFromValue(event.value);
+            openSpan(restart_, event.time, fmt::format("restart ({})", restartCauseName(cause)),
+                     fmt::format("{{\"cause\":\"{}\"}}", restartCauseName(cause)));
+            restartInParts_ = cause != RestartCause::Maintenance &&
+                              options_.restartDetectS + options_.restartDiagnoseS + options_.restartQueueS > 0.0;
+        }
         break;
-    case EventKind::RestartEnd: closeSpan(restart_, kRestart, event.time); break;
+    case EventKind::RestartEnd: closeRestart(event.time); break;
     case EventKind::CheckpointStart:
         if (inWindow)
             openSpan(checkpoint_, event.time, "checkpoint",
@@ -289,6 +313,7 @@ void ChromeTraceWriter::finish()
     if (finished_)
         return;
     closeSpan(step_, kSteps, lastTimeS_, " (unfinished)");
+    restartInParts_ = false;
     closeSpan(restart_, kRestart, lastTimeS_, " (unfinished)");
     closeSpan(checkpoint_, kCheckpoint, lastTimeS_, " (unfinished)");
     finished_ = true;

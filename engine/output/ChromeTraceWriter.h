@@ -19,6 +19,11 @@ struct ChromeTraceOptions {
     std::vector<int> groupLanes;              // groups that get their own lane (their failure instants)
     std::size_t maxEvents = 1'000'000;        // cap on trace events (~130 MB); past it a final instant says so
     double decisionDisplayS = 0.0;            // decision span width; 0 = instant (the model gives it no time)
+    // restart.detect_s, diagnose_s, queue_s: a global restart (not a maintenance stop) is drawn as these
+    // parts, then the rest as "restart (cause)"; all zero: one span, as before.
+    double restartDetectS = 0.0;
+    double restartDiagnoseS = 0.0;
+    double restartQueueS = 0.0;
 };
 
 // Streams the run as Chrome trace-event JSON (ui.perfetto.dev, chrome://tracing), written atomically:
@@ -54,6 +59,7 @@ private:
     void counter(const char* name, double timeS, long long value);
     void openSpan(OpenSpan& span, double startS, std::string name, std::string args);
     void closeSpan(OpenSpan& span, int track, double endS, const char* suffix = "");
+    void closeRestart(double endS);
     void updateCounters(const Event& event);
     int failureTrack(int group) const;
 
@@ -69,6 +75,7 @@ private:
 
     OpenSpan step_;
     OpenSpan restart_;
+    bool restartInParts_ = false;  // the open restart is a global restart with parts to draw
     OpenSpan checkpoint_;
 
     bool restarting_ = false;

@@ -34,6 +34,9 @@ std::optional<RunMetrics> runWithOutputs(const Simulator& simulator, const RunOu
         ChromeTraceOptions options = outputs.chromeTrace;
         if (options.groups == 0)
             options.groups = simulator.scenario().groups;
+        options.restartDetectS = simulator.scenario().detectS;
+        options.restartDiagnoseS = simulator.scenario().diagnoseS;
+        options.restartQueueS = simulator.scenario().queueS;
         trace = std::make_unique<ChromeTraceWriter>(outputs.chromeTracePath, options);
         fanOut.add(trace.get());
     }

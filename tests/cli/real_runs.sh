@@ -33,7 +33,17 @@ bad section '{"maintenance": []}' 'maintenance: expected an object'
 
 expect "ettr in the text" 0 'ETTR +[0-9.]+ %' "$SPARE_CLI" simulate "$SCEN/teaching-12.json"
 expect "maintenance in the text" 0 'maintenance stops +4' "$SPARE_CLI" simulate "$SCEN/validation/llama3-16k-run.json" --until 400000
-"$SPARE_CLI" simulate "$SCEN/validation/llama3-16k-run.json" --until 400000 --json >"$WORK/run.json"
+"$SPARE_CLI" simulate "$SCEN/validation/llama3-16k-run.json" --until 400000 --json --trace "$WORK/run.trace.json" >"$WORK/run.json"
+check "trace: a global restart in its parts, maintenance in one span" python3 -c "
+import json, sys
+spans = [e for e in json.load(open(sys.argv[1]))['traceEvents'] if e.get('ph') == 'X']
+names = [e['name'] for e in spans]
+detect = [e for e in spans if e['name'] == 'restart: detection']
+assert detect and all(e['dur'] == 120000000 for e in detect), detect[:2]
+assert names.count('restart: diagnosis') == len(detect), names.count('restart: diagnosis')
+assert names.count('restart (ckpt_failure)') == len(detect)
+assert names.count('restart (maintenance)') == 4 and 'restart: queueing' not in names
+" "$WORK/run.trace.json"
 check "json: ettr, maintenance and restart parts" python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
