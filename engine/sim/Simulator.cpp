@@ -2,8 +2,6 @@
 // repair) share its clock and state; splitting each recovery rule into a class of its own is planned.
 #include "engine/sim/Simulator.h"
 
-#include "engine/analysis/ClosedForms.h"
-#include "engine/base/InputError.h"
 #include "engine/memory/ZeroedArray.h"
 #include "engine/sim/ComputeJitter.h"
 #include "engine/sim/DomainFailureClocks.h"
