@@ -155,6 +155,11 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
     row("restarts", fmt::format("{} (mean {})", countText(m.restarts), durationText(m.meanRestartS)));
     if (m.maintenanceStops > 0)
         row("maintenance stops", countText(m.maintenanceStops));
+    if (scenario.hosts) {
+        row("slow hosts", fmt::format("{} of barrier wait; {} evicted", durationText(m.slowHostS),
+                                      countText(m.slowHostsEvicted)));
+        row("failure-prone nodes", fmt::format("{} removed", countText(m.proneNodesRemoved)));
+    }
     row("mean stack number S", fixedText(m.meanStackNumber, 3));
     row("reorder decisions", fmt::format("{} kept, {} reordered, {} wipe-outs", countText(m.phase0Decisions),
                                          countText(m.phase2Decisions), countText(m.wipeouts)));

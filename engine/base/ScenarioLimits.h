@@ -39,6 +39,11 @@ struct ScenarioLimits {
     static constexpr double maxCategoryShare = 1e12;
     static constexpr int maxSpareNodes = 10'000'000;  // repair.spare_nodes
     static constexpr double maxRepairSigma = 5.0;     // repair.repair_sigma (log space)
+    static constexpr double maxProneFactor = 1000.0;  // hosts.prone_factor
+    static constexpr int maxRemoveAfter = 1'000'000;  // hosts.remove_after
+    static constexpr double maxSlowFactor = 100.0;    // hosts.slow_factor
+    static constexpr int maxHostNodes = 10'000'000;   // nodes of all groups, with a hosts section
+    static constexpr int maxMaintenanceTimes = 1000;  // maintenance.at_s entries
 };
 
 }  // namespace spare

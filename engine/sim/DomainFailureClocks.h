@@ -2,11 +2,13 @@
 
 #include "engine/sim/Event.h"
 #include "engine/sim/FailureClocks.h"
+#include "engine/sim/HostPopulation.h"
 #include "engine/sim/Scenario.h"
 #include "engine/topology/ClusterPlacement.h"
 
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace spare {
@@ -19,16 +21,23 @@ namespace spare {
 // per-group clocks and every other draw of the run are unchanged. A domain clock renews at its own firing
 // (the domain's hardware is replaced whatever the training run is doing), so its firings are the same
 // for every policy. Empty (no processes) when the scenario has none.
+// The failure-prone nodes of the hosts section are one more process, last: one clock per prone node that
+// fails its group alone, at (prone_factor - 1) times a healthy node's rate (the node's extra failures;
+// its healthy share stays in its group's clock). Under hosts.remove_after k the clock stops at its k-th
+// firing: the node is removed.
 class DomainFailureClocks {
 public:
     struct Firing {
         double timeS = 0.0;
         int process = -1;
-        int domain = -1;
+        int domain = -1;      // the node id for a prone node
+        bool removed = false; // a prone node's last firing: it is removed
     };
 
     DomainFailureClocks() = default;
-    DomainFailureClocks(const Scenario& scenario, std::shared_ptr<const ClusterPlacement> placement);
+    // placement: nullptr for none (no domain processes; a prone-node process needs none).
+    DomainFailureClocks(const Scenario& scenario, std::shared_ptr<const ClusterPlacement> placement,
+                        const HostPopulation& hosts);
 
     bool empty() const { return processes_.empty(); }
     // The earliest pending firing over all domains (+inf when none).
@@ -52,10 +61,22 @@ private:
         std::vector<int> clockOfDomain;   // domain id -> clock, -1 where the domain holds no group
         FailureClocks clocks;
     };
+    // The prone-node process (index proneProcess_): clock i is node proneNodes[i] of group proneGroups[i].
+    struct ProneNodes {
+        std::vector<int> nodes;
+        std::vector<int> groups;
+        std::vector<int> firings;                   // per clock
+        std::vector<std::pair<int, int>> byGroup;   // (group, clock), sorted
+        int removeAfter = 0;
+    };
+    void addDomainProcesses(const Scenario& scenario);
     std::size_t earliestProcess() const;
+    bool isProne(std::size_t process) const { return static_cast<int>(process) == proneProcess_; }
 
     std::shared_ptr<const ClusterPlacement> placement_;
     std::vector<Process> processes_;
+    int proneProcess_ = -1;
+    ProneNodes prone_;
 };
 
 }  // namespace spare

@@ -55,6 +55,9 @@ struct RunMetrics {
     double checkpointS = 0.0;        // time the step loop waited for checkpoint writes
     double failedAllReduceS = 0.0;   // time in failed all-reduces
     double patchS = 0.0;             // time in patch computes
+    // Of the barrier wait, the time steps waited for slow hosts (hosts.slow_factor): productive, so ETTR
+    // does not see it; TTT/T0 does.
+    double slowHostS = 0.0;
 
     std::int64_t executedSteps = 0;   // committed steps including those later rolled back
     std::int64_t reworkSteps = 0;     // committed steps lost to rollbacks
@@ -65,6 +68,8 @@ struct RunMetrics {
     std::int64_t maskedFailures = 0;  // failures the policy survived without a restart
     std::int64_t restarts = 0;         // global restarts after failures (unplanned interruptions)
     std::int64_t maintenanceStops = 0; // planned interruptions (the maintenance section)
+    std::int64_t proneNodesRemoved = 0; // failure-prone nodes removed (hosts.remove_after)
+    std::int64_t slowHostsEvicted = 0;  // slow nodes replaced (hosts.evict_after_s)
     double meanRestartS = 0.0;
     double meanStackNumber = 0.0;     // S at commit, averaged over executed steps
     std::int64_t patchComputes = 0;   // patch-compute rounds (SPARe)

@@ -45,6 +45,9 @@ std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& m
         {"productive_s", m.productiveS},
         {"maintenance_s", m.maintenanceS},
         {"maintenance_stops", n(m.maintenanceStops)},
+        {"slow_host_s", m.slowHostS},
+        {"prone_nodes_removed", n(m.proneNodesRemoved)},
+        {"slow_hosts_evicted", n(m.slowHostsEvicted)},
     };
 }
 

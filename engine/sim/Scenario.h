@@ -3,6 +3,7 @@
 #include "engine/topology/Topology.h"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,8 +57,26 @@ struct RepairModel {
 struct MaintenanceSchedule {
     double everyS = 7.0 * 86400.0;  // maintenance.every_s: from the run's start to the first stop, and between stops
     double durationS = 3600.0;      // maintenance.duration_s: each stop, its restart included
+    // maintenance.at_s: stops at these instants from the run's start (ascending) instead of every_s
+    std::vector<double> atS;
 
     friend bool operator==(const MaintenanceSchedule&, const MaintenanceSchedule&) = default;
+};
+
+// The "hosts" section (docs/simulator-model.md, "Failure-prone and slow hosts"): nodes unlike the others.
+// A group spans ceil(cluster.gpus_per_group / topology.gpus_per_node) nodes (8 GPUs a node without a
+// topology); the prone and slow nodes are drawn among all of them from the run's seed.
+struct HostHeterogeneity {
+    double proneShare = 0.0;    // hosts.prone_share: share of nodes that fail more often than the others
+    double proneFactor = 10.0;  // hosts.prone_factor: a prone node's failure rate over a healthy node's
+    int removeAfter = 0;        // hosts.remove_after: a prone node is removed at its k-th extra failure (0: never)
+    double slowShare = 0.0;     // hosts.slow_share: share of nodes that compute slower
+    double slowFactor = 1.1;    // hosts.slow_factor: a slow node's step compute over a healthy node's
+    // hosts.evict_after_s: slow nodes are found this long after the start and replaced at the next global
+    // restart or planned stop (+inf: never)
+    double evictAfterS = std::numeric_limits<double>::infinity();
+
+    friend bool operator==(const HostHeterogeneity&, const HostHeterogeneity&) = default;
 };
 
 // failures.domains[i]: one independent renewal clock per domain of `level`, each failing every group
@@ -132,6 +151,9 @@ struct Scenario {
     // repair.*: absent (nullopt) = the paper's model: a restart always finds healthy nodes, a failed
     // group stays out until the next restart
     std::optional<RepairModel> repair;
+
+    // hosts.*: absent (nullopt) = every node alike
+    std::optional<HostHeterogeneity> hosts;
 
     // checkpoint.*
     std::optional<int> checkpointIntervalSteps;  // checkpoint.interval_steps: integer or "auto" (nullopt)

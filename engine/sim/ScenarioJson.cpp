@@ -22,8 +22,8 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSections[] = {"cluster", "topology",   "workload",    "failures", "restart",
-                                     "repair",  "checkpoint", "maintenance", "run"};
+constexpr const char* kSections[] = {"cluster", "topology", "workload",   "failures",    "restart",
+                                     "repair",  "hosts",    "checkpoint", "maintenance", "run"};
 // How a JSON document writes an infinite duration (repair.swap_s): JSON has no number for it.
 constexpr const char* kInfinityWord = "inf";
 constexpr double kTwoTo63 = 9223372036854775808.0;
@@ -124,6 +124,15 @@ public:
             choice("repair.rejoin", r.rejoin, &parseRejoinRule, rejoinRuleNames());
             number("repair.state_transfer_s", r.stateTransferS);
         }
+        if (sectionPresent("hosts")) {
+            HostHeterogeneity& h = s.hosts.emplace();
+            number("hosts.prone_share", h.proneShare);
+            number("hosts.prone_factor", h.proneFactor);
+            integer("hosts.remove_after", h.removeAfter);
+            number("hosts.slow_share", h.slowShare);
+            number("hosts.slow_factor", h.slowFactor);
+            numberOrInfinity("hosts.evict_after_s", h.evictAfterS);
+        }
         integerOrAuto("checkpoint.interval_steps", s.checkpointIntervalSteps);
         number("checkpoint.write_s", s.checkpointWriteS);
         boolean("checkpoint.writer_only_waits", s.writerOnlyWaits);
@@ -134,6 +143,7 @@ public:
             MaintenanceSchedule& m = s.maintenance.emplace();
             number("maintenance.every_s", m.everyS);
             number("maintenance.duration_s", m.durationS);
+            maintenanceTimes(m);
         }
         choice("run.policy", s.policy, &parsePolicy, policyNames());
         seed(s.seed);
@@ -218,6 +228,28 @@ private:
         choice(path + ".shape", member(item, "shape"), out.shape, &parseFailureShape, failureShapeNames());
         number(path + ".weibull_k", member(item, "weibull_k"), *findScenarioListKey("failures.domains[].weibull_k"),
                out.weibullShape);
+    }
+
+    // maintenance.at_s: a list of instants; when it has entries, every_s is not used.
+    void maintenanceTimes(MaintenanceSchedule& m)
+    {
+        const json* value = find("maintenance.at_s");
+        if (value == nullptr)
+            return;
+        if (!value->is_array()) {
+            fail("maintenance.at_s", fmt::format("expected an array of numbers, got {}", describe(*value)));
+            return;
+        }
+        const ScenarioKeyInfo& row = *findScenarioListKey("maintenance.at_s[]");
+        for (std::size_t i = 0; i < value->size() && i < kMaxListEntries; ++i) {
+            double at = 0.0;
+            const std::size_t before = problems_.size();
+            number(fmt::format("maintenance.at_s[{}]", i), &(*value)[i], row, at);
+            if (problems_.size() == before)
+                m.atS.push_back(at);
+        }
+        if (value->size() > kMaxListEntries)
+            fail("maintenance.at_s", fmt::format("{} entries; allowed: at most 1,000", value->size()));
     }
 
     void category(const json& item, const std::string& path, FailureCategory& out)
@@ -645,6 +677,19 @@ Json toJson(const Scenario& s)
         repair["rejoin"] = rejoinRuleName(r.rejoin);
         repair["state_transfer_s"] = r.stateTransferS;
     }
+    if (s.hosts) {
+        const HostHeterogeneity& h = *s.hosts;
+        Json& hosts = doc["hosts"];
+        hosts["prone_share"] = h.proneShare;
+        hosts["prone_factor"] = h.proneFactor;
+        hosts["remove_after"] = h.removeAfter;
+        hosts["slow_share"] = h.slowShare;
+        hosts["slow_factor"] = h.slowFactor;
+        if (std::isinf(h.evictAfterS))
+            hosts["evict_after_s"] = kInfinityWord;
+        else
+            hosts["evict_after_s"] = h.evictAfterS;
+    }
     Json& checkpoint = doc["checkpoint"];
     if (s.checkpointIntervalSteps)
         checkpoint["interval_steps"] = *s.checkpointIntervalSteps;
@@ -658,6 +703,8 @@ Json toJson(const Scenario& s)
     if (s.maintenance) {
         Json& maintenance = doc["maintenance"];
         maintenance["every_s"] = s.maintenance->everyS;
+        if (!s.maintenance->atS.empty())
+            maintenance["at_s"] = s.maintenance->atS;
         maintenance["duration_s"] = s.maintenance->durationS;
     }
     Json& run = doc["run"];

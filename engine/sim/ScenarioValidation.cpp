@@ -1,4 +1,5 @@
 #include "engine/base/ScenarioLimits.h"
+#include "engine/sim/HostPopulation.h"
 #include "engine/sim/Scenario.h"
 #include "engine/sim/ScenarioKeyTable.h"
 
@@ -19,7 +20,7 @@ constexpr double kNone = 0.0;
 constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
 
 // clang-format off
-constexpr std::array<ScenarioKeyInfo, 48> kKeys{{
+constexpr std::array<ScenarioKeyInfo, 54> kKeys{{
     {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
     {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
     {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
@@ -108,6 +109,23 @@ constexpr std::array<ScenarioKeyInfo, 48> kKeys{{
      "the next step boundary after the state transfer", "\"none\"", "none | at_step"},
     {"repair.state_transfer_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
      "Time a rejoining group spends receiving its state before it computes", "120.0", "0 .. 1e9"},
+    {"hosts.prone_share", K::Number, 0.0, false, 1.0, "", "",
+     "Share of nodes that fail more often than the others (optional section: without it every node is alike)",
+     "0.0", "0 .. 1"},
+    {"hosts.prone_factor", K::Number, 1.0, false, L::maxProneFactor, "", "x",
+     "A failure-prone node's failure rate over a healthy node's (healthy: the group's rate / its nodes)", "10.0",
+     "1 .. 1000"},
+    {"hosts.remove_after", K::Integer, 0, false, L::maxRemoveAfter, "", "failures",
+     "A failure-prone node is removed for good at its k-th extra failure (a spare from the pool takes its place); "
+     "0: never", "0", "0 .. 1,000,000"},
+    {"hosts.slow_share", K::Number, 0.0, false, 1.0, "", "", "Share of nodes that compute slower than the others",
+     "0.0", "0 .. 1"},
+    {"hosts.slow_factor", K::Number, 1.0, false, L::maxSlowFactor, "", "x",
+     "A slow node's step compute over a healthy node's; every step waits for the slowest live group", "1.1",
+     "1 .. 100"},
+    {"hosts.evict_after_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Slow nodes are found this long after the start and replaced at the next global restart or planned stop "
+     "(a spare from the pool each); \"inf\": never", "\"inf\"", "0 .. 1e9, or \"inf\""},
     {"checkpoint.interval_steps", K::Integer, L::minCheckpointIntervalSteps, false, L::maxSteps, "workload.steps",
      "steps", "T_c: steps between checkpoints, or \"auto\" (optimal interval)", "\"auto\"",
      "1 .. workload.steps, or \"auto\""},
@@ -127,7 +145,7 @@ constexpr std::array<ScenarioKeyInfo, 48> kKeys{{
      "or paper (the paper's availability-optimal form)", "\"renewal\"", "renewal | paper"},
     {"maintenance.every_s", K::Number, 0.0, true, L::maxDurationS, "", "s",
      "Planned stops (optional section): time from the start to the first stop and between stops; each writes a "
-     "checkpoint, stops and goes on with no rework", "604800.0", "> 0 .. 1e9"},
+     "checkpoint, stops and goes on with no rework; not used when at_s has entries", "604800.0", "> 0 .. 1e9"},
     {"maintenance.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
      "Length of each planned stop, its restart included", "3600.0", "0 .. 1e9"},
     {"run.policy", K::Choice, kNone, false, kNone, "", "", "spare = SPARe+CKPT, rep = Rep+CKPT, ckpt = CKPT-only",
@@ -138,7 +156,7 @@ constexpr std::array<ScenarioKeyInfo, 48> kKeys{{
      "Rep+CKPT replica-set size in the Race, or \"auto\" (the r minimising its model TTT)", "\"auto\"",
      "2 .. min(cluster.groups, 64), or \"auto\""},
 }};
-constexpr std::array<ScenarioKeyInfo, 8> kListKeys{{
+constexpr std::array<ScenarioKeyInfo, 9> kListKeys{{
     {"failures.domains[].level", K::Choice, kNone, false, kNone, "", "",
      "Domain level of an extra failure process: one clock per domain; a firing fails every group with a node "
      "in the domain (needs topology)", "\"rack\"", "node | rack | pod"},
@@ -152,6 +170,9 @@ constexpr std::array<ScenarioKeyInfo, 8> kListKeys{{
      "\"exponential\"", "exponential | weibull"},
     {"failures.domains[].weibull_k", K::Number, L::minWeibullShape, false, L::maxWeibullShape, "", "",
      "Weibull shape when shape = weibull", "0.78", "0.05 .. 20"},
+    {"maintenance.at_s[]", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Planned stops at these instants from the run's start, ascending (instead of every_s)", "(none)",
+     "0 .. 1e9, at most 1,000 entries"},
     {"failures.categories[].name", K::Text, kNone, false, kNone, "", "",
      "Category name shown in events (unique in the list)", "(required)", "1 .. 80 bytes, no control characters"},
     {"failures.categories[].share", K::Number, 0.0, false, L::maxCategoryShare, "", "",
@@ -213,7 +234,7 @@ std::span<const ScenarioKeyInfo> scenarioListKeyTable() { return kListKeys; }
 
 std::span<const char* const> scenarioListKeys()
 {
-    static constexpr const char* lists[] = {"failures.domains", "failures.categories"};
+    static constexpr const char* lists[] = {"failures.domains", "failures.categories", "maintenance.at_s"};
     return lists;
 }
 
@@ -227,7 +248,7 @@ const ScenarioKeyInfo* findScenarioListKey(std::string_view key)
 
 std::span<const char* const> optionalScenarioSections()
 {
-    static constexpr const char* sections[] = {"topology", "repair", "maintenance"};
+    static constexpr const char* sections[] = {"topology", "repair", "hosts", "maintenance"};
     return sections;
 }
 
@@ -319,6 +340,40 @@ void validateFailureLists(const Scenario& s, IssueList& issues)
 }
 
 // The repair section: every policy and failure model takes it, so only the ranges are checked.
+void validateHosts(const Scenario& s, IssueList& issues)
+{
+    const HostHeterogeneity& h = *s.hosts;
+    issues.number("hosts.prone_share", h.proneShare);
+    issues.number("hosts.prone_factor", h.proneFactor);
+    issues.integer("hosts.remove_after", h.removeAfter);
+    issues.number("hosts.slow_share", h.slowShare);
+    issues.number("hosts.slow_factor", h.slowFactor);
+    if (h.evictAfterS != std::numeric_limits<double>::infinity())
+        issues.number("hosts.evict_after_s", h.evictAfterS);
+    const long long nodes = HostPopulation::totalNodes(s);
+    if (nodes > L::maxHostNodes)
+        issues.add("hosts", fmt::format("the groups span {} nodes (cluster.groups x nodes per group); allowed with a "
+                                        "hosts section: at most 10,000,000",
+                                        nodes));
+}
+
+void validateMaintenance(const MaintenanceSchedule& m, IssueList& issues)
+{
+    issues.number("maintenance.every_s", m.everyS);
+    issues.number("maintenance.duration_s", m.durationS);
+    if (m.atS.size() > static_cast<std::size_t>(L::maxMaintenanceTimes))
+        issues.add("maintenance.at_s", fmt::format("{} entries; allowed: at most 1,000", m.atS.size()));
+    for (std::size_t i = 0; i < m.atS.size() && i < static_cast<std::size_t>(L::maxMaintenanceTimes); ++i) {
+        const std::string key = fmt::format("maintenance.at_s[{}]", i);
+        const double at = m.atS[i];
+        if (!(at >= 0.0 && at <= L::maxDurationS))
+            issues.add(key, scenarioRangeMessage(*findScenarioListKey("maintenance.at_s[]"), fmt::format("{}", at)));
+        else if (i > 0 && !(at > m.atS[i - 1]))
+            issues.add(key, fmt::format("{} is not after the entry before it ({}); allowed: ascending instants", at,
+                                        m.atS[i - 1]));
+    }
+}
+
 void validateRepair(const RepairModel& r, IssueList& issues)
 {
     issues.integer("repair.spare_nodes", r.spareNodes);
@@ -384,10 +439,10 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
         issues.integer("checkpoint.interval_steps", *s.checkpointIntervalSteps, std::max(s.steps, 1));
     issues.number("checkpoint.write_s", s.checkpointWriteS);
     issues.number("checkpoint.persist_s", s.checkpointPersistS);
-    if (s.maintenance) {
-        issues.number("maintenance.every_s", s.maintenance->everyS);
-        issues.number("maintenance.duration_s", s.maintenance->durationS);
-    }
+    if (s.hosts)
+        validateHosts(s, issues);
+    if (s.maintenance)
+        validateMaintenance(*s.maintenance, issues);
     if (s.repRedundancy)
         issues.integer("run.rep_redundancy", *s.repRedundancy, std::max(s.groups, 1));
     return issues.take();

@@ -7,6 +7,7 @@
 #include "engine/sim/DomainFailureClocks.h"
 #include "engine/sim/FailureCategories.h"
 #include "engine/sim/FailureClocks.h"
+#include "engine/sim/HostPopulation.h"
 #include "engine/sim/RandomStream.h"
 #include "engine/sim/RecoveryPolicy.h"
 #include "engine/sim/ReplayState.h"
@@ -31,7 +32,8 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 class SimulationRun {
 public:
     SimulationRun(const Scenario& scenario, const Layout* layout, FailureClocks clocks, DomainFailureClocks domains,
-                  int checkpointInterval, SimulationObserver* observer, const SimulationLimits& limits)
+                  const HostPopulation& hosts, int checkpointInterval, SimulationObserver* observer,
+                  const SimulationLimits& limits)
         : sc_(scenario),
           clocks_(std::move(clocks)),
           domains_(std::move(domains)),
@@ -66,7 +68,11 @@ public:
             throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
         capS_ = limits_.maxTttRatio * t0S();
         if (sc_.maintenance)
-            nextMaintenanceS_ = sc_.maintenance->everyS;
+            nextMaintenanceS_ = sc_.maintenance->atS.empty() ? sc_.maintenance->everyS : sc_.maintenance->atS.front();
+        if (sc_.hosts && sc_.hosts->slowFactor > 1.0) {
+            slowGroups_ = hosts.slowGroups();
+            slowNodes_ = hosts.slowNodeCount();
+        }
     }
 
     RunMetrics run()
@@ -143,20 +149,47 @@ private:
     double computePhaseSeconds(int pieces, double pieceS)
     {
         const double nominalS = pieces * pieceS;
+        const double slow = slowFactor();
         if (pendingWriter_ < 0) {
-            const double phaseS = pieceS * jitter_.barrierFactor(aliveCount_, pieces);
+            const double phaseS = pieceS * jitter_.barrierFactor(aliveCount_, pieces) * slow;
             ledger_.computePhase(sc_.computeS, nominalS, phaseS);
+            m_.slowHostS += phaseS - phaseS / slow;
             return phaseS;
         }
         const bool writerComputes = alive_[static_cast<std::size_t>(pendingWriter_)] != 0;
         const int others = aliveCount_ - (writerComputes ? 1 : 0);
-        const double othersS = others > 0 ? pieceS * jitter_.barrierFactor(others, pieces) : 0.0;
+        const double othersS = others > 0 ? pieceS * jitter_.barrierFactor(others, pieces) * slow : 0.0;
         const double writerS =
-            pendingCheckpointEndS_ - t_ + (writerComputes ? pieceS * jitter_.barrierFactor(1, pieces) : 0.0);
+            pendingCheckpointEndS_ - t_ + (writerComputes ? pieceS * jitter_.barrierFactor(1, pieces) * slow : 0.0);
+        m_.slowHostS += othersS - othersS / slow;
         const double waitS = std::max(0.0, writerS - othersS);
         ledger_.checkpointWait(waitS);
         ledger_.computePhase(sc_.computeS, nominalS, othersS);
         return std::max(othersS, writerS);
+    }
+
+    // hosts.slow_factor while a live group holds a slow node that was not evicted, else 1 (every step
+    // waits for its slowest group).
+    double slowFactor() const
+    {
+        if (slowGroups_.empty() || slowEvicted_)
+            return 1.0;
+        for (const int group : slowGroups_)
+            if (alive_[static_cast<std::size_t>(group)])
+                return sc_.hosts->slowFactor;
+        return 1.0;
+    }
+
+    // hosts.evict_after_s: at the first global restart or planned stop from then on, every slow node is
+    // replaced by a spare (the pool is that many nodes short for good).
+    void evictSlowHosts(double now)
+    {
+        if (slowGroups_.empty() || slowEvicted_ || now < sc_.hosts->evictAfterS)
+            return;
+        slowEvicted_ = true;
+        m_.slowHostsEvicted = slowNodes_;
+        if (pool_)
+            pool_->nodesRetired(slowNodes_, now);
     }
 
     // The all-reduce, with the failed-all-reduce / decision / patch / retry cycle.
@@ -351,7 +384,6 @@ private:
     // (clocks firing inside renew), then every group is back with no rework.
     void maintenanceStop()
     {
-        const double every = sc_.maintenance->everyS;
         const int restoreTo = exact_ ? stepsDone_ : std::max(0, stepsDone_ - 1);
         if (pendingWriter_ >= 0) {
             ledger_.checkpointWait(std::max(0.0, pendingCheckpointEndS_ - t_));
@@ -374,6 +406,7 @@ private:
         const double limitS = std::min(limits_.untilS, capS_);
         const double end = std::min(start + sc_.maintenance->durationS, std::max(start, limitS));
         ++m_.maintenanceStops;
+        evictSlowHosts(start);
         emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(RestartCause::Maintenance));
         while (nextFiringS() < end) {
             if (domainFiresFirst()) {
@@ -387,12 +420,25 @@ private:
         deferredHits_.clear();
         t_ = end;
         ledger_.maintenance(end - start);
-        nextMaintenanceS_ = (std::floor(t_ / every) + 1.0) * every;
+        nextMaintenanceS_ = nextMaintenanceAfter(t_);
         if (end < start + sc_.maintenance->durationS) {
             m_.stopReason = limitReached(end);
             return;
         }
         allGroupsBack(end);
+    }
+
+    // The first planned stop after `now`: the next listed instant (maintenance.at_s), else the next multiple
+    // of every_s.
+    double nextMaintenanceAfter(double now) const
+    {
+        const std::vector<double>& at = sc_.maintenance->atS;
+        if (!at.empty()) {
+            const auto next = std::upper_bound(at.begin(), at.end(), now);
+            return next == at.end() ? infinity : *next;
+        }
+        const double every = sc_.maintenance->everyS;
+        return (std::floor(now / every) + 1.0) * every;
     }
 
     // The end of a global restart or a maintenance stop at `end`: the repair requests served by then are
@@ -486,6 +532,11 @@ private:
     void takeDomainFiring(Hit&& hit)
     {
         const DomainFailureClocks::Firing firing = domains_.pop();
+        if (firing.removed) {
+            ++m_.proneNodesRemoved;
+            if (pool_)
+                pool_->nodesRetired(1, firing.timeS);
+        }
         const auto origin = domainOrigin(firing);
         for (const int g : domains_.groupsHit(firing))
             hit(g, firing.timeS, origin, pool_ ? domains_.nodesHit(firing, g) : 1);
@@ -582,6 +633,7 @@ private:
         }
         settleBeforeRestart(start);
         ++m_.restarts;
+        evictSlowHosts(start);
         emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(cause));
         restartStartS_ = start;
         restarting_ = true;
@@ -895,6 +947,10 @@ private:
     double persistEndS_ = 0.0;
     double firstFailureSinceWriteS_ = infinity;
     double nextMaintenanceS_ = infinity;
+    // Groups holding a slow node (hosts section), until evicted.
+    std::vector<int> slowGroups_;
+    int slowNodes_ = 0;
+    bool slowEvicted_ = false;
     double stackSum_ = 0.0;
     double capS_ = 0.0;  // maxTttRatio x T0
     double snapshotIntervalS_ = 0.0;
@@ -929,9 +985,9 @@ RunMetrics Simulator::run(SimulationObserver* observer, const SimulationLimits& 
 {
     const Scenario& scenario = run_.scenario;
     FailureClocks clocks = run_.trace ? FailureClocks(scenario.groups, *run_.trace) : FailureClocks(scenario);
-    DomainFailureClocks domains =
-        run_.placement && !run_.trace ? DomainFailureClocks(scenario, run_.placement) : DomainFailureClocks();
-    SimulationRun simulation(scenario, run_.layout.get(), std::move(clocks), std::move(domains),
+    const HostPopulation hosts(scenario);
+    DomainFailureClocks domains(scenario, run_.trace ? nullptr : run_.placement, hosts);
+    SimulationRun simulation(scenario, run_.layout.get(), std::move(clocks), std::move(domains), hosts,
                              run_.checkpointIntervalSteps, observer, limits);
     return simulation.run();
 }

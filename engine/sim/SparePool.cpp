@@ -51,6 +51,10 @@ void SparePool::advance(double timeS)
     while (!returns_.empty() && returns_.top() <= timeS) {
         const double back = returns_.top();
         returns_.pop();
+        if (retiredPending_ > 0) {
+            --retiredPending_;
+            continue;
+        }
         if (waiting_.empty()) {
             ++free_;
             continue;
@@ -88,12 +92,25 @@ double SparePool::allServedBy() const
 {
     if (waiting_.empty())
         return -std::numeric_limits<double>::infinity();
-    // Each waiting request is served by one of the returns still to come, in return order; there are
-    // always enough (every waiting node is itself under repair).
+    // Each waiting request is served by one of the returns still to come, in return order, after the
+    // returns that retired nodes take. Without retired nodes there are always enough (every waiting
+    // node is itself under repair); with them the wait may never end.
+    const std::size_t needed = static_cast<std::size_t>(retiredPending_) + waiting_.size();
+    if (returns_.size() < needed)
+        return std::numeric_limits<double>::infinity();
     auto returns = returns_;
-    for (std::size_t k = 1; k < waiting_.size(); ++k)
+    for (std::size_t k = 1; k < needed; ++k)
         returns.pop();
     return std::max(returns.top(), waiting_.back().timeS);
+}
+
+void SparePool::nodesRetired(int nodes, double timeS)
+{
+    advance(timeS);
+    const int fromFree = std::min(nodes, free_);
+    free_ -= fromFree;
+    minFree_ = std::min(minFree_, free_);
+    retiredPending_ += nodes - fromFree;
 }
 
 }  // namespace spare

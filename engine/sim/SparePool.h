@@ -36,6 +36,10 @@ public:
     // -inf). A global restart lasts at least until then.
     double allServedBy() const;
 
+    // `nodes` nodes leave the pool for good at timeS (a removed failure-prone node, evicted slow nodes):
+    // taken from the free spares, else from the next repairs to finish.
+    void nodesRetired(int nodes, double timeS);
+
     int freeSpares() const { return free_; }
     int minFreeSpares() const { return minFree_; }
     std::int64_t nodesFailedTotal() const { return repairsDrawn_; }
@@ -53,6 +57,7 @@ private:
     std::int64_t repairsDrawn_ = 0;
     int free_ = 0;
     int minFree_ = 0;
+    int retiredPending_ = 0;  // repairs still to finish whose node leaves the pool
     std::priority_queue<double, std::vector<double>, std::greater<>> returns_;  // repair end times
     std::deque<Request> waiting_;        // one per node, oldest first
     std::vector<int> missingNodes_;      // per group: nodes still without a spare

@@ -9,7 +9,7 @@ namespace {
 constexpr std::array<TimeBreakdownPart, 13> kParts{{
     {"useful_compute_s", "useful compute", &TimeBreakdown::usefulComputeS},
     {"redundant_compute_s", "redundant + patch compute", &TimeBreakdown::redundantComputeS},
-    {"barrier_wait_s", "barrier wait (jitter)", &TimeBreakdown::barrierWaitS},
+    {"barrier_wait_s", "barrier wait", &TimeBreakdown::barrierWaitS},
     {"all_reduce_s", "all-reduce", &TimeBreakdown::allReduceS},
     {"failed_all_reduce_s", "failed all-reduce", &TimeBreakdown::failedAllReduceS},
     {"shrink_s", "shrink", &TimeBreakdown::shrinkS},

@@ -10,7 +10,7 @@ namespace spare {
 struct TimeBreakdown {
     double usefulComputeS = 0.0;     // T_comp per kept step: the one stack a step needs
     double redundantComputeS = 0.0;  // the other stacks of kept steps (S - 1 or r - 1) and every patch compute
-    double barrierWaitS = 0.0;       // kept steps' compute phases beyond their nominal compute (jitter)
+    double barrierWaitS = 0.0;       // kept steps' compute phases beyond their nominal compute (jitter, slow hosts)
     double allReduceS = 0.0;         // kept steps' successful all-reduces
     double failedAllReduceS = 0.0;   // every failed all-reduce
     double shrinkS = 0.0;            // every communicator shrink
