@@ -6,6 +6,7 @@
 #include "engine/planning/ScenarioBatch.h"
 #include "engine/sim/CheckpointInterval.h"
 #include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <map>
 
 namespace spare {
 
@@ -31,9 +33,9 @@ constexpr const char* kDaly =
 const std::vector<std::string>& rowIds()
 {
     static const std::vector<std::string> ids{
-        "llama3-unexpected", "llama3-planned",   "llama3-ettr",      "rsc1-failure-rate", "rsc1-mttf-16k",
-        "rsc1-mttf-131k",    "rsc1-ettr-60min",  "rsc1-ettr-5min",   "daly-15min",        "daly-6h",
-        "daly-24h"};
+        "llama3-unexpected",   "llama3-planned",    "llama3-ettr",       "llama3-cause-gpu", "llama3-cause-hbm3",
+        "llama3-cause-software", "llama3-cause-network", "rsc1-failure-rate", "rsc1-mttf-16k",  "rsc1-mttf-131k",
+        "rsc1-ettr-60min",     "rsc1-ettr-5min",    "daly-15min",        "daly-6h",          "daly-24h"};
     return ids;
 }
 
@@ -42,21 +44,29 @@ struct Spread {
     double halfWidth = 0.0;
 };
 
-template <typename Measure>
-Spread spreadOf(const std::vector<RunMetrics>& runs, Measure measure)
+Spread spreadOfValues(const std::vector<double>& values)
 {
-    const auto n = static_cast<double>(runs.size());
+    const auto n = static_cast<double>(values.size());
     double sum = 0.0;
     double sumSq = 0.0;
-    for (const RunMetrics& m : runs) {
-        const double x = measure(m);
+    for (const double x : values) {
         sum += x;
         sumSq += x * x;
     }
     const double mean = sum / n;
-    const double variance = runs.size() > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
+    const double variance = values.size() > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
     // 1.96: the seeds are many enough (10 by default) for the normal interval the docs quote.
     return {mean, 1.96 * std::sqrt(variance / n)};
+}
+
+template <typename Measure>
+Spread spreadOf(const std::vector<RunMetrics>& runs, Measure measure)
+{
+    std::vector<double> values;
+    values.reserve(runs.size());
+    for (const RunMetrics& m : runs)
+        values.push_back(measure(m));
+    return spreadOfValues(values);
 }
 
 // Runs a study's seeds and reports progress over the whole validation.
@@ -144,6 +154,76 @@ void llamaRows(ValidationRunner& runner, const ValidationOptions& options, std::
                                     "maintenance: {:.3f}",
                                     restartS, periodS, renewal * (1.0 - maintenanceShare)),
                         file, until});
+    }
+}
+
+// Failures by the category their event names (failures.categories), for one run.
+class CategoryCounter final : public SimulationObserver {
+public:
+    void onEvent(const Event& event) override
+    {
+        if (event.kind == EventKind::Failure && event.origin)
+            ++counts_[event.origin->category];
+    }
+    double count(const std::string& category) const
+    {
+        const auto it = counts_.find(category);
+        return it == counts_.end() ? 0.0 : static_cast<double>(it->second);
+    }
+
+private:
+    std::map<std::string, std::int64_t> counts_;
+};
+
+// Table 5 of the Llama 3 report: the four largest root causes of the 419 unexpected interruptions. The
+// scenario labels its failures with these shares; the rows check that the labelled counts of a simulated
+// snapshot come out as published.
+void llamaCauseRows(const ValidationRunner& runner, const ValidationOptions& options, std::vector<ValidationRow>& rows)
+{
+    struct Cause {
+        const char* id;
+        const char* category;
+        double published;
+    };
+    static constexpr Cause causes[] = {
+        {"llama3-cause-gpu", "faulty GPU", 148.0},
+        {"llama3-cause-hbm3", "GPU HBM3 memory", 72.0},
+        {"llama3-cause-software", "software bug", 54.0},
+        {"llama3-cause-network", "network switch or cable", 35.0},
+    };
+    if (std::none_of(std::begin(causes), std::end(causes), [&](const Cause& c) { return wanted(options, c.id); }))
+        return;
+    const std::string file = "validation/llama3-16k-run.json";
+    const Scenario s = runner.scenario(file);
+    std::vector<CategoryCounter> counters(static_cast<std::size_t>(runner.seeds()));
+    SimulationLimits limits;
+    limits.untilS = kLlamaWindowS;
+    limits.maxTttRatio = 1e4;
+    limits.cancel = options.cancel;
+    for (std::size_t i = 0; i < counters.size(); ++i) {
+        Scenario seeded = s;
+        seeded.seed = i + 1;
+        Simulator(seeded).run(&counters[i], limits);
+    }
+    double categoryShares = 0.0;
+    for (const FailureCategory& category : s.failureCategories)
+        categoryShares += category.share;
+    for (const Cause& c : causes) {
+        if (!wanted(options, c.id))
+            continue;
+        std::vector<double> counts;
+        for (const CategoryCounter& counter : counters)
+            counts.push_back(counter.count(c.category));
+        const auto share = std::find_if(s.failureCategories.begin(), s.failureCategories.end(),
+                                        [&](const FailureCategory& f) { return f.name == c.category; });
+        const double expected = share == s.failureCategories.end() ? 0.0 : 419.0 * share->share / categoryShares;
+        const Spread spread = spreadOfValues(counts);
+        rows.push_back({c.id, kLlama, fmt::format("unexpected interruptions with root cause {} (Table 5)", c.category),
+                        fmt::format("{:.0f}", c.published), c.published, c.published, spread.mean, spread.halfWidth,
+                        runner.seeds(),
+                        fmt::format("category share x 419 = {:.1f} (the share is an input: the row checks the labels)",
+                                    expected),
+                        file, fmt::format("--until {:.0f} --events FILE", kLlamaWindowS)});
     }
 }
 
@@ -277,6 +357,7 @@ std::vector<ValidationRow> runPublishedRunValidation(const ValidationOptions& op
     std::vector<ValidationRow> rows;
     if (llama)
         llamaRows(runner, normalised, rows);
+    llamaCauseRows(runner, normalised, rows);
     rscRows(runner, normalised, rows);
     dalyRows(normalised, rows);
     return rows;
