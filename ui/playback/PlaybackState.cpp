@@ -20,6 +20,7 @@ PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Lay
                              std::shared_ptr<const ClusterPlacement> placement)
     : layout_(std::move(layout)),
       placement_(std::move(placement)),
+      hosts_(scenario.hosts ? std::make_shared<const HostPopulation>(scenario) : nullptr),
       groups_(layout_->groups()),
       redundancy_(layout_->redundancy()),
       gpusPerGroup_(scenario.gpusPerGroup),

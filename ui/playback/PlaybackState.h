@@ -3,6 +3,7 @@
 #include "engine/layout/Layout.h"
 #include "engine/sim/DisplayedFigures.h"
 #include "engine/sim/Event.h"
+#include "engine/sim/HostPopulation.h"
 #include "engine/sim/ReplayState.h"
 #include "engine/sim/Scenario.h"
 #include "engine/topology/ClusterPlacement.h"
@@ -33,6 +34,8 @@ public:
     const Layout* layout() const { return layout_.get(); }
     // Where the groups sit (nullptr when the scenario has no topology).
     const ClusterPlacement* placement() const { return placement_.get(); }
+    // The failure-prone and slow nodes of the run's hosts section (nullptr without one).
+    const HostPopulation* hosts() const { return hosts_.get(); }
 
     // The engine's state at this point (contract fields).
     const SimulationSnapshot& snapshot() const { return replay_.snapshot(); }
@@ -71,6 +74,7 @@ public:
 private:
     std::shared_ptr<const Layout> layout_;
     std::shared_ptr<const ClusterPlacement> placement_;
+    std::shared_ptr<const HostPopulation> hosts_;
     int groups_ = 0;
     int redundancy_ = 0;
     int gpusPerGroup_ = 0;

@@ -25,6 +25,9 @@ public:
     static QRgb separator() { return qRgb(0xe0, 0xe0, 0xe0); }
     // The groups the stack view shows, marked in the cluster view.
     static QRgb stackRange() { return qRgb(0xc0, 0x3c, 0xb4); }
+    // Group-axis marks of the hosts section: a failure-prone node, a slow node.
+    static QRgb proneHost() { return qRgb(0xd3, 0x2f, 0x2f); }
+    static QRgb slowHost() { return qRgb(0xf9, 0xa8, 0x25); }
     // Shard types in the stack view: 12 hues x 3 shades x 3 patterns, so 108 consecutive types never
     // share a look, and consecutive types differ in hue.
     static constexpr int kTypeLooks = 108;

@@ -395,6 +395,7 @@ void ClusterView::paintEvent(QPaintEvent*)
     if (!compact_) {
         layoutLegend(&p);
         drawAxes(p);
+        drawHostMarks(p);
         // Marked only when the stack view shows part of the cluster; around every group it says nothing.
         if (viewState_ && viewState_->stackLast() >= viewState_->stackFirst() &&
             (viewState_->stackFirst() > 0 || viewState_->stackLast() < s.groups() - 1))
@@ -434,6 +435,29 @@ void ClusterView::drawAxes(QPainter& p)
         if (x + half + metrics.averageCharWidth() < zoomLeft)
             p.drawText(QRect(x - half, labelTop, 2 * half, metrics.height()), Qt::AlignCenter, label);
     }
+}
+
+void ClusterView::drawHostMarks(QPainter& p)
+{
+    const HostPopulation* hosts = cursor_->state().hosts();
+    if (!hosts)
+        return;
+    const QRect grid = gridRect();
+    const auto [first, last] = visibleGroups();
+    const double half = kBracketWidth / 2.0;
+    const auto mark = [&](const std::vector<int>& groups, QRgb colour, double x) {
+        auto it = std::lower_bound(groups.begin(), groups.end(), first);
+        for (; it != groups.end() && *it <= last; ++it) {
+            const double y = viewport_.originY + *it * viewport_.cellHeight;
+            p.fillRect(QRectF(x, y, half, std::max(2.0, viewport_.cellHeight)), QColor::fromRgb(colour));
+        }
+    };
+    p.save();
+    p.setClipRect(QRect(0, grid.top(), width(), grid.height()));
+    // Prone groups are in node order, so ascending (a group may repeat).
+    mark(hosts->proneGroups(), ClusterPalette::proneHost(), grid.left() - kBracketWidth);
+    mark(hosts->slowGroups(), ClusterPalette::slowHost(), grid.left() - half);
+    p.restore();
 }
 
 void ClusterView::drawStackRange(QPainter& p, int first, int last, bool rubberBand)
@@ -637,6 +661,17 @@ QString ClusterView::tooltipFor(QPoint cell) const
         stack << (static_cast<int>(p) < s.stackNumber() ? QStringLiteral("[%1]") : QStringLiteral("%1")).arg(types[p]);
     QString text = tr("group %1, GPU %2\nstate: %3\nshard types, top of the stack first (top S = %4 in brackets): %5")
                        .arg(g).arg(cell.y()).arg(state).arg(s.stackNumber()).arg(stack.join(QLatin1Char(' ')));
+    if (const HostPopulation* hosts = s.hosts()) {
+        const auto prone = std::equal_range(hosts->proneGroups().begin(), hosts->proneGroups().end(), g);
+        const auto slow = std::lower_bound(hosts->slowGroups().begin(), hosts->slowGroups().end(), g);
+        const int slowNodes = slow != hosts->slowGroups().end() && *slow == g
+                                  ? hosts->slowNodesInGroup()[static_cast<std::size_t>(slow - hosts->slowGroups().begin())]
+                                  : 0;
+        text += tr("\nfailure-prone nodes: %1, slow nodes: %2 (hosts section; marked red and amber on the group "
+                   "axis)")
+                    .arg(prone.second - prone.first)
+                    .arg(slowNodes);
+    }
     if (const ClusterPlacement* placement = s.placement()) {
         const int node = placement->nodeOfGpu(g, cell.y());
         text += tr("\nnode %1, rack %2, pod %3")

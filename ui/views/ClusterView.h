@@ -95,6 +95,9 @@ private:
     void drawAxes(QPainter& painter);
     void drawStackRange(QPainter& painter, int first, int last, bool rubberBand);
     void drawDomainBoundaries(QPainter& painter);
+    // Beside the grid, on the group axis: a red mark for a group with a failure-prone node, an amber one
+    // for a group with a slow node (the hosts section).
+    void drawHostMarks(QPainter& painter);
     // Draws the legend when `painter` is given; returns its height either way.
     int layoutLegend(QPainter* painter) const;
     void updateFlashes();
