@@ -51,7 +51,7 @@ spare::Scenario realRulesSpareN1000()
     scenario.detectS = 60.0;
     scenario.diagnoseS = 60.0;
     scenario.checkpointPersistS = 30.0;
-    scenario.maintenance = spare::MaintenanceSchedule{86400.0, 1800.0};
+    scenario.maintenance = spare::MaintenanceSchedule{86400.0, 1800.0, {}};
     return scenario;
 }
 

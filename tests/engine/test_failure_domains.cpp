@@ -3,6 +3,7 @@
 #include "engine/sim/FailureCategories.h"
 #include "engine/sim/FailureClocks.h"
 #include "engine/sim/FailureTrace.h"
+#include "engine/sim/HostPopulation.h"
 #include "engine/sim/RecoveryPolicy.h"
 #include "engine/sim/RunMetricsJson.h"
 #include "engine/sim/ScenarioJson.h"
@@ -267,7 +268,7 @@ private slots:
         expectCount(groupFirings, 0.60);
         auto placement = std::make_shared<const ClusterPlacement>(
             ClusterPlacement::fromTopology(*scenario.topology, scenario.groups, scenario.gpusPerGroup));
-        DomainFailureClocks domains(scenario, placement);
+        DomainFailureClocks domains(scenario, placement, HostPopulation(scenario));
         std::map<std::string, double> byCategory;
         while (domains.earliest() <= horizonS)
             ++byCategory[domains.origin(domains.pop())->category];

@@ -341,7 +341,7 @@ private slots:
     {
         Scenario s = tracedCkpt(30, 30);
         s.checkpointWriteS = 5.0;
-        s.maintenance = MaintenanceSchedule{100.0, 30.0};
+        s.maintenance = MaintenanceSchedule{100.0, 30.0, {}};
         EventRecorder recorder;
         const RunMetrics m = Simulator(s).run(&recorder);
         QCOMPARE(m.maintenanceStops, std::int64_t(3));
