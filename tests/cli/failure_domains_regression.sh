@@ -1,4 +1,4 @@
-# Fidelity: without failure domains, categories and a repair section, every shipped scenario (those with none) at three seeds and each policy
+# Fidelity: without failure domains, categories, a repair or a hosts section, every shipped scenario (those with none) at three seeds and each policy
 # gives byte-identical metrics JSON, events CSV and Chrome trace to the simulator before failure domains
 # existed. references/no-domains-sha256.txt holds the SHA-256 of each output, made by this same loop with
 # the spare-cli built before the change, remade when the first lifetimes became order statistics, and
@@ -11,7 +11,7 @@ actual="$WORK/hashes.txt"
 : >"$actual"
 covered=0
 for scenario in "$SCEN"/*.json; do
-  grep -qE '"(domains|categories|repair)"' "$scenario" && continue
+  grep -qE '"(domains|categories|repair|hosts)"' "$scenario" && continue
   covered=$((covered + 1))
   name=$(basename "$scenario" .json)
   for seed in 1 2 3; do
