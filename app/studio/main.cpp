@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -26,17 +27,23 @@ void printError(const QString& message)
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SPARe"));
     QCoreApplication::setApplicationName(QStringLiteral("spare-studio"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SPARE_VERSION));
 
+    // The options are read before the GUI application exists: --help, --version and a bad option need no
+    // display (a QApplication without a platform plugin aborts).
     QString error;
-    const auto options = spare::StudioOptions::parse(QCoreApplication::arguments(), &error);
+    std::optional<spare::StudioOptions> options;
+    {
+        const QCoreApplication reader(argc, argv);
+        options = spare::StudioOptions::parse(QCoreApplication::arguments(), &error);
+    }
     if (!options) {
         printError(error);
         return 2;
     }
+    QApplication app(argc, argv);
     if (options->memoryLimit)
         spare::RunSetup::setMemoryBudget(*options->memoryLimit);
 
