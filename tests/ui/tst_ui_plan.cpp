@@ -450,6 +450,70 @@ private slots:
         QCOMPARE(race.index(1, PlanRaceModel::Status).data().toString(), QStringLiteral("chosen"));
     }
 
+    // The time column is guessed among the columns whose values read as times from 1970 to 2100, never
+    // a serial number read as epoch seconds (year 12114) or milliseconds.
+    void timeColumnIsGuessedAmongTimes_data()
+    {
+        QTest::addColumn<QString>("csv");
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<QString>("format");
+        QTest::newRow("serial number, then an unnamed ISO column")
+            << "SN,when,cause\n0320117100060,2024-03-05T12:34:56Z,GPU\n0320117100061,2024-03-06T01:00:00Z,NIC\n"
+            << "when" << "iso8601";
+        QTest::newRow("serial number, then a date column")
+            << "SN,event_date\n0320117100060,01/02/2025 03:04\n0320117100077,01/03/2025 13:04\n"
+            << "event_date" << "%m/%d/%Y %H:%M";
+        QTest::newRow("serial number, then epoch seconds")
+            << "SN,t\n0320117100060,1709642096\n0320117100061,1709642196\n" << "t" << "epoch";
+        QTest::newRow("numbers past 2100 as seconds, then milliseconds")
+            << "SN,t\n9320117100060,1709642096500\n9320117100061,1709642196500\n" << "t" << "epoch-ms";
+        QTest::newRow("a column named time that holds no time")
+            << "time_zone,stamp\nUTC,2024-03-05 12:34:00\nCET,2024-03-05 13:34:00\n" << "stamp" << "iso8601";
+    }
+
+    void timeColumnIsGuessedAmongTimes()
+    {
+        QFETCH(QString, csv);
+        QFETCH(QString, column);
+        QFETCH(QString, format);
+        const QString path = dir_.filePath(QStringLiteral("guess.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(csv.toUtf8());
+        file.close();
+        LogImportPanel panel;
+        QSignalSpy changed(&panel, &LogImportPanel::previewChanged);
+        panel.openLog(path);
+        QVERIFY(changed.wait(20000));
+        QCOMPARE(panel.request().timeColumn, column);
+        QCOMPARE(panel.request().timeFormat, format);
+        QVERIFY2(panel.timeFormatMessage()->text().startsWith(QStringLiteral("Reads line 2's ") + column),
+                 qPrintable(panel.timeFormatMessage()->text()));
+    }
+
+    // Choosing another column guesses its format again; a format that reads the new column stays.
+    void changingTheColumnGuessesItsFormat()
+    {
+        const QString path = dir_.filePath(QStringLiteral("two-times.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("opened,closed,reopened\n2024-03-05T12:34:56Z,1709642096,1709643096\n"
+                   "2024-03-06T01:00:00Z,1709652096,1709653096\n");
+        file.close();
+        LogImportPanel panel;
+        QSignalSpy changed(&panel, &LogImportPanel::previewChanged);
+        panel.openLog(path);
+        QVERIFY(changed.wait(20000));
+        QCOMPARE(panel.request().timeColumn, QStringLiteral("opened"));
+        QCOMPARE(panel.request().timeFormat, QStringLiteral("iso8601"));
+        panel.setTimeColumn(QStringLiteral("closed"));
+        QCOMPARE(panel.request().timeFormat, QStringLiteral("epoch"));
+        QVERIFY(panel.problems().isEmpty());
+        panel.setTimeFormat(QStringLiteral("epoch"));
+        panel.setTimeColumn(QStringLiteral("reopened"));
+        QCOMPARE(panel.request().timeFormat, QStringLiteral("epoch"));
+    }
+
     void badPlanFieldsAreNamed_data()
     {
         QTest::addColumn<QString>("redundancy");

@@ -227,7 +227,12 @@ QWidget* LogImportPanel::buildForm()
         revalidate();
     });
     connect(locationColumn_, &QComboBox::currentIndexChanged, this, &LogImportPanel::refreshLocationFields);
-    connect(timeColumn_, &QComboBox::currentIndexChanged, this, &LogImportPanel::revalidate);
+    // Another column gets a format that reads it (when the one in the field does not).
+    connect(timeColumn_, &QComboBox::currentIndexChanged, this, [this] {
+        if (!updating_)
+            guessTimeFormat();
+        revalidate();
+    });
     for (QLineEdit* line : {from_, to_, locationPattern_, units_})
         connect(line, &QLineEdit::textChanged, this, &LogImportPanel::revalidate);
     connect(clusterWindow_, &QDoubleSpinBox::valueChanged, this, &LogImportPanel::revalidate);
@@ -262,35 +267,36 @@ void LogImportPanel::setPreview(std::shared_ptr<const FailureLogPreview> preview
     previewStatus_->setStyleSheet({});
     previewStatus_->setText(tr("%1: %2 columns; the first %3 rows").arg(path_->text()).arg(preview->columns.size()).arg(preview->rows.size()));
     refreshColumns();
-    // A first guess that the user can change: a column named like a time, in a format that reads it.
+    // A first guess that the user can change: a column whose values read as times from 1970 to 2100.
     if (timeColumn_->count() > 0 && timeColumn_->currentIndex() <= 0) {
-        for (int i = 0; i < timeColumn_->count(); ++i) {
-            const QString name = timeColumn_->itemText(i).toLower();
-            if (name.contains(QLatin1String("time")) || name.contains(QLatin1String("date"))) {
-                timeColumn_->setCurrentIndex(i);
-                break;
-            }
+        const int column = previewModel_->guessTimeColumn(presetSpecs());
+        if (column >= 0) {
+            updating_ = true;
+            timeColumn_->setCurrentIndex(column);
+            updating_ = false;
         }
     }
-    const int column = timeColumn_->currentIndex();
-    if (!preview->rows.empty() && column >= 0 && static_cast<std::size_t>(column) < preview->rows.front().size()) {
-        const std::string sample = preview->rows.front()[static_cast<std::size_t>(column)];
-        const auto reads = [&sample](const QString& spec) {
-            try {
-                return TimeFormat::parse(spec.toStdString()).read(sample).has_value();
-            } catch (const std::exception&) {
-                return false;
-            }
-        };
-        if (!reads(timeFormat_->text()))
-            for (int i = 0; i < kCustomPreset; ++i)
-                if (reads(QString::fromLatin1(kFormatPresets[i].spec))) {
-                    timeFormat_->setText(QString::fromLatin1(kFormatPresets[i].spec));
-                    break;
-                }
-    }
+    guessTimeFormat();
     revalidate();
     emit previewChanged();
+}
+
+QStringList LogImportPanel::presetSpecs()
+{
+    QStringList specs;
+    for (int i = 0; i < kCustomPreset; ++i)
+        specs.append(QString::fromLatin1(kFormatPresets[i].spec));
+    return specs;
+}
+
+void LogImportPanel::guessTimeFormat()
+{
+    const int column = timeColumn_->currentIndex();
+    if (!previewModel_->timeFormatFor(column, {timeFormat_->text()}).isEmpty())
+        return;
+    const QString spec = previewModel_->timeFormatFor(column, presetSpecs());
+    if (!spec.isEmpty())
+        timeFormat_->setText(spec);
 }
 
 void LogImportPanel::refreshColumns()

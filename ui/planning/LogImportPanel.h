@@ -83,6 +83,9 @@ private:
     QWidget* buildForm();
     void setPreview(std::shared_ptr<const FailureLogPreview> preview);
     void refreshColumns();
+    // The time format that reads the chosen column's preview values, when the field's does not.
+    void guessTimeFormat();
+    static QStringList presetSpecs();
     void revalidate();
     void refreshLocationFields();
     void fitDone(const FitOutcome& outcome);
