@@ -514,6 +514,24 @@ private slots:
         QCOMPARE(panel.request().timeFormat, QStringLiteral("epoch"));
     }
 
+    // The r candidates follow the open scenario until typed: 2-12 for N = 12 (2-16 would be refused).
+    void defaultRedundancyFollowsTheScenario()
+    {
+        PlannerPanel planner;
+        planner.setScenario(teaching_, kTeaching);
+        QCOMPARE(planner.request().redundancy, QStringLiteral("2-12"));
+        QVERIFY2(planner.spec().has_value(), qPrintable(planner.problemsLabel()->text()));
+        Scenario large = teaching_;
+        large.groups = 40;
+        planner.setScenario(large, {});
+        QCOMPARE(planner.request().redundancy, QStringLiteral("2-16"));
+        PlanRequest typed = planner.request();
+        typed.redundancy = QStringLiteral("3-5");
+        planner.setRequest(typed);
+        planner.setScenario(teaching_, kTeaching);
+        QCOMPARE(planner.request().redundancy, QStringLiteral("3-5"));
+    }
+
     void badPlanFieldsAreNamed_data()
     {
         QTest::addColumn<QString>("redundancy");

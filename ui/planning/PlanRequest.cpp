@@ -10,6 +10,12 @@
 
 namespace spare {
 
+QString PlanRequest::defaultRedundancy(const Scenario& base)
+{
+    const int maxR = std::min({16, base.groups, ScenarioLimits::maxRedundancy});
+    return maxR > 2 ? QStringLiteral("2-%1").arg(maxR) : QStringLiteral("2");
+}
+
 std::optional<PlanSpec> PlanRequest::spec(const Scenario& base, QStringList* problems) const
 {
     PlanSpec out;

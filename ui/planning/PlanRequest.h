@@ -27,6 +27,9 @@ public:
     int batch = 5;
     int maxReplicates = 2000;
 
+    // The r candidates offered for `base` until the user types others: 2 .. min(16, groups, 64).
+    static QString defaultRedundancy(const Scenario& base);
+
     // The spec on `base`, or nullopt with every problem in *problems, each naming the field, its
     // value and what is allowed.
     std::optional<PlanSpec> spec(const Scenario& base, QStringList* problems) const;

@@ -194,6 +194,9 @@ PlanRequest PlannerPanel::request() const
 
 void PlannerPanel::setScenario(const Scenario& scenario, const QString& scenarioPath)
 {
+    // r candidates nobody typed follow the scenario (the default 2-16 is out of range below 16 groups).
+    if (redundancy_->text() == (hasScenario_ ? PlanRequest::defaultRedundancy(scenario_) : PlanRequest{}.redundancy))
+        redundancy_->setText(PlanRequest::defaultRedundancy(scenario));
     scenario_ = scenario;
     hasScenario_ = true;
     scenarioPath_ = scenarioPath;
