@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 
 #include <cstddef>
+#include <string>
 
 namespace py = pybind11;
 
@@ -32,8 +33,25 @@ void EventRowObserver::onEvent(const Event& event)
         progress_(static_cast<std::size_t>(event.step) + 1, static_cast<std::size_t>(steps_));
 }
 
+void requireNumPy()
+{
+    try {
+        py::module_::import("numpy");
+    } catch (py::error_already_set& error) {
+        if (!error.matches(PyExc_ImportError))
+            throw;
+        const std::string interpreter = py::str(py::module_::import("sys").attr("executable"));
+        const bool debian = interpreter.rfind("/usr/bin/python3", 0) == 0;
+        const std::string message = "events need NumPy (" + std::string(debian ? "python3-numpy" : "pip install numpy")
+            + " for " + interpreter + "); events=False runs without them";
+        py::raise_from(error, PyExc_ModuleNotFoundError, message.c_str());
+        throw py::error_already_set();
+    }
+}
+
 py::object eventArray(std::vector<EventRow> rows)
 {
+    requireNumPy();
     auto* owned = new std::vector<EventRow>(std::move(rows));
     const py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<EventRow>*>(p); });
     const auto count = static_cast<py::ssize_t>(owned->size());

@@ -37,8 +37,12 @@ private:
     int steps_;
 };
 
+// Imports NumPy, or raises ModuleNotFoundError "events need NumPy (python3-numpy for /usr/bin/python3)"
+// naming the running interpreter (pip's numpy for one that is not Debian's).
+void requireNumPy();
+
 // A structured array over the rows without copying them: the array's base is a capsule that owns the
-// vector. Imports NumPy.
+// vector. Imports NumPy (requireNumPy).
 pybind11::object eventArray(std::vector<EventRow> rows);
 
 // The names of the event kinds, indexed by EventRow::kind.

@@ -49,6 +49,8 @@ py::dict simulate(py::handle scenarioArgument, py::handle policy, py::handle red
     const ScenarioValue value = ScenarioValue::fromArgument("scenario", scenarioArgument);
     const Scenario scenario = withRunOverrides(*value.scenario, policy, redundancy, seed);
     const bool events = flagArgument("events", eventsArgument);
+    if (events)
+        requireNumPy();  // before the run, not after it
     const double untilS =
         positiveNumberArgument("until_s", untilArgument, std::numeric_limits<double>::infinity());
     const double maxTttRatio = positiveNumberArgument("max_ttt_ratio", maxTttRatioArgument, 1e6);

@@ -1,5 +1,8 @@
 """The events array: a structured NumPy array over the engine's records, reaching pandas without a copy."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -48,3 +51,21 @@ def test_no_events():
     assert result.events is None
     with pytest.raises(ValueError):
         result.events_frame()
+
+
+def test_events_without_numpy_name_the_package(teaching_path):
+    """An interpreter without NumPy is told which package to install, before the run, and runs without events."""
+    script = (
+        "import sys\n"
+        "sys.modules['numpy'] = None  # as if NumPy were not installed\n"
+        "import spare_studio as ss\n"
+        "try:\n"
+        "    ss.simulate(sys.argv[1])\n"
+        "except ModuleNotFoundError as error:\n"
+        "    print(error)\n"
+        "print(ss.simulate(sys.argv[1], events=False).events)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(teaching_path)], capture_output=True, text=True,
+                          check=True)
+    package = "python3-numpy" if sys.executable.startswith("/usr/bin/python3") else "pip install numpy"
+    assert done.stdout.splitlines() == [
+        f"events need NumPy ({package} for {sys.executable}); events=False runs without them", "None"]
