@@ -25,20 +25,9 @@ jobs=$(nproc)
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
 
-# The Python package for Debian's interpreter (its platlib, chosen at configure time), and a copy for
-# the python3 on PATH when that is another interpreter of the same ABI (e.g. a pyenv one).
+# The Python module for Debian's interpreter, and for the python3 on PATH when it can use it.
 if [ -f build/release/python/spare_studio/__init__.py ]; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo cmake --install build/release --component python >/dev/null
-  other=$(command -v python3 || true)
-  abi() { "$1" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))'; }
-  if [ -n "$other" ] && [ "$(readlink -f "$other")" != "$(readlink -f /usr/bin/python3)" ] &&
-     [ "$(abi "$other")" = "$(abi /usr/bin/python3)" ]; then
-    platlib=$("$other" -c 'import sysconfig; print(sysconfig.get_path("platlib"))')
-    sudo_other=""; [ -w "$platlib" ] || sudo_other=$sudo
-    $sudo_other mkdir -p "$platlib/spare_studio"
-    $sudo_other cp build/release/python/spare_studio/*.py build/release/python/spare_studio/_core.*.so "$platlib/spare_studio/"
-  fi
+  bash scripts/install-python-module.sh build/release
 fi
 
 case "$mode" in
