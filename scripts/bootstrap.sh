@@ -3,13 +3,14 @@
 #   scripts/bootstrap.sh run    install what is missing, build (release), start spare-studio on the default scenario
 #   scripts/bootstrap.sh test   install what is missing, build (release), run every test through CTest
 #   scripts/bootstrap.sh build  install and build only
+#   scripts/bootstrap.sh package  install and build, then make the Debian package build/release/spare-studio_<version>_amd64.deb
 # Extra arguments after "run" go to spare-studio.
 set -euo pipefail
 mode=${1:-run}; shift || true
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-mapfile -t packages < <(grep -v -e '^#' -e '^$' scripts/debian-packages.txt)
+mapfile -t packages < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' scripts/debian-packages.txt | grep -v '^$')
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -25,8 +26,9 @@ jobs=$(nproc)
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
 
-# The Python module for Debian's interpreter, and for the python3 on PATH when it can use it.
-if [ -f build/release/python/spare_studio/__init__.py ]; then
+# The Python module for Debian's interpreter (and for the python3 on PATH when it can use it); the
+# package brings its own.
+if [ "$mode" != package ] && [ -f build/release/python/spare_studio/__init__.py ]; then
   bash scripts/install-python-module.sh build/release
 fi
 
@@ -42,5 +44,9 @@ case "$mode" in
     ctest --preset release -j "$jobs"
     ;;
   build) ;;
-  *) echo "usage: scripts/bootstrap.sh run|test|build" >&2; exit 2 ;;
+  package)
+    # spare-studio_<version>_amd64.deb in build/release (cmake/Packaging.cmake); apt install ./ it.
+    (cd build/release && cpack -G DEB)
+    ;;
+  *) echo "usage: scripts/bootstrap.sh run|test|build|package" >&2; exit 2 ;;
 esac

@@ -20,7 +20,7 @@ done
 [ -f "$build/CMakeCache.txt" ] || { echo "check-deps: $build/CMakeCache.txt not found (configure first)" >&2; exit 2; }
 [ -f "$list" ] || { echo "check-deps: package list $list not found" >&2; exit 2; }
 
-mapfile -t wanted < <(grep -v -e '^#' -e '^$' "$list")
+mapfile -t wanted < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$list" | grep -v '^$')
 # Package names (column 0) in the recursive dependency closure; "<virtual>" entries are skipped.
 closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
             --no-replaces --no-enhances "${wanted[@]}" 2>/dev/null | grep -E '^[a-z0-9]' | sed 's/:.*//' | sort -u)
