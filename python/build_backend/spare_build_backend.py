@@ -2,7 +2,8 @@
 builds it and packs <build>/python/spare_studio/ into a wheel (PEP 427). Needs cmake, a C++20
 compiler, pybind11 and the engine's libraries (scripts/debian-packages.txt); downloads nothing.
 
-config_settings: "build-dir" (default build/wheel under the source tree), "jobs" (default: CPU count).
+config_settings: "build-dir" (default build/wheel under the source tree), "jobs" (default: CPU count),
+"cmake-args" (more configure arguments, split like a shell line, e.g. "-DSPARE_WITH_CUDA=OFF").
 """
 
 import base64
@@ -11,6 +12,7 @@ import io
 import os
 import pathlib
 import re
+import shlex
 import subprocess
 import sys
 import sysconfig
@@ -52,7 +54,8 @@ def _build_module(config_settings):
     jobs = str(settings.get("jobs", os.cpu_count() or 1))
     subprocess.run(["cmake", "-S", str(SOURCE_DIR), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release",
                     "-DSPARE_BUILD_UI=OFF", "-DSPARE_BUILD_TESTS=OFF", "-DSPARE_BUILD_BENCH=OFF",
-                    "-DSPARE_BUILD_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}"], check=True)
+                    "-DSPARE_BUILD_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}",
+                    *shlex.split(settings.get("cmake-args", ""))], check=True)
     subprocess.run(["cmake", "--build", str(build_dir), "--target", "spare_studio_python", "-j", jobs], check=True)
     return build_dir / "python" / DISTRIBUTION
 
