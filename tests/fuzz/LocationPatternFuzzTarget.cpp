@@ -4,21 +4,19 @@
 //   ./location_pattern_fuzz -max_total_time=10 <repo>/tests/fuzz/corpus/location_pattern
 #include "engine/base/InputError.h"
 #include "engine/planning/LocationPattern.h"
+#include "tests/fuzz/FuzzInput.h"
 
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 #include <vector>
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+namespace {
+
+void checkPattern(std::string_view patternText, std::string_view text)
 {
-    const std::string_view input(reinterpret_cast<const char*>(data), size);
-    const std::size_t split = input.find('\0');
-    if (split == std::string_view::npos)
-        return 0;
-    const std::string_view text = input.substr(split + 1);
     try {
-        const spare::LocationPattern pattern = spare::LocationPattern::parse(input.substr(0, split));
+        const spare::LocationPattern pattern = spare::LocationPattern::parse(patternText);
         const auto& names = pattern.levelNames();
         if (names.empty())
             std::abort();
@@ -38,5 +36,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     } catch (const spare::InputError&) {
     }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const auto input = spare::fuzz::FuzzInput::split(data, size);
+    if (input.second)
+        checkPattern(input.first, *input.second);
     return 0;
 }

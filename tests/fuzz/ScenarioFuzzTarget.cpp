@@ -5,6 +5,7 @@
 //   ./scenario_fuzz -max_total_time=30 corpus/ <repo>/scenarios
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/ScenarioJson.h"
+#include "tests/fuzz/FuzzInput.h"
 
 #include <cmath>
 #include <cstdint>
@@ -46,10 +47,9 @@ void checkTrace(std::string_view text)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string_view input(reinterpret_cast<const char*>(data), size);
-    const std::size_t split = input.find('\0');
-    checkScenario(input.substr(0, split));
-    if (split != std::string_view::npos)
-        checkTrace(input.substr(split + 1));
+    const auto input = spare::fuzz::FuzzInput::split(data, size);
+    checkScenario(input.first);
+    if (input.second)
+        checkTrace(*input.second);
     return 0;
 }

@@ -4,6 +4,7 @@
 //   ./time_format_fuzz -max_total_time=10 <repo>/tests/fuzz/corpus/time_format
 #include "engine/base/InputError.h"
 #include "engine/planning/TimeFormat.h"
+#include "tests/fuzz/FuzzInput.h"
 
 #include <cmath>
 #include <cstdint>
@@ -22,17 +23,10 @@ void checkBound(std::string_view text, const spare::TimeFormat& format, spare::W
     }
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+void checkFormat(std::string_view spec, std::string_view text)
 {
-    const std::string_view input(reinterpret_cast<const char*>(data), size);
-    const std::size_t split = input.find('\0');
-    if (split == std::string_view::npos)
-        return 0;
-    const std::string_view text = input.substr(split + 1);
     try {
-        const spare::TimeFormat format = spare::TimeFormat::parse(std::string(input.substr(0, split)));
+        const spare::TimeFormat format = spare::TimeFormat::parse(std::string(spec));
         if (!(format.resolutionS() > 0.0))
             std::abort();
         const auto instant = format.read(text);
@@ -46,5 +40,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         checkBound(text, format, spare::WindowBound::To);
     } catch (const spare::InputError&) {
     }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const auto input = spare::fuzz::FuzzInput::split(data, size);
+    if (input.second)
+        checkFormat(input.first, *input.second);
     return 0;
 }
