@@ -47,6 +47,8 @@ case "$mode" in
   package)
     # spare-studio_<version>_amd64.deb in build/release (cmake/Packaging.cmake); apt install ./ it.
     (cd build/release && cpack -G DEB)
+    version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/release/CMakeCache.txt)
+    echo "bootstrap: install it with: sudo apt install ./build/release/spare-studio_${version}_amd64.deb"
     ;;
   *) echo "usage: scripts/bootstrap.sh run|test|build|package" >&2; exit 2 ;;
 esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the Debian package puts in the menu and in man: the desktop entry and the AppStream metainfo
-# validate, each PNG icon is the size its name says, and the build made both man pages with a NAME.
+# validate, each PNG icon is the size its name says, and the build made both man pages with a NAME. Its
+# Depends name every entry of scripts/debian-packages.txt marked "# runtime".
 source "$(dirname "$0")/cli-test-lib.sh"
 desktop=$SPARE_SOURCE_DIR/resources/desktop
 id=org.sparestudio.SpareStudio
@@ -24,5 +25,11 @@ if [ -d "$build/man" ]; then
     [ "$program" = spare-studio ] && [ -z "${SPARE_STUDIO:-}" ] && continue
     expect "man_page_$program" 0 "^NAME" bash -c "gzip -dc '$build/man/$program.1.gz' | MANWIDTH=80 man -l - 2>/dev/null"
   done
+fi
+if [ -f "$build/CPackConfig.cmake" ]; then
+  depends=$(sed -n 's/^set(CPACK_DEBIAN_PACKAGE_DEPENDS "\(.*\)")$/\1/p' "$build/CPackConfig.cmake")
+  while read -r name; do
+    check "depends_on_$name" grep -Eq "(^|, )$name( |,|$)" <<<"$depends"
+  done < <(sed -n 's/^\([a-z0-9][^ #]*\)[[:space:]]*#[[:space:]]*runtime.*/\1/p' "$SPARE_SOURCE_DIR/scripts/debian-packages.txt")
 fi
 finish
