@@ -155,6 +155,22 @@ void printMetricsTable(const Scenario& scenario, const RunMetrics& m)
     row("restarts", fmt::format("{} (mean {})", countText(m.restarts), durationText(m.meanRestartS)));
     if (m.maintenanceStops > 0)
         row("maintenance stops", countText(m.maintenanceStops));
+    if (m.discardedSteps > 0 || scenario.policy == Policy::Elastic || scenario.policy == Policy::Rebalance)
+        row("reconfigurations", fmt::format("{} steps lost, {} detecting and re-planning", countText(m.discardedSteps),
+                                            durationText(m.reconfigureS)));
+    if (m.stepsBelowFullBatch > 0 || scenario.policy == Policy::Elastic) {
+        const ProgressModel progress = scenario.progress.value_or(ProgressModel{});
+        row("progress", fmt::format("{} steps, {} samples, {} effective (counted: {}, phi {})",
+                                    countText(m.stepsDone), fixedText(m.samplesCommitted, 1),
+                                    fixedText(m.effectiveProgress, 1), progressMeasureName(progress.measure),
+                                    progress.phi));
+        row("batch", fmt::format("mean {}, min {}, {} steps below full", fixedText(m.meanBatchFraction, 4),
+                                 fixedText(m.minBatchFraction, 4), countText(m.stepsBelowFullBatch)));
+    }
+    if (scenario.memoryCheckpoint)
+        row("in-memory checkpoints", fmt::format("{} taken; restarts from memory {}, from storage {}",
+                                                 countText(m.memoryCheckpoints), countText(m.memoryRestores),
+                                                 countText(m.storageRestores)));
     if (scenario.hosts) {
         row("slow hosts", fmt::format("{} of barrier wait; {} evicted", durationText(m.slowHostS),
                                       countText(m.slowHostsEvicted)));

@@ -299,6 +299,16 @@ void ChromeTraceWriter::onEvent(const Event& event)
         if (inWindow)
             instant(kEvents, "rejoin", event.time, fmt::format("{{\"group\":{}}}", event.group));
         break;
+    case EventKind::Reconfigure:
+        if (inWindow)
+            instant(kEvents, "reconfigure", event.time,
+                    fmt::format("{{\"live_groups\":{},\"wait_s\":{}}}", event.value, event.duration));
+        break;
+    case EventKind::Restore:
+        if (inWindow)
+            instant(kEvents, event.value ? "restore from memory" : "restore from storage", event.time,
+                    fmt::format("{{\"resume_step\":{}}}", event.step));
+        break;
     case EventKind::RunEnd:
         closeSpan(step_, kSteps, event.time);
         if (inWindow)

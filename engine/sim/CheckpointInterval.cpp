@@ -12,6 +12,12 @@ namespace {
 
 double maskedFailures(const Scenario& sc)
 {
+    // Elastic and rebalance go on while enough groups live: without repair a global restart comes after
+    // N - min_replicas + 1 failures.
+    if (sc.policy == Policy::Elastic)
+        return sc.groups - sc.elastic.value_or(ElasticSettings{}).minReplicas;
+    if (sc.policy == Policy::Rebalance)
+        return sc.groups - 1.0;
     if (sc.policy == Policy::Spare)
         return muAsymptotic(sc.groups, sc.redundancy);
     const auto mu = muExactReplicaSets(sc.groups, sc.redundancy);
@@ -28,7 +34,9 @@ double policyStepS(const Scenario& sc)
     switch (sc.policy) {
     case Policy::Spare: return 2.0 * sc.computeS + sc.allReduceS;
     case Policy::Rep: return sc.redundancy * sc.computeS + sc.allReduceS;
-    case Policy::Ckpt: break;
+    case Policy::Ckpt:
+    case Policy::Elastic:
+    case Policy::Rebalance: break;
     }
     return sc.computeS + sc.allReduceS;
 }
@@ -49,7 +57,8 @@ int autoCheckpointIntervalSteps(const Scenario& sc)
 {
     const double stepS = policyStepS(sc);
     long long steps = 1;
-    if (sc.checkpointAutoRule == CheckpointAutoRule::Renewal) {
+    const bool shrinks = sc.policy == Policy::Elastic || sc.policy == Policy::Rebalance;
+    if (sc.checkpointAutoRule == CheckpointAutoRule::Renewal || shrinks) {
         const double exact = renewalOptimalCheckpointPeriod(sc.checkpointWriteS, interruptionMtbfS(sc)) / stepS;
         steps = std::llround(std::clamp(exact, 1.0, 2e9));
     } else if (sc.policy == Policy::Spare) {

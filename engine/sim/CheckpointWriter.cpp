@@ -16,7 +16,7 @@ CheckpointWriter::CheckpointWriter(const Scenario& scenario, FailureDetector& de
 {
 }
 
-void CheckpointWriter::write(double& now, int stepsDone)
+void CheckpointWriter::write(double& now, int stepsDone, const TrainingProgress& progress)
 {
     const int checkpointStep = stepsDone - 1;
     if (persisting_) {
@@ -41,6 +41,7 @@ void CheckpointWriter::write(double& now, int stepsDone)
     ++m_.checkpointsWritten;
     pendingWriter_ = writer;
     pendingStep_ = checkpointStep;
+    pendingProgress_ = progress;
     pendingEndS_ = now + sc_.checkpointWriteS;
     if (exact_)
         detector_.resetFirstFailure();
@@ -107,8 +108,17 @@ void CheckpointWriter::settle(double now)
         return;
     persisting_ = false;
     lastCheckpointStep_ = pendingStep_ + (exact_ ? 1 : 0);
+    lastProgress_ = pendingProgress_;
     ledger_.checkpointPersisted();
     reporter_.emit(EventKind::CheckpointEnd, persistEndS_, 0.0, persistWriter_, 0, -1, pendingStep_);
+}
+
+TrainingProgress CheckpointWriter::rollbackProgress() const
+{
+    if (exact_)
+        return lastProgress_;
+    const auto steps = static_cast<double>(lastCheckpointStep_);
+    return {steps, steps};
 }
 
 void CheckpointWriter::settleBeforeRestart(double start)
@@ -127,7 +137,7 @@ void CheckpointWriter::settleBeforeRestart(double start)
     }
 }
 
-void CheckpointWriter::drainForStop(double& now, int stepsDone)
+void CheckpointWriter::drainForStop(double& now, int stepsDone, const TrainingProgress& progress)
 {
     const int restoreTo = exact_ ? stepsDone : std::max(0, stepsDone - 1);
     if (pendingWriter_ >= 0) {
@@ -145,6 +155,7 @@ void CheckpointWriter::drainForStop(double& now, int stepsDone)
         ledger_.checkpointWritten(exact_);
         ledger_.checkpointPersisted();
         lastCheckpointStep_ = restoreTo;
+        lastProgress_ = progress;
         reporter_.emit(EventKind::CheckpointEnd, now, 0.0, writer, 0, -1, stepsDone - 1);
     }
 }

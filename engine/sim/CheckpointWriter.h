@@ -6,6 +6,7 @@
 #include "engine/sim/RunReporter.h"
 #include "engine/sim/Scenario.h"
 #include "engine/sim/TimeLedger.h"
+#include "engine/sim/TrainingProgress.h"
 
 namespace spare {
 
@@ -21,9 +22,9 @@ public:
     CheckpointWriter(const Scenario& scenario, FailureDetector& detector, const GroupRoster& roster,
                      RunReporter& reporter, TimeLedger& ledger, RunMetrics& metrics);
 
-    // The write after `stepsDone` committed steps. A write due while the one before is still being
-    // persisted waits for it.
-    void write(double& now, int stepsDone);
+    // The write after `stepsDone` committed steps (`progress` so far). A write due while the one before is
+    // still being persisted waits for it.
+    void write(double& now, int stepsDone, const TrainingProgress& progress);
     // Ends a write in progress once `now` has reached its end. Under the paper's semantics without a
     // persist stage the checkpoint is a rollback target at once; otherwise it waits for settle().
     void endPending(double now);
@@ -37,13 +38,15 @@ public:
     void settleBeforeRestart(double start);
     // A planned stop: the write in progress completes, then a checkpoint of the last committed step that
     // the orderly drain always completes (none when there is one already).
-    void drainForStop(double& now, int stepsDone);
+    void drainForStop(double& now, int stepsDone, const TrainingProgress& progress);
 
     // The writer of a write still in progress under writer_only_waits (-1: none) and its end.
     int pendingWriter() const { return pendingWriter_; }
     double pendingEndS() const { return pendingEndS_; }
-    // The step a rollback resumes at.
+    // The step a rollback resumes at, and the progress it restores (under the paper's semantics, only for
+    // policies whose every step is a full batch: the step count).
     int rollbackStep() const { return lastCheckpointStep_; }
+    TrainingProgress rollbackProgress() const;
 
 private:
     const Scenario& sc_;
@@ -57,6 +60,8 @@ private:
     int lastCheckpointStep_ = 0;
     int pendingWriter_ = -1;
     int pendingStep_ = 0;
+    TrainingProgress pendingProgress_;
+    TrainingProgress lastProgress_;
     double pendingEndS_ = 0.0;
     // A written checkpoint waiting for its persist stage (or, under exact semantics, for the check that no
     // group failed during its write).

@@ -23,6 +23,8 @@ const char* eventKindName(EventKind kind)
     case EventKind::CheckpointVoided: return "checkpoint_voided";
     case EventKind::RunEnd: return "run_end";
     case EventKind::Rejoin: return "rejoin";
+    case EventKind::Reconfigure: return "reconfigure";
+    case EventKind::Restore: return "restore";
     }
     return "unknown";
 }

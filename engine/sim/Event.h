@@ -33,8 +33,12 @@ enum class EventKind : std::uint8_t {
     RunEnd,            // all steps done
     Rejoin,            // a group whose nodes were replaced is back (repair.rejoin at_step), at a step
                        // boundary before the StepStart; SPARe's re-admission follows as a Decision
+    Reconfigure,       // elastic or rebalance: the step in flight is lost, the failed groups leave; duration =
+                       // detection and re-planning; value = live groups now
+    Restore,           // a global restart loads its checkpoint (memory_checkpoint section); value = 1 from
+                       // memory, 0 from storage; step = the step it resumes at
 };
-constexpr EventKind kLastEventKind = EventKind::Rejoin;
+constexpr EventKind kLastEventKind = EventKind::Restore;
 
 const char* eventKindName(EventKind kind);
 

@@ -3,13 +3,15 @@
 namespace spare {
 
 FailureDetector::FailureDetector(FailureClocks clocks, DomainFailureClocks domains, GroupRoster& roster,
-                                 RunReporter& reporter, RunMetrics& metrics, std::optional<RepairTracker>& repair)
+                                 RunReporter& reporter, RunMetrics& metrics, std::optional<RepairTracker>& repair,
+                                 std::optional<MemoryCheckpointTier>& memory)
     : clocks_(std::move(clocks)),
       domains_(std::move(domains)),
       roster_(roster),
       reporter_(reporter),
       m_(metrics),
-      repair_(repair)
+      repair_(repair),
+      memory_(memory)
 {
 }
 
@@ -51,6 +53,8 @@ bool FailureDetector::failLiveGroup(int group, double timeS, const std::shared_p
     roster_.takeOut(group);
     ++m_.failures;
     firstFailureS_ = std::min(firstFailureS_, timeS);
+    if (memory_)
+        memory_->groupFailed(group);
     sendToRepair(group, nodes, timeS);
     reporter_.emitFailure(timeS, group, origin);
     return true;

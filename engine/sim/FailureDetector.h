@@ -3,6 +3,7 @@
 #include "engine/sim/DomainFailureClocks.h"
 #include "engine/sim/FailureClocks.h"
 #include "engine/sim/GroupRoster.h"
+#include "engine/sim/MemoryCheckpointTier.h"
 #include "engine/sim/RepairTracker.h"
 #include "engine/sim/RunMetrics.h"
 #include "engine/sim/RunReporter.h"
@@ -30,13 +31,14 @@ public:
     };
 
     FailureDetector(FailureClocks clocks, DomainFailureClocks domains, GroupRoster& roster, RunReporter& reporter,
-                    RunMetrics& metrics, std::optional<RepairTracker>& repair);
+                    RunMetrics& metrics, std::optional<RepairTracker>& repair,
+                    std::optional<MemoryCheckpointTier>& memory);
 
     // Handles every clock fired by `when` (the deferred domain hits first); a Detection event counts the
     // groups noticed.
     void checkAt(double when);
     // Group g fails at timeS if it is alive (drops out, counted, reported, its `nodes` nodes sent to
-    // repair); false when it was out already.
+    // repair, its in-memory checkpoint copy possibly lost); false when it was out already.
     bool failLiveGroup(int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin, int nodes);
     void sendToRepair(int group, int nodes, double timeS);
 
@@ -83,6 +85,7 @@ private:
     RunReporter& reporter_;
     RunMetrics& m_;
     std::optional<RepairTracker>& repair_;
+    std::optional<MemoryCheckpointTier>& memory_;
     std::vector<int> noticed_;
     std::vector<FailureClocks::Firing> deferred_;
     std::vector<DomainHit> deferredHits_;

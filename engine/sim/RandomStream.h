@@ -21,7 +21,7 @@ constexpr std::uint64_t splitmix64(std::uint64_t x)
 // Domain clocks, failure categories and repair times have purposes of their own, so adding them leaves every other
 // draw of a run unchanged.
 enum class StreamPurpose : std::uint64_t { FailureClock = 1, Jitter = 2, FailedGpu = 3, DomainClock = 4, FailureCategory = 5,
-                                          RepairTime = 6, Hosts = 7 };
+                                          RepairTime = 6, Hosts = 7, MemoryLoss = 8 };
 
 // Reserved stream indices of the failure-clock purposes (FailureClock, DomainClock). A clock set with
 // stream offset o (group clocks: 0; domain process p: p << 32) renews clock i from stream o + i and draws

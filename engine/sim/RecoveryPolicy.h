@@ -18,14 +18,16 @@ struct FailureResponse {
         Commit,   // masked: shrink the communicator and commit the step
         Patch,    // masked after a reorder: patch compute, shrink, retry the all-reduce
         Restart,  // not masked: global restart and rollback
+        Retry,    // the step in flight is lost: wait waitS, then compute it again with the live groups
     };
     Action action = Action::Commit;
     RestartCause cause = RestartCause::None;
     int patchGroups = 0;                     // Patch: survivors that compute one extra stack
     std::optional<ReorderDecision> decision;  // SPARe: the reorder controller's decision
+    double waitS = 0.0;                       // Retry: detection and reconfiguration before the new attempt
 };
 
-// The part of the step loop where SPARe+CKPT, Rep+CKPT and CKPT-only differ: how much compute a
+// The part of the step loop where the policies (SPARe+CKPT, Rep+CKPT, CKPT-only, elastic, rebalance) differ: how much compute a
 // step takes and what a failure does. Everything else (clocks, check points, all-reduce, restarts,
 // checkpoints, metrics) is shared by the Simulator.
 class RecoveryPolicy {
@@ -38,8 +40,15 @@ public:
     virtual double pieceSeconds() const = 0;
     // Stacks per step (S for SPARe, r for Rep, 1 for CKPT-only).
     virtual int stackNumber() const = 0;
+    // The share of the full global batch a step commits now (elastic: the live contributors' share).
+    virtual double batchFraction() const { return 1.0; }
     // `groups` (ascending) failed together; they are out until reset().
     virtual FailureResponse onFailures(std::span<const int> groups) = 0;
+    // `groups` (ascending) were found failed when a step starts, before its compute (they failed between
+    // steps, or in a detection wait). Policies that form a quorum each step leave them out at once (nothing
+    // in flight is lost; the response's waitS is a re-planning pause) and return a response; the others
+    // return nothing and the failures surface at the step's all-reduce.
+    virtual std::optional<FailureResponse> onFailuresBeforeStep(std::span<const int>) { return std::nullopt; }
     // `groups` (ascending, each out) are back at a step boundary (repair.rejoin at_step). SPARe returns
     // its re-admission decision; the other policies nothing.
     virtual std::optional<ReorderDecision> onRejoin(std::span<const int> groups) = 0;

@@ -189,7 +189,13 @@ void ReplayState::apply(const Event& e)
         finished_ = true;
         setLive(GroupState::Idle);
         break;
+    case EventKind::Reconfigure:
+        for (GroupState& st : s_.groupStates)
+            if (st == GroupState::Failed)
+                st = GroupState::MaskedOut;
+        break;
     case EventKind::Detection:
+    case EventKind::Restore:
         break;
     }
 }

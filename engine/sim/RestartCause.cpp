@@ -9,6 +9,7 @@ RestartCause restartCauseFromValue(int value)
     case static_cast<int>(RestartCause::ReplicaSetLost): return RestartCause::ReplicaSetLost;
     case static_cast<int>(RestartCause::AnyFailure): return RestartCause::AnyFailure;
     case static_cast<int>(RestartCause::Maintenance): return RestartCause::Maintenance;
+    case static_cast<int>(RestartCause::BelowQuorum): return RestartCause::BelowQuorum;
     default: return RestartCause::None;
     }
 }
@@ -20,6 +21,7 @@ const char* restartCauseName(RestartCause cause)
     case RestartCause::ReplicaSetLost: return "replica_set_lost";
     case RestartCause::AnyFailure: return "ckpt_failure";
     case RestartCause::Maintenance: return "maintenance";
+    case RestartCause::BelowQuorum: return "below_quorum";
     case RestartCause::None: break;
     }
     return "unknown";

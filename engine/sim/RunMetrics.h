@@ -68,6 +68,26 @@ struct RunMetrics {
     std::int64_t maskedFailures = 0;  // failures the policy survived without a restart
     std::int64_t restarts = 0;         // global restarts after failures (unplanned interruptions)
     std::int64_t maintenanceStops = 0; // planned interruptions (the maintenance section)
+    // Elastic and rebalance: steps lost to a failure and computed again, and the time their detection and
+    // re-planning took (TimeBreakdown::reconfigureS).
+    std::int64_t discardedSteps = 0;
+    double reconfigureS = 0.0;
+    // Progress when the batch can shrink (docs/progress.md): the committed steps' batch fractions summed
+    // (samples) and their worth w(b) summed (effective); both equal stepsDone when every step is a full
+    // batch. Batch statistics over executed steps.
+    double samplesCommitted = 0.0;
+    double effectiveProgress = 0.0;
+    double meanBatchFraction = 1.0;
+    double minBatchFraction = 1.0;
+    std::int64_t stepsBelowFullBatch = 0;
+    // GPU-seconds the run held per step of workload.steps: N x M x TTT / steps (charges redundant compute
+    // and idle spares alike).
+    double gpuSecondsPerStep = 0.0;
+    // The in-memory checkpoint tier (memory_checkpoint section): checkpoints taken, and restarts that loaded
+    // from memory or fell back to storage.
+    std::int64_t memoryCheckpoints = 0;
+    std::int64_t memoryRestores = 0;
+    std::int64_t storageRestores = 0;
     std::int64_t proneNodesRemoved = 0; // failure-prone nodes removed (hosts.remove_after)
     std::int64_t slowHostsEvicted = 0;  // slow nodes replaced (hosts.evict_after_s)
     double meanRestartS = 0.0;

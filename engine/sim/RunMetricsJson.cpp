@@ -48,6 +48,17 @@ std::vector<std::pair<std::string, double>> runMetricsFields(const RunMetrics& m
         {"slow_host_s", m.slowHostS},
         {"prone_nodes_removed", n(m.proneNodesRemoved)},
         {"slow_hosts_evicted", n(m.slowHostsEvicted)},
+        {"discarded_steps", n(m.discardedSteps)},
+        {"reconfigure_s", m.reconfigureS},
+        {"samples_committed", m.samplesCommitted},
+        {"effective_progress", m.effectiveProgress},
+        {"mean_batch_fraction", m.meanBatchFraction},
+        {"min_batch_fraction", m.minBatchFraction},
+        {"steps_below_full_batch", n(m.stepsBelowFullBatch)},
+        {"gpu_seconds_per_step", m.gpuSecondsPerStep},
+        {"memory_checkpoints", n(m.memoryCheckpoints)},
+        {"memory_restores", n(m.memoryRestores)},
+        {"storage_restores", n(m.storageRestores)},
     };
 }
 

@@ -11,7 +11,7 @@
 
 namespace spare {
 
-enum class Policy { Spare, Rep, Ckpt };
+enum class Policy { Spare, Rep, Ckpt, Elastic, Rebalance };
 enum class FailureModel { Weibull, Exponential, Trace };
 // restart.rule: extend_on_failure (a failure inside a group's window starts it over), fixed (failures inside
 // are absorbed), serialized (each failure inside queues one more full stall).
@@ -27,6 +27,12 @@ enum class CheckpointSemantics { Exact, Paper };
 // checkpoint.auto_rule: what "auto" optimises. renewal: the exact renewal optimum of the policy's
 // interruptions; paper: the paper's availability-optimal form (docs/simulator-model.md, "Checkpoints").
 enum class CheckpointAutoRule { Renewal, Paper };
+// memory_checkpoint.placement: where a group's in-memory checkpoint copies live. contiguous: with the m - 1
+// groups next to it (g / m); domain_separated: m groups ceil(N / m) apart (g mod ceil(N / m)), in other
+// racks when racks hold consecutive groups.
+enum class MemoryPlacement { Contiguous, DomainSeparated };
+// progress.measure: what "workload.steps done" counts when the batch can shrink (docs/progress.md).
+enum class ProgressMeasure { Steps, Samples, Effective };
 // Lifetime distribution of a domain failure process.
 enum class FailureShape { Exponential, Weibull };
 // When a group whose nodes were replaced comes back (repair.rejoin).
@@ -77,6 +83,44 @@ struct HostHeterogeneity {
     double evictAfterS = std::numeric_limits<double>::infinity();
 
     friend bool operator==(const HostHeterogeneity&, const HostHeterogeneity&) = default;
+};
+
+// The "elastic" section: the settings of policy elastic (docs/policies/elastic.md). Absent: these defaults.
+struct ElasticSettings {
+    double detectS = 60.0;  // elastic.detect_s: a failure is noticed this long after the step's failed all-reduce
+    int minReplicas = 1;    // elastic.min_replicas: fewer live groups: a global restart from the last checkpoint
+    int spareGroups = 0;    // elastic.spare_groups: a fixed batch of N - spare_groups contributors
+
+    friend bool operator==(const ElasticSettings&, const ElasticSettings&) = default;
+};
+
+// The "rebalance" section: the settings of policy rebalance (docs/policies/rebalance.md).
+struct RebalanceSettings {
+    double reconfigureS = 6.0;   // rebalance.reconfigure_s: re-planning pause after a failure
+    bool integerFactor = false;  // rebalance.integer_factor: each group computes ceil(N / L) x T_comp, not N / L
+
+    friend bool operator==(const RebalanceSettings&, const RebalanceSettings&) = default;
+};
+
+// The "memory_checkpoint" section: an in-memory checkpoint tier beside the persistent one
+// (docs/policies/memory-checkpoints.md). Absent: no in-memory checkpoints.
+struct MemoryCheckpoint {
+    int everySteps = 1;      // memory_checkpoint.every_steps
+    int copies = 2;          // memory_checkpoint.copies: m, the group's own and m - 1 peers'
+    MemoryPlacement placement = MemoryPlacement::Contiguous;  // memory_checkpoint.placement
+    double stallS = 0.0;     // memory_checkpoint.stall_s: on the critical path (0: hidden in idle network time)
+    double lostShare = 1.0;  // memory_checkpoint.lost_share: share of failures that lose the node's CPU memory
+    double restoreS = 60.0;  // memory_checkpoint.restore_s: a restart that loads from memory takes this, not T_r
+
+    friend bool operator==(const MemoryCheckpoint&, const MemoryCheckpoint&) = default;
+};
+
+// The "progress" section: how a step at batch fraction b counts (docs/progress.md). Absent: these defaults.
+struct ProgressModel {
+    ProgressMeasure measure = ProgressMeasure::Effective;  // progress.measure
+    double phi = 1.0;  // progress.phi: B_noise / B of w(b) = (1 + phi) / (1 + phi / b); "inf": w = b
+
+    friend bool operator==(const ProgressModel&, const ProgressModel&) = default;
 };
 
 // failures.domains[i]: one independent renewal clock per domain of `level`, each failing every group
@@ -154,6 +198,11 @@ struct Scenario {
 
     // hosts.*: absent (nullopt) = every node alike
     std::optional<HostHeterogeneity> hosts;
+    // elastic.*, rebalance.*, progress.*: absent = their defaults; memory_checkpoint.*: absent = none
+    std::optional<ElasticSettings> elastic;
+    std::optional<RebalanceSettings> rebalance;
+    std::optional<MemoryCheckpoint> memoryCheckpoint;
+    std::optional<ProgressModel> progress;
 
     // checkpoint.*
     std::optional<int> checkpointIntervalSteps;  // checkpoint.interval_steps: integer or "auto" (nullopt)
@@ -201,6 +250,8 @@ const char* repairDistributionName(RepairDistribution distribution);  // "expone
 const char* clockStartName(ClockStart start);                          // "new", "stationary"
 const char* checkpointSemanticsName(CheckpointSemantics semantics);    // "exact", "paper"
 const char* checkpointAutoRuleName(CheckpointAutoRule rule);           // "renewal", "paper"
+const char* memoryPlacementName(MemoryPlacement placement);           // "contiguous", "domain_separated"
+const char* progressMeasureName(ProgressMeasure measure);              // "steps", "samples", "effective"
 
 // Parse the names above (exact, lower case); nullopt for anything else.
 std::optional<Policy> parsePolicy(std::string_view name);
@@ -214,6 +265,8 @@ std::optional<RepairDistribution> parseRepairDistribution(std::string_view name)
 std::optional<ClockStart> parseClockStart(std::string_view name);
 std::optional<CheckpointSemantics> parseCheckpointSemantics(std::string_view name);
 std::optional<CheckpointAutoRule> parseCheckpointAutoRule(std::string_view name);
+std::optional<MemoryPlacement> parseMemoryPlacement(std::string_view name);
+std::optional<ProgressMeasure> parseProgressMeasure(std::string_view name);
 
 // "spare | rep | ckpt" etc.: the allowed names, for messages and help texts.
 const char* policyNames();
@@ -226,5 +279,7 @@ const char* repairDistributionNames();
 const char* clockStartNames();
 const char* checkpointSemanticsNames();
 const char* checkpointAutoRuleNames();
+const char* memoryPlacementNames();
+const char* progressMeasureNames();
 
 }  // namespace spare

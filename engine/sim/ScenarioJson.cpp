@@ -22,10 +22,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSections[] = {"cluster", "topology", "workload",   "failures",    "restart",
-                                     "repair",  "hosts",    "checkpoint", "maintenance", "run"};
-// How a JSON document writes an infinite duration (repair.swap_s): JSON has no number for it.
-constexpr const char* kInfinityWord = "inf";
+constexpr const char* kSections[] = {"cluster",    "topology",          "workload", "failures",   "restart",
+                                     "repair",     "hosts",             "elastic",  "rebalance",  "memory_checkpoint",
+                                     "progress",   "checkpoint",        "maintenance", "run"};
 constexpr double kTwoTo63 = 9223372036854775808.0;
 constexpr double kTwoTo64 = 18446744073709551616.0;
 // Entries of a scenario list read at most (a longer list is refused by validation anyway).
@@ -132,6 +131,31 @@ public:
             number("hosts.slow_share", h.slowShare);
             number("hosts.slow_factor", h.slowFactor);
             numberOrInfinity("hosts.evict_after_s", h.evictAfterS);
+        }
+        if (sectionPresent("elastic")) {
+            ElasticSettings& e = s.elastic.emplace();
+            number("elastic.detect_s", e.detectS);
+            integer("elastic.min_replicas", e.minReplicas);
+            integer("elastic.spare_groups", e.spareGroups);
+        }
+        if (sectionPresent("rebalance")) {
+            RebalanceSettings& r = s.rebalance.emplace();
+            number("rebalance.reconfigure_s", r.reconfigureS);
+            boolean("rebalance.integer_factor", r.integerFactor);
+        }
+        if (sectionPresent("memory_checkpoint")) {
+            MemoryCheckpoint& m = s.memoryCheckpoint.emplace();
+            integer("memory_checkpoint.every_steps", m.everySteps);
+            integer("memory_checkpoint.copies", m.copies);
+            choice("memory_checkpoint.placement", m.placement, &parseMemoryPlacement, memoryPlacementNames());
+            number("memory_checkpoint.stall_s", m.stallS);
+            number("memory_checkpoint.lost_share", m.lostShare);
+            number("memory_checkpoint.restore_s", m.restoreS);
+        }
+        if (sectionPresent("progress")) {
+            ProgressModel& p = s.progress.emplace();
+            choice("progress.measure", p.measure, &parseProgressMeasure, progressMeasureNames());
+            numberOrInfinity("progress.phi", p.phi);
         }
         integerOrAuto("checkpoint.interval_steps", s.checkpointIntervalSteps);
         number("checkpoint.write_s", s.checkpointWriteS);
@@ -464,7 +488,7 @@ private:
         if (value == nullptr)
             return;
         constexpr double infinity = std::numeric_limits<double>::infinity();
-        if (const std::optional<bool> word = isWord(key, *value, kInfinityWord)) {
+        if (const std::optional<bool> word = isWord(key, *value, kScenarioInfinityWord)) {
             if (*word)
                 out = infinity;
             return;
@@ -604,119 +628,6 @@ Scenario readScenario(const json& doc, const std::string& origin, const std::str
     return scenario;
 }
 
-template <typename Json>
-Json toJson(const Scenario& s)
-{
-    Json doc;
-    doc["name"] = s.name;
-    doc["description"] = s.description;
-    Json& cluster = doc["cluster"];
-    cluster["groups"] = s.groups;
-    cluster["gpus_per_group"] = s.gpusPerGroup;
-    cluster["redundancy"] = s.redundancy;
-    cluster["layout"] = s.layout;
-    if (s.topology) {
-        Json& topology = doc["topology"];
-        topology["gpus_per_node"] = s.topology->gpusPerNode;
-        topology["nodes_per_rack"] = s.topology->nodesPerRack;
-        topology["racks_per_pod"] = s.topology->racksPerPod;
-        topology["placement"] = s.topology->placement;
-        topology["domain_level"] = domainLevelName(s.topology->domainLevel);
-    }
-    Json& workload = doc["workload"];
-    workload["steps"] = s.steps;
-    workload["compute_s"] = s.computeS;
-    workload["allreduce_s"] = s.allReduceS;
-    workload["failed_allreduce_factor"] = s.failedAllReduceFactor;
-    workload["shrink_s"] = s.shrinkS;
-    workload["jitter_sd"] = s.jitterSd;
-    workload["jitter_min"] = s.jitterMin;
-    Json& failures = doc["failures"];
-    failures["model"] = failureModelName(s.failureModel);
-    failures["system_mtbf_s"] = s.systemMtbfS;
-    failures["weibull_shape"] = s.weibullShape;
-    failures["start"] = clockStartName(s.clockStart);
-    failures["trace"] = s.failureTrace;
-    for (const DomainFailureProcess& d : s.domainFailures) {
-        Json entry;
-        entry["level"] = domainLevelName(d.level);
-        if (d.mtbfS)
-            entry["mtbf_s"] = *d.mtbfS;
-        if (d.ratePer1000DomainDays)
-            entry["rate_per_1000_domain_days"] = *d.ratePer1000DomainDays;
-        entry["shape"] = failureShapeName(d.shape);
-        entry["weibull_k"] = d.weibullShape;
-        failures["domains"].push_back(std::move(entry));
-    }
-    for (const FailureCategory& c : s.failureCategories) {
-        Json entry;
-        entry["name"] = c.name;
-        entry["share"] = c.share;
-        entry["level"] = categoryLevelName(c.level);
-        failures["categories"].push_back(std::move(entry));
-    }
-    Json& restart = doc["restart"];
-    restart["duration_s"] = s.restartS;
-    restart["rule"] = restartRuleName(s.restartRule);
-    restart["detect_s"] = s.detectS;
-    restart["diagnose_s"] = s.diagnoseS;
-    restart["queue_s"] = s.queueS;
-    if (s.repair) {
-        const RepairModel& r = *s.repair;
-        Json& repair = doc["repair"];
-        repair["spare_nodes"] = r.spareNodes;
-        if (std::isinf(r.swapS))
-            repair["swap_s"] = kInfinityWord;
-        else
-            repair["swap_s"] = r.swapS;
-        repair["repair_distribution"] = repairDistributionName(r.repairDistribution);
-        repair["repair_mean_s"] = r.repairMeanS;
-        repair["repair_sigma"] = r.repairSigma;
-        repair["escalation_share"] = r.escalationShare;
-        repair["escalation_mean_s"] = r.escalationMeanS;
-        repair["rejoin"] = rejoinRuleName(r.rejoin);
-        repair["state_transfer_s"] = r.stateTransferS;
-    }
-    if (s.hosts) {
-        const HostHeterogeneity& h = *s.hosts;
-        Json& hosts = doc["hosts"];
-        hosts["prone_share"] = h.proneShare;
-        hosts["prone_factor"] = h.proneFactor;
-        hosts["remove_after"] = h.removeAfter;
-        hosts["slow_share"] = h.slowShare;
-        hosts["slow_factor"] = h.slowFactor;
-        if (std::isinf(h.evictAfterS))
-            hosts["evict_after_s"] = kInfinityWord;
-        else
-            hosts["evict_after_s"] = h.evictAfterS;
-    }
-    Json& checkpoint = doc["checkpoint"];
-    if (s.checkpointIntervalSteps)
-        checkpoint["interval_steps"] = *s.checkpointIntervalSteps;
-    else
-        checkpoint["interval_steps"] = "auto";
-    checkpoint["write_s"] = s.checkpointWriteS;
-    checkpoint["writer_only_waits"] = s.writerOnlyWaits;
-    checkpoint["persist_s"] = s.checkpointPersistS;
-    checkpoint["semantics"] = checkpointSemanticsName(s.checkpointSemantics);
-    checkpoint["auto_rule"] = checkpointAutoRuleName(s.checkpointAutoRule);
-    if (s.maintenance) {
-        Json& maintenance = doc["maintenance"];
-        maintenance["every_s"] = s.maintenance->everyS;
-        if (!s.maintenance->atS.empty())
-            maintenance["at_s"] = s.maintenance->atS;
-        maintenance["duration_s"] = s.maintenance->durationS;
-    }
-    Json& run = doc["run"];
-    run["policy"] = policyName(s.policy);
-    run["seed"] = s.seed;
-    if (s.repRedundancy)
-        run["rep_redundancy"] = *s.repRedundancy;
-    else
-        run["rep_redundancy"] = "auto";
-    return doc;
-}
-
 }  // namespace
 
 Scenario scenarioFromJson(const nlohmann::json& doc, const std::string& origin, const std::string& baseDir)
@@ -744,13 +655,6 @@ Scenario loadScenarioFile(const std::string& path)
 {
     return scenarioFromJsonText(readInputFile(path, InputFileKind::Scenario), path,
                                 std::filesystem::path(path).parent_path().string());
-}
-
-nlohmann::json scenarioToJson(const Scenario& scenario) { return toJson<nlohmann::json>(scenario); }
-
-std::string scenarioToJsonText(const Scenario& scenario)
-{
-    return toJson<nlohmann::ordered_json>(scenario).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace spare

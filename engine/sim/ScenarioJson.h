@@ -10,6 +10,10 @@
 
 namespace spare {
 
+// How a scenario document writes an infinite value (repair.swap_s, hosts.evict_after_s, progress.phi):
+// JSON has no number for it.
+inline constexpr const char* kScenarioInfinityWord = "inf";
+
 // Reads a scenario JSON file (shape: docs/scenario-format.md). Every key is optional; missing keys
 // keep Scenario's defaults. Relative cluster.layout file paths and failures.trace paths are resolved
 // against the file's folder. Throws ScenarioError listing EVERY problem as "path: key: message" lines
@@ -25,7 +29,7 @@ Scenario scenarioFromJson(const nlohmann::json& doc, const std::string& origin,
 Scenario scenarioFromJsonText(std::string_view text, const std::string& origin,
                               const std::string& baseDir = {});
 
-// Every key, stable order; scenarioFromJson(scenarioToJson(s)) == s for any valid s.
+// Every key, stable order; scenarioFromJson(scenarioToJson(s)) == s for any valid s (ScenarioJsonWriter.cpp).
 nlohmann::json scenarioToJson(const Scenario& scenario);
 // Pretty (2-space indent) text of scenarioToJson, newline-terminated.
 std::string scenarioToJsonText(const Scenario& scenario);

@@ -20,7 +20,7 @@ constexpr double kNone = 0.0;
 constexpr double kMaxSeed = 18446744073709551615.0;  // 2^64 - 1 (as a double: display only)
 
 // clang-format off
-constexpr std::array<ScenarioKeyInfo, 54> kKeys{{
+constexpr std::array<ScenarioKeyInfo, 67> kKeys{{
     {"name", K::Text, kNone, false, kNone, "", "", "Short name shown in titles and file names", "\"\"", "any text"},
     {"description", K::Text, kNone, false, kNone, "", "", "Where the numbers come from", "\"\"", "any text"},
     {"cluster.groups", K::Integer, L::minGroups, false, L::maxGroups, "", "groups",
@@ -126,6 +126,45 @@ constexpr std::array<ScenarioKeyInfo, 54> kKeys{{
     {"hosts.evict_after_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
      "Slow nodes are found this long after the start and replaced at the next global restart or planned stop "
      "(a spare from the pool each); \"inf\": never", "\"inf\"", "0 .. 1e9, or \"inf\""},
+    {"elastic.detect_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Policy elastic (optional section): a failure is noticed this long after the step's failed all-reduce (a "
+     "collective timeout: 60 s; a heartbeat abort: about 5 s)", "60.0", "0 .. 1e9"},
+    {"elastic.min_replicas", K::Integer, 1, false, L::maxGroups, "cluster.groups", "groups",
+     "Policy elastic: with fewer live groups, a global restart from the last checkpoint", "1",
+     "1 .. cluster.groups"},
+    {"elastic.spare_groups", K::Integer, 0, false, L::maxGroups, "cluster.groups", "groups",
+     "Policy elastic: a fixed batch of N - spare_groups contributors, the other live groups wait as spares (0: "
+     "the batch shrinks with every failure)", "0", "0 .. cluster.groups - 1"},
+    {"rebalance.reconfigure_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Policy rebalance (optional section): re-planning pause after a failure (2-10 s in the Oobleck paper)", "6.0",
+     "0 .. 1e9"},
+    {"rebalance.integer_factor", K::Boolean, kNone, false, kNone, "", "",
+     "Policy rebalance: each live group computes ceil(N / L) x T_comp instead of N / L (whole stacks)", "false",
+     "true | false"},
+    {"memory_checkpoint.every_steps", K::Integer, 1, false, L::maxSteps, "workload.steps", "steps",
+     "In-memory checkpoint tier (optional section): a checkpoint in CPU memory every this many steps",
+     "1", "1 .. workload.steps"},
+    {"memory_checkpoint.copies", K::Integer, 1, false, L::maxRedundancy, "cluster.groups", "",
+     "m: copies of each group's in-memory checkpoint (its own and m - 1 peers')", "2",
+     "1 .. min(cluster.groups, 64)"},
+    {"memory_checkpoint.placement", K::Choice, kNone, false, kNone, "", "",
+     "Where the copies live: contiguous (the m - 1 next groups) or domain_separated (groups ceil(N / m) apart, "
+     "in other racks when racks hold consecutive groups)", "\"contiguous\"", "contiguous | domain_separated"},
+    {"memory_checkpoint.stall_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "Stall of each in-memory checkpoint on the critical path (0: the copy fits in idle network time)", "0.0",
+     "0 .. 1e9"},
+    {"memory_checkpoint.lost_share", K::Number, 0.0, false, 1.0, "", "",
+     "Share of failures that lose the failed group's CPU memory (hardware faults; software faults keep it)",
+     "1.0", "0 .. 1"},
+    {"memory_checkpoint.restore_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
+     "A global restart that loads the in-memory checkpoint takes this instead of restart.duration_s", "60.0",
+     "0 .. 1e9"},
+    {"progress.measure", K::Choice, kNone, false, kNone, "", "",
+     "What workload.steps counts when the batch can shrink: steps, samples (sum of batch fractions) or effective "
+     "(w(b) = (1 + phi) / (1 + phi / b) per step)", "\"effective\"", "steps | samples | effective"},
+    {"progress.phi", K::Number, 0.0, false, 1e6, "", "",
+     "phi = B_noise / B of the large-batch model (0: every step counts 1; \"inf\": a step counts its batch "
+     "fraction)", "1.0", "0 .. 1e6, or \"inf\""},
     {"checkpoint.interval_steps", K::Integer, L::minCheckpointIntervalSteps, false, L::maxSteps, "workload.steps",
      "steps", "T_c: steps between checkpoints, or \"auto\" (optimal interval)", "\"auto\"",
      "1 .. workload.steps, or \"auto\""},
@@ -148,8 +187,9 @@ constexpr std::array<ScenarioKeyInfo, 54> kKeys{{
      "checkpoint, stops and goes on with no rework; not used when at_s has entries", "604800.0", "> 0 .. 1e9"},
     {"maintenance.duration_s", K::Number, 0.0, false, L::maxDurationS, "", "s",
      "Length of each planned stop, its restart included", "3600.0", "0 .. 1e9"},
-    {"run.policy", K::Choice, kNone, false, kNone, "", "", "spare = SPARe+CKPT, rep = Rep+CKPT, ckpt = CKPT-only",
-     "\"spare\"", "spare | rep | ckpt"},
+    {"run.policy", K::Choice, kNone, false, kNone, "", "",
+     "spare = SPARe+CKPT, rep = Rep+CKPT, ckpt = CKPT-only, elastic = elastic data parallelism, rebalance = "
+     "fixed-batch re-balancing", "\"spare\"", "spare | rep | ckpt | elastic | rebalance"},
     {"run.seed", K::Integer, 0.0, false, kMaxSeed, "", "", "Random seed (same seed => same run)", "1",
      "0 .. 2^64-1"},
     {"run.rep_redundancy", K::Integer, L::minRepRedundancy, false, L::maxRedundancy, "cluster.groups", "",
@@ -248,7 +288,8 @@ const ScenarioKeyInfo* findScenarioListKey(std::string_view key)
 
 std::span<const char* const> optionalScenarioSections()
 {
-    static constexpr const char* sections[] = {"topology", "repair", "hosts", "maintenance"};
+    static constexpr const char* sections[] = {"topology", "repair",            "hosts",   "elastic",
+                                               "rebalance", "memory_checkpoint", "progress", "maintenance"};
     return sections;
 }
 
@@ -357,6 +398,33 @@ void validateHosts(const Scenario& s, IssueList& issues)
                                         nodes));
 }
 
+void validatePolicySections(const Scenario& s, IssueList& issues)
+{
+    if (s.elastic) {
+        issues.number("elastic.detect_s", s.elastic->detectS);
+        issues.integer("elastic.min_replicas", s.elastic->minReplicas, std::max(s.groups, 1));
+        issues.integer("elastic.spare_groups", s.elastic->spareGroups, std::max(s.groups - 1, 0));
+    }
+    if (s.rebalance)
+        issues.number("rebalance.reconfigure_s", s.rebalance->reconfigureS);
+    if (s.memoryCheckpoint) {
+        const MemoryCheckpoint& m = *s.memoryCheckpoint;
+        issues.integer("memory_checkpoint.every_steps", m.everySteps, std::max(s.steps, 1));
+        issues.integer("memory_checkpoint.copies", m.copies, std::max(s.groups, 1));
+        issues.number("memory_checkpoint.stall_s", m.stallS);
+        issues.number("memory_checkpoint.lost_share", m.lostShare);
+        issues.number("memory_checkpoint.restore_s", m.restoreS);
+    }
+    if (s.progress && s.progress->phi != std::numeric_limits<double>::infinity())
+        issues.number("progress.phi", s.progress->phi);
+    const bool shrinks = s.policy == Policy::Elastic || s.policy == Policy::Rebalance;
+    if ((shrinks || s.memoryCheckpoint) && s.checkpointSemantics == CheckpointSemantics::Paper)
+        issues.add("checkpoint.semantics",
+                   fmt::format("\"paper\" is the authors' rule for spare, rep and ckpt without in-memory checkpoints; "
+                               "allowed here: \"exact\"{}",
+                               shrinks ? fmt::format(" (run.policy {})", policyName(s.policy)) : std::string()));
+}
+
 void validateMaintenance(const MaintenanceSchedule& m, IssueList& issues)
 {
     issues.number("maintenance.every_s", m.everyS);
@@ -441,6 +509,7 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
     issues.number("checkpoint.persist_s", s.checkpointPersistS);
     if (s.hosts)
         validateHosts(s, issues);
+    validatePolicySections(s, issues);
     if (s.maintenance)
         validateMaintenance(*s.maintenance, issues);
     if (s.repRedundancy)
@@ -454,6 +523,8 @@ const char* policyName(Policy policy)
     case Policy::Spare: return "spare";
     case Policy::Rep: return "rep";
     case Policy::Ckpt: return "ckpt";
+    case Policy::Elastic: return "elastic";
+    case Policy::Rebalance: return "rebalance";
     }
     return "?";
 }
@@ -464,6 +535,8 @@ const char* policyDisplayName(Policy policy)
     case Policy::Spare: return "SPARe+CKPT";
     case Policy::Rep: return "Rep+CKPT";
     case Policy::Ckpt: return "CKPT-only";
+    case Policy::Elastic: return "Elastic DP";
+    case Policy::Rebalance: return "Re-balance";
     }
     return "?";
 }
@@ -490,7 +563,8 @@ const char* restartRuleName(RestartRule rule)
 
 std::optional<Policy> parsePolicy(std::string_view name)
 {
-    return parseName(name, std::array{Policy::Spare, Policy::Rep, Policy::Ckpt}, &policyName);
+    return parseName(name, std::array{Policy::Spare, Policy::Rep, Policy::Ckpt, Policy::Elastic, Policy::Rebalance},
+                     &policyName);
 }
 
 std::optional<FailureModel> parseFailureModel(std::string_view name)
@@ -560,7 +634,7 @@ double DomainFailureProcess::domainMtbfS() const
     return rate > 0.0 ? kSecondsPer1000Days / rate : std::numeric_limits<double>::infinity();
 }
 
-const char* policyNames() { return "spare | rep | ckpt"; }
+const char* policyNames() { return "spare | rep | ckpt | elastic | rebalance"; }
 const char* failureModelNames() { return "weibull | exponential | trace"; }
 const char* restartRuleNames() { return "extend_on_failure | fixed | serialized"; }
 const char* failureShapeNames() { return "exponential | weibull"; }
@@ -570,6 +644,35 @@ const char* repairDistributionNames() { return "exponential | lognormal | fixed"
 const char* clockStartNames() { return "new | stationary"; }
 const char* checkpointSemanticsNames() { return "exact | paper"; }
 const char* checkpointAutoRuleNames() { return "renewal | paper"; }
+const char* memoryPlacementNames() { return "contiguous | domain_separated"; }
+const char* progressMeasureNames() { return "steps | samples | effective"; }
+
+const char* memoryPlacementName(MemoryPlacement placement)
+{
+    return placement == MemoryPlacement::DomainSeparated ? "domain_separated" : "contiguous";
+}
+
+const char* progressMeasureName(ProgressMeasure measure)
+{
+    switch (measure) {
+    case ProgressMeasure::Steps: return "steps";
+    case ProgressMeasure::Samples: return "samples";
+    case ProgressMeasure::Effective: return "effective";
+    }
+    return "?";
+}
+
+std::optional<MemoryPlacement> parseMemoryPlacement(std::string_view name)
+{
+    return parseName(name, std::array{MemoryPlacement::Contiguous, MemoryPlacement::DomainSeparated},
+                     &memoryPlacementName);
+}
+
+std::optional<ProgressMeasure> parseProgressMeasure(std::string_view name)
+{
+    return parseName(name, std::array{ProgressMeasure::Steps, ProgressMeasure::Samples, ProgressMeasure::Effective},
+                     &progressMeasureName);
+}
 
 const char* clockStartName(ClockStart start) { return start == ClockStart::Stationary ? "stationary" : "new"; }
 

@@ -23,13 +23,17 @@ SimulationRun::SimulationRun(const Scenario& scenario, const Layout* layout, Fai
       repair_(scenario.repair ? std::optional<RepairTracker>(std::in_place, *scenario.repair, scenario.groups,
                                                               scenario.seed)
                               : std::nullopt),
+      memory_(scenario.memoryCheckpoint ? std::optional<MemoryCheckpointTier>(std::in_place, *scenario.memoryCheckpoint,
+                                                                               scenario.groups, scenario.seed)
+                                        : std::nullopt),
       reporter_(scenario, observer, *policy_, ledger_, m_, stepsDone_),
-      detector_(std::move(clocks), std::move(domains), roster_, reporter_, m_, repair_),
+      detector_(std::move(clocks), std::move(domains), roster_, reporter_, m_, repair_, memory_),
       checkpoints_(scenario, detector_, roster_, reporter_, ledger_, m_),
       windows_(scenario.groups),
       nextMaintenanceS_(!scenario.maintenance               ? infinity
                         : scenario.maintenance->atS.empty() ? scenario.maintenance->everyS
-                                                            : scenario.maintenance->atS.front())
+                                                            : scenario.maintenance->atS.front()),
+      progressModel_(scenario.progress.value_or(ProgressModel{}))
 {
     if (!(limits_.maxTttRatio > 0.0))
         throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
@@ -44,7 +48,7 @@ RunMetrics SimulationRun::run()
 {
     m_.steps = sc_.steps;
     m_.checkpointIntervalSteps = checkpointInterval_;
-    while (stepsDone_ < sc_.steps) {
+    while (!targetReached()) {
         m_.stopReason = limitReached(t_);
         if (m_.stopReason != StopReason::None)
             break;
@@ -52,7 +56,7 @@ RunMetrics SimulationRun::run()
         if (m_.stopReason != StopReason::None)
             break;  // stopped inside a restart
     }
-    if (stepsDone_ == sc_.steps) {
+    if (targetReached()) {
         m_.completed = true;
         reporter_.emit(EventKind::RunEnd, t_);
     }
@@ -72,6 +76,16 @@ StopReason SimulationRun::limitReached(double now) const
     return StopReason::None;
 }
 
+bool SimulationRun::targetReached() const
+{
+    switch (progressModel_.measure) {
+    case ProgressMeasure::Steps: break;
+    case ProgressMeasure::Samples: return progress_.samples >= sc_.steps;
+    case ProgressMeasure::Effective: return progress_.effective >= sc_.steps;
+    }
+    return stepsDone_ >= sc_.steps;
+}
+
 void SimulationRun::runStep()
 {
     if (t_ >= nextMaintenanceS_) {
@@ -83,10 +97,12 @@ void SimulationRun::runStep()
     reporter_.maybeSnapshot(t_);
     reporter_.emit(EventKind::StepStart, t_);
     stepPhase_ = StepPhase::NoDecision;
-    const int pieces = policy_->computePieces();
-    const double pieceS = policy_->pieceSeconds();
     detector_.checkAt(t_);
     checkpoints_.settle(t_);
+    if (!leaveBeforeStep())
+        return;
+    const int pieces = policy_->computePieces();
+    const double pieceS = policy_->pieceSeconds();
     const double computeS = computePhaseSeconds(pieces, pieceS);
     // Check points before each later piece sit at equal fractions of the phase (piece p starts at
     // start + p D / pieces).
@@ -103,6 +119,30 @@ void SimulationRun::runStep()
     t_ = start + computeS;
     checkpoints_.endPending(t_);
     allReduceUntilCommitted();
+}
+
+// Quorum policies (elastic, rebalance) leave out the groups found failed as a step starts; false when that
+// needed a global restart (the step is over).
+bool SimulationRun::leaveBeforeStep()
+{
+    std::vector<int>& noticed = detector_.noticed();
+    if (noticed.empty())
+        return true;
+    std::sort(noticed.begin(), noticed.end());
+    const std::optional<FailureResponse> response = policy_->onFailuresBeforeStep(noticed);
+    if (!response)
+        return true;
+    if (response->action == FailureResponse::Action::Restart) {
+        noticed.clear();
+        globalRestart(response->cause);
+        return false;
+    }
+    m_.maskedFailures += static_cast<std::int64_t>(noticed.size());
+    noticed.clear();
+    reporter_.emit(EventKind::Reconfigure, t_, response->waitS, -1, roster_.aliveCount());
+    t_ += response->waitS;
+    ledger_.reconfigure(response->waitS);
+    return true;
 }
 
 // The barrier time of a step's compute, over the groups alive when it starts. After a checkpoint written
@@ -189,6 +229,15 @@ void SimulationRun::allReduceUntilCommitted()
         }
         m_.maskedFailures += static_cast<std::int64_t>(noticed.size());
         noticed.clear();
+        if (response.action == FailureResponse::Action::Retry) {
+            // The step in flight is lost for everyone; the next runStep() computes it again.
+            reporter_.emit(EventKind::Reconfigure, t_, response.waitS, -1, roster_.aliveCount());
+            t_ += response.waitS;
+            ledger_.reconfigure(response.waitS);
+            ledger_.stepDiscarded();
+            ++m_.discardedSteps;
+            return;
+        }
         if (response.action == FailureResponse::Action::Commit) {
             shrink();
             commitStep();
@@ -215,12 +264,35 @@ void SimulationRun::commitStep()
 {
     stackSum_ += policy_->stackNumber();
     ++m_.executedSteps;
+    const double batch = policy_->batchFraction();
+    batchSum_ += batch;
+    minBatch_ = std::min(minBatch_, batch);
+    if (batch < 1.0)
+        ++m_.stepsBelowFullBatch;
+    progress_.samples += batch;
+    progress_.effective += TrainingProgress::stepWorth(batch, progressModel_.phi);
     countStepPhase();
     ledger_.stepCommitted();
     reporter_.emit(EventKind::StepEnd, t_);
     ++stepsDone_;
-    if (stepsDone_ % checkpointInterval_ == 0 && stepsDone_ < sc_.steps)
-        checkpoints_.write(t_, stepsDone_);
+    if (targetReached())
+        return;
+    if (stepsDone_ % checkpointInterval_ == 0)
+        checkpoints_.write(t_, stepsDone_, progress_);
+    if (memory_ && stepsDone_ % memory_->settings().everySteps == 0)
+        takeMemoryCheckpoint();
+}
+
+// An in-memory checkpoint after the last committed step: a stall of memory_checkpoint.stall_s (booked with
+// the checkpoint waits), then the copies of the live groups.
+void SimulationRun::takeMemoryCheckpoint()
+{
+    const double stallS = memory_->settings().stallS;
+    t_ += stallS;
+    ledger_.checkpointWait(stallS);
+    ledger_.memoryCheckpointTaken();
+    memory_->taken(stepsDone_, progress_, roster_);
+    ++m_.memoryCheckpoints;
 }
 
 // A planned stop (the maintenance section): a checkpoint of the last committed step that the orderly
@@ -228,7 +300,9 @@ void SimulationRun::commitStep()
 // (clocks firing inside renew), then every group is back with no rework.
 void SimulationRun::maintenanceStop()
 {
-    checkpoints_.drainForStop(t_, stepsDone_);
+    checkpoints_.drainForStop(t_, stepsDone_, progress_);
+    if (memory_)
+        memory_->restored(stepsDone_, progress_);
     const double start = t_;
     const double limitS = std::min(limits_.untilS, capS_);
     const double end = std::min(start + sc_.maintenance->durationS, std::max(start, limitS));
@@ -333,6 +407,10 @@ void SimulationRun::globalRestart(RestartCause cause)
             detector_.failLiveGroup(firing.group, firing.timeS, origin, 1);
     }
     checkpoints_.settleBeforeRestart(start);
+    // With an in-memory tier the restart loads the in-memory checkpoint when it is at least as recent as the
+    // persistent one and every placement group keeps a copy (restore_s instead of T_r), else the persistent one.
+    const bool fromMemory = memory_ && memory_->usable() && memory_->resumeStep() >= checkpoints_.rollbackStep();
+    const double windowS = fromMemory ? memory_->settings().restoreS : sc_.restartS;
     ++m_.restarts;
     evictSlowHosts(start);
     reporter_.emit(EventKind::RestartStart, start, 0.0, -1, static_cast<int>(cause));
@@ -345,7 +423,7 @@ void SimulationRun::globalRestart(RestartCause cause)
     std::vector<FailureDetector::DomainHit>& deferredHits = detector_.deferredHits();
     // detect, diagnose and queue come first; the restart windows of T_r follow. Under serialized each
     // failure inside queues one more whole stall.
-    const double stallS = sc_.detectS + sc_.diagnoseS + sc_.queueS + sc_.restartS;
+    const double stallS = sc_.detectS + sc_.diagnoseS + sc_.queueS + windowS;
     int stalls = 1;
     double end = start + stallS;
     double windowsEnd = end;  // end without the wait for spares
@@ -366,8 +444,8 @@ void SimulationRun::globalRestart(RestartCause cause)
                 deferredHits.push_back({timeS, g, origin, nodes});
                 return;
             }
-            windows_.startOver(g, timeS + sc_.restartS);
-            extendTo(timeS + sc_.restartS);
+            windows_.startOver(g, timeS + windowS);
+            extendTo(timeS + windowS);
         }
         ++m_.failures;
         ++m_.restartFailures;
@@ -400,8 +478,8 @@ void SimulationRun::globalRestart(RestartCause cause)
                     deferred.push_back(firing);
                     continue;
                 }
-                windows_.startOver(firing.group, firing.timeS + sc_.restartS);
-                extendTo(firing.timeS + sc_.restartS);
+                windows_.startOver(firing.group, firing.timeS + windowS);
+                extendTo(firing.timeS + windowS);
             } else if (serialized) {
                 end += stallS;
                 windowsEnd += stallS;
@@ -444,10 +522,17 @@ void SimulationRun::globalRestart(RestartCause cause)
     if (repair_ && end > windowsEnd)
         repair_->spareWait(end - windowsEnd);
     allGroupsBack(end);
-    const int rework = stepsDone_ - checkpoints_.rollbackStep();
+    const int resumeStep = fromMemory ? memory_->resumeStep() : checkpoints_.rollbackStep();
+    const int rework = stepsDone_ - resumeStep;
     m_.reworkSteps += rework;
-    ledger_.rolledBack();
-    stepsDone_ = checkpoints_.rollbackStep();
+    ledger_.rolledBack(fromMemory);
+    stepsDone_ = resumeStep;
+    progress_ = fromMemory ? memory_->progress() : checkpoints_.rollbackProgress();
+    if (memory_) {
+        ++(fromMemory ? m_.memoryRestores : m_.storageRestores);
+        reporter_.emit(EventKind::Restore, t_, 0.0, -1, fromMemory ? 1 : 0);
+        memory_->restored(stepsDone_, progress_);
+    }
     reporter_.emit(EventKind::Rollback, t_, 0.0, -1, rework);
 }
 
@@ -489,11 +574,20 @@ RunMetrics SimulationRun::finish()
     m_.checkpointS = b.checkpointS;
     m_.failedAllReduceS = b.failedAllReduceS;
     m_.downS = m_.restartS + m_.shrinkS + m_.maintenanceS;
+    // Under elastic the kept steps' work counts in full: ETTR measures interruptions, the progress
+    // measures say what a smaller batch is worth.
     m_.productiveS = b.usefulComputeS + (b.redundantComputeS - m_.patchS) + b.barrierWaitS + b.allReduceS;
     m_.ettr = m_.tttS > 0.0 ? m_.productiveS / m_.tttS : 0.0;
     m_.availability = m_.tttS > 0.0 ? (m_.tttS - m_.downS) / m_.tttS : 1.0;
     m_.meanRestartS = m_.restarts > 0 ? m_.restartS / static_cast<double>(m_.restarts) : 0.0;
     m_.meanStackNumber = m_.executedSteps > 0 ? stackSum_ / static_cast<double>(m_.executedSteps) : 0.0;
+    m_.samplesCommitted = progress_.samples;
+    m_.effectiveProgress = progress_.effective;
+    m_.meanBatchFraction = m_.executedSteps > 0 ? batchSum_ / static_cast<double>(m_.executedSteps) : 1.0;
+    m_.minBatchFraction = minBatch_;
+    m_.reconfigureS = b.reconfigureS;
+    m_.gpuSecondsPerStep = sc_.steps > 0 ? static_cast<double>(sc_.groups) * sc_.gpusPerGroup * m_.tttS / sc_.steps
+                                         : 0.0;
     if (repair_)
         m_.repair = repair_->metrics();
     return m_;

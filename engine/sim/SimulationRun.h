@@ -7,6 +7,7 @@
 #include "engine/sim/FailureDetector.h"
 #include "engine/sim/GroupRoster.h"
 #include "engine/sim/HostPopulation.h"
+#include "engine/sim/MemoryCheckpointTier.h"
 #include "engine/sim/RecoveryPolicy.h"
 #include "engine/sim/RepairTracker.h"
 #include "engine/sim/RestartCause.h"
@@ -15,6 +16,7 @@
 #include "engine/sim/RunReporter.h"
 #include "engine/sim/Simulator.h"
 #include "engine/sim/TimeLedger.h"
+#include "engine/sim/TrainingProgress.h"
 
 #include <memory>
 #include <optional>
@@ -36,7 +38,12 @@ public:
 
 private:
     StopReason limitReached(double now) const;
+    // progress.measure has reached workload.steps (for a policy whose every step is a full batch: the
+    // committed step count has).
+    bool targetReached() const;
+    void takeMemoryCheckpoint();
     void runStep();
+    bool leaveBeforeStep();
     double computePhaseSeconds(int pieces, double pieceS);
     double slowFactor() const;
     void evictSlowHosts(double now);
@@ -65,12 +72,17 @@ private:
     TimeLedger ledger_;
     GroupRoster roster_;
     std::optional<RepairTracker> repair_;  // scenarios with a repair section
+    std::optional<MemoryCheckpointTier> memory_;  // scenarios with a memory_checkpoint section
     RunReporter reporter_;
     FailureDetector detector_;
     CheckpointWriter checkpoints_;
     RestartWindows windows_;
 
     double nextMaintenanceS_;
+    ProgressModel progressModel_;
+    TrainingProgress progress_;
+    double batchSum_ = 0.0;  // batch fractions of executed steps
+    double minBatch_ = 1.0;
     // Groups holding a slow node (hosts section), until evicted.
     std::vector<int> slowGroups_;
     int slowNodes_ = 0;

@@ -6,13 +6,14 @@ namespace spare {
 
 namespace {
 
-constexpr std::array<TimeBreakdownPart, 13> kParts{{
+constexpr std::array<TimeBreakdownPart, 14> kParts{{
     {"useful_compute_s", "useful compute", &TimeBreakdown::usefulComputeS},
     {"redundant_compute_s", "redundant + patch compute", &TimeBreakdown::redundantComputeS},
     {"barrier_wait_s", "barrier wait", &TimeBreakdown::barrierWaitS},
     {"all_reduce_s", "all-reduce", &TimeBreakdown::allReduceS},
     {"failed_all_reduce_s", "failed all-reduce", &TimeBreakdown::failedAllReduceS},
     {"shrink_s", "shrink", &TimeBreakdown::shrinkS},
+    {"reconfigure_s", "reconfigure (elastic, re-balance)", &TimeBreakdown::reconfigureS},
     {"checkpoint_s", "checkpoint writes", &TimeBreakdown::checkpointS},
     {"detect_s", "restart: detection", &TimeBreakdown::detectS},
     {"diagnose_s", "restart: diagnosis", &TimeBreakdown::diagnoseS},

@@ -4,7 +4,7 @@
 
 namespace spare {
 
-// Where a run's simulated time went (docs/simulator-model.md, "Where the time goes"). The thirteen parts
+// Where a run's simulated time went (docs/simulator-model.md, "Where the time goes"). The fourteen parts
 // are accumulated where the simulator advances its clock, so they sum to RunMetrics::tttS up to
 // floating-point rounding.
 struct TimeBreakdown {
@@ -14,6 +14,7 @@ struct TimeBreakdown {
     double allReduceS = 0.0;         // kept steps' successful all-reduces
     double failedAllReduceS = 0.0;   // every failed all-reduce
     double shrinkS = 0.0;            // every communicator shrink
+    double reconfigureS = 0.0;       // elastic and rebalance: detection and re-planning after a failure
     double checkpointS = 0.0;        // the step loop's checkpoint waits (RunMetrics::checkpointS)
     double detectS = 0.0;            // global restarts: noticing the failure (restart.detect_s each)
     double diagnoseS = 0.0;          // global restarts: diagnosis (restart.diagnose_s each)
@@ -37,7 +38,7 @@ struct TimeBreakdownPart {
     double TimeBreakdown::*seconds;
 };
 
-// The thirteen parts in display order (useful compute first, rework last).
+// The fourteen parts in display order (useful compute first, rework last).
 std::span<const TimeBreakdownPart> timeBreakdownParts();
 
 }  // namespace spare

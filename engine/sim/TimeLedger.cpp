@@ -50,6 +50,8 @@ void TimeLedger::restart(double seconds, double detectS, double diagnoseS, doubl
 
 void TimeLedger::checkpointWritten(bool includingLastStep)
 {
+    written_ += inMemory_;
+    inMemory_ = {};
     written_ += sinceCheckpoint_;
     sinceCheckpoint_ = {};
     if (includingLastStep) {
@@ -76,11 +78,21 @@ void TimeLedger::restartStarted()
     discard(current_);
 }
 
-void TimeLedger::rolledBack()
+void TimeLedger::memoryCheckpointTaken()
+{
+    inMemory_ += sinceCheckpoint_;
+    inMemory_ += lastCommitted_;
+    sinceCheckpoint_ = {};
+    lastCommitted_ = {};
+}
+
+void TimeLedger::rolledBack(bool fromMemory)
 {
     discard(written_);
     discard(sinceCheckpoint_);
     discard(lastCommitted_);
+    if (!fromMemory)
+        discard(inMemory_);
 }
 
 void TimeLedger::discard(StepWork& work)
@@ -93,6 +105,7 @@ TimeBreakdown TimeLedger::breakdown() const
 {
     TimeBreakdown out = booked_;
     written_.addTo(out);
+    inMemory_.addTo(out);
     sinceCheckpoint_.addTo(out);
     lastCommitted_.addTo(out);
     current_.addTo(out);

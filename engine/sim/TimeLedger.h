@@ -18,6 +18,12 @@ public:
     void failedAllReduce(double seconds) { booked_.failedAllReduceS += seconds; }
     void patchCompute(double seconds) { booked_.redundantComputeS += seconds; }
     void shrink(double seconds) { booked_.shrinkS += seconds; }
+    void reconfigure(double seconds) { booked_.reconfigureS += seconds; }
+    // The step in progress is lost (elastic, rebalance): its work is rework.
+    void stepDiscarded() { discard(current_); }
+    // An in-memory checkpoint after the last committed step: the work since the persistent checkpoint is
+    // kept by a restore from memory.
+    void memoryCheckpointTaken();
     void checkpointWait(double seconds) { booked_.checkpointS += seconds; }
     // A global restart of `seconds` in all, of which the first `preludeS` went to detection, diagnosis and
     // queueing (split as the scenario's parts, in that order, each at most its share of the prelude).
@@ -34,7 +40,8 @@ public:
     // The checkpoint written last was voided: its work is provisional again, as if it were never written.
     void checkpointVoided();
     void restartStarted();
-    void rolledBack();
+    // A rollback to the persistent checkpoint, or (fromMemory) to the in-memory one.
+    void rolledBack(bool fromMemory = false);
 
     // Everything booked so far, provisional work included (it is kept when the run ends).
     TimeBreakdown breakdown() const;
@@ -54,6 +61,7 @@ private:
 
     TimeBreakdown booked_;
     StepWork written_;          // work a written, not yet persisted checkpoint holds
+    StepWork inMemory_;         // work since the persistent checkpoint that the in-memory checkpoint holds
     StepWork sinceCheckpoint_;  // from the restored checkpoint's step to the last committed one, excluded
     StepWork lastCommitted_;    // the last committed step
     StepWork current_;          // the step in progress

@@ -5,7 +5,7 @@
 T="$SCEN/teaching-12.json"
 
 expect "simulate prints every part" 0 'where the time went.*' "$SPARE_CLI" simulate "$T"
-check "every part has a row" test "$(printf '%s\n' "$OUT" | sed -n '/where the time went/,$p' | grep -c ' (.*%)$')" -eq 13
+check "every part has a row" test "$(printf '%s\n' "$OUT" | sed -n '/where the time went/,$p' | grep -c ' (.*%)$')" -eq 14
 expect "fixed check per decision and per step" 0 'fixed check settles +[0-9.]+ % of decisions; [0-9.]+ % of executed steps need no reorder' \
   "$SPARE_CLI" simulate "$T"
 for policy in spare rep ckpt; do
@@ -16,7 +16,7 @@ for policy in spare rep ckpt; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 parts = d['time_breakdown']
-assert len(parts) == 13, parts
+assert len(parts) == 14, parts
 assert abs(sum(parts.values()) - d['ttt_s']) <= 1e-9 * d['ttt_s'], (sum(parts.values()), d['ttt_s'])
 " "$WORK/$policy-1.json"
 done
@@ -36,7 +36,7 @@ for row in csv.DictReader(open(sys.argv[1])):
     bar['parts'] += 1
 assert len(bars) >= 3, bars
 for name, bar in bars.items():
-    assert bar['parts'] == 13, name
+    assert bar['parts'] == 14, name
     assert abs(bar['sum'] - bar['ttt']) <= 1e-3 * bar['ttt'], (name, bar)
 " "$WORK/b.csv"
 # The analysis runs seeds 1..3 (run.seed = 1) at each r; its CKPT-only bar and SPARe's r = 3 bar are

@@ -345,6 +345,11 @@ private slots:
         Scenario s;
         s.topology = Topology{};
         s.repair = RepairModel{};
+        s.hosts = HostHeterogeneity{};
+        s.elastic = ElasticSettings{};
+        s.rebalance = RebalanceSettings{};
+        s.memoryCheckpoint = MemoryCheckpoint{};
+        s.progress = ProgressModel{};
         s.maintenance = MaintenanceSchedule{};
         return s;
     }

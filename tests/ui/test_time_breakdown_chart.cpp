@@ -60,10 +60,10 @@ void checkEveryPart(const ChartSpec& spec, int bars)
     QCOMPARE(spec.id, QStringLiteral("time-breakdown"));
     QVERIFY(!spec.stackedBars.isEmpty());
     QCOMPARE(spec.stackedBars.categories.size(), bars);
-    QCOMPARE(spec.stackedBars.segmentNames.size(), 13);
+    QCOMPARE(spec.stackedBars.segmentNames.size(), 14);
     QCOMPARE(spec.stackedBars.segmentNames.first(), QStringLiteral("useful compute"));
     QCOMPARE(spec.stackedBars.segmentNames.last(), QStringLiteral("rework (rolled back)"));
-    QCOMPARE(spec.table.rows.size(), 13 * bars);
+    QCOMPARE(spec.table.rows.size(), 14 * bars);
 }
 
 // Sums the CSV's seconds per bar and compares with its ttt_s column.
@@ -181,9 +181,9 @@ private slots:
         QCOMPARE(chart->series().size(), 1);
         const auto* series = qobject_cast<QStackedBarSeries*>(chart->series().first());
         QVERIFY(series);
-        QCOMPARE(series->barSets().size(), 13);
+        QCOMPARE(series->barSets().size(), 14);
         QCOMPARE(series->barSets().first()->at(0), 6.0 / 3600.0);
-        QCOMPARE(series->barSets()[10]->at(0), 4.0 / 3600.0);  // restarts
+        QCOMPARE(series->barSets()[11]->at(0), 4.0 / 3600.0);  // restarts
         QVERIFY(!ChartExporter::renderImage(spec).isNull());
     }
 };

@@ -23,6 +23,8 @@ QColor ChartPalette::policy(Policy policy)
     case Policy::Spare: return kBlue;
     case Policy::Rep: return kVermillion;
     case Policy::Ckpt: return kReddishPurple;
+    case Policy::Elastic: return kBluishGreen;
+    case Policy::Rebalance: return kOrange;
     }
     return kBlack;
 }

@@ -30,6 +30,8 @@ QString TimeBreakdownChart::category(const Bar& bar)
     case Policy::Spare: label = QStringLiteral("SPARe r=%1").arg(bar.redundancy); break;
     case Policy::Rep: label = QStringLiteral("Rep r=%1").arg(bar.redundancy); break;
     case Policy::Ckpt: label = QStringLiteral("CKPT-only"); break;
+    case Policy::Elastic: label = QStringLiteral("Elastic DP"); break;
+    case Policy::Rebalance: label = QStringLiteral("Re-balance"); break;
     }
     return bar.completed ? label : label + QStringLiteral(" (unfinished)");
 }

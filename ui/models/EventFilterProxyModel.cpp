@@ -20,7 +20,8 @@ std::uint32_t EventFilterProxyModel::notableKinds()
     std::uint32_t mask = 0;
     for (EventKind k : {EventKind::Failure, EventKind::Decision, EventKind::PatchCompute, EventKind::RestartStart,
                         EventKind::RestartEnd, EventKind::Rollback, EventKind::CheckpointEnd,
-                        EventKind::CheckpointVoided, EventKind::RunEnd, EventKind::Rejoin})
+                        EventKind::CheckpointVoided, EventKind::RunEnd, EventKind::Rejoin, EventKind::Reconfigure,
+                        EventKind::Restore})
         mask |= kindBit(k);
     return mask;
 }

@@ -19,6 +19,7 @@ QString restartCauseText(RestartCause cause)
     case RestartCause::Wipeout: return QCoreApplication::translate("EventLogModel", "wipe-out");
     case RestartCause::ReplicaSetLost: return QCoreApplication::translate("EventLogModel", "replica set lost");
     case RestartCause::AnyFailure: return QCoreApplication::translate("EventLogModel", "CKPT-only failure");
+    case RestartCause::BelowQuorum: return QCoreApplication::translate("EventLogModel", "too few live groups");
     case RestartCause::Maintenance: return QCoreApplication::translate("EventLogModel", "planned maintenance");
     case RestartCause::None: break;
     }
@@ -126,6 +127,12 @@ QString EventLogModel::details(const Event& e)
     case EventKind::CheckpointVoided: return tr("writer failed: checkpoint of step %1 not written").arg(e.step);
     case EventKind::RunEnd: return tr("all steps done");
     case EventKind::Rejoin: return tr("group %1 back: nodes replaced, state transferred").arg(e.group);
+    case EventKind::Reconfigure:
+        return tr("step lost, failed groups leave: %1 live, %2 s to detect and re-plan")
+            .arg(e.value)
+            .arg(e.duration, 0, 'f', 1);
+    case EventKind::Restore:
+        return e.value ? tr("restore from the in-memory checkpoint") : tr("restore from storage (a copy in memory was lost)");
     }
     return {};
 }

@@ -16,6 +16,8 @@ Scenario RaceLineup::laneScenario(const Scenario& base, Policy policy, bool same
             lane.redundancy = resolvedRepRedundancy(base);
         break;
     case Policy::Ckpt:
+    case Policy::Elastic:
+    case Policy::Rebalance:
         lane.layout = "consecutive";
         lane.redundancy = 1;
         break;

@@ -1,0 +1,373 @@
+// The policies practitioners run beside SPARe (docs/policies/): elastic data parallelism, fixed-batch
+// re-balancing, the in-memory checkpoint tier, and the progress measures of a shrinking batch.
+#include "engine/analysis/ClosedForms.h"
+#include "engine/base/InputError.h"
+#include "engine/sim/ElasticPolicy.h"
+#include "engine/sim/MemoryCheckpointTier.h"
+#include "engine/sim/RebalancePolicy.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
+#include "engine/sim/TrainingProgress.h"
+#include "tests/support/TinyScenario.h"
+
+#include <QtTest/QtTest>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <vector>
+
+using namespace spare;
+
+namespace {
+
+struct Estimate {
+    double mean = 0.0;
+    double halfWidth = 0.0;  // 95% over seeds
+};
+
+template <typename Measure>
+Estimate overSeeds(Scenario s, int seeds, Measure measure)
+{
+    double sum = 0.0;
+    double sumSq = 0.0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        s.seed = static_cast<std::uint64_t>(seed);
+        SimulationLimits limits;
+        limits.maxTttRatio = 1e6;
+        const double x = measure(Simulator(s).run(nullptr, limits));
+        sum += x;
+        sumSq += x * x;
+    }
+    const double mean = sum / seeds;
+    const double variance = std::max(0.0, (sumSq - seeds * mean * mean) / (seeds - 1));
+    return {mean, 1.96 * std::sqrt(variance / seeds)};
+}
+
+// The paper's N = 600 workload (T_comp 64 s, T_a 6 s) with exponential failures (m = 300 s), no jitter,
+// and groups that come back 720 s after they fail (10-minute swap, 2-minute state transfer).
+Scenario elasticN600(double detectS)
+{
+    Scenario s = tinyScenario(Policy::Elastic, 600, 1, 3000, 3000);
+    s.computeS = 64.0;
+    s.allReduceS = 6.0;
+    s.failedAllReduceFactor = 0.5;
+    s.shrinkS = 0.0;
+    s.failureModel = FailureModel::Exponential;
+    s.systemMtbfS = 300.0;
+    s.checkpointWriteS = 0.0;
+    s.elastic = ElasticSettings{detectS, 1, 0};
+    s.repair = RepairModel{};
+    s.repair->spareNodes = 100'000;
+    s.repair->swapS = 600.0;
+    s.repair->stateTransferS = 120.0;
+    s.repair->rejoin = RejoinRule::AtStep;
+    s.progress = ProgressModel{ProgressMeasure::Steps, 1.0};
+    return s;
+}
+
+}  // namespace
+
+class TestAlternativePolicies : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Without failures every policy takes T0 exactly, whatever its detection or re-planning time.
+    void failureFreeRunsTakeT0_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::newRow("elastic") << static_cast<int>(Policy::Elastic);
+        QTest::newRow("rebalance") << static_cast<int>(Policy::Rebalance);
+        QTest::newRow("ckpt with memory tier") << static_cast<int>(Policy::Ckpt);
+    }
+    void failureFreeRunsTakeT0()
+    {
+        QFETCH(int, policy);
+        Scenario s = tinyScenario(static_cast<Policy>(policy), 8, 1, 50, 50);
+        s.systemMtbfS = 1e12;
+        s.checkpointWriteS = 0.0;
+        s.elastic = ElasticSettings{0.0, 1, 0};
+        s.rebalance = RebalanceSettings{0.0, false};
+        if (s.policy == Policy::Ckpt)
+            s.memoryCheckpoint = MemoryCheckpoint{};
+        const RunMetrics m = Simulator(s).run();
+        QCOMPARE(m.tttS, m.t0S);
+        QCOMPARE(m.samplesCommitted, 50.0);
+        QCOMPARE(m.effectiveProgress, 50.0);
+        QCOMPARE(m.meanBatchFraction, 1.0);
+        QCOMPARE(m.discardedSteps, std::int64_t(0));
+    }
+
+    // A failure in a step: the step is lost, the group leaves, the batch shrinks to 7 / 8 and the step is
+    // computed again after the detection wait.
+    void elasticLosesTheStepAndShrinks()
+    {
+        Scenario s = tinyScenario(Policy::Elastic, 8, 1, 10, 10);
+        s.checkpointWriteS = 0.0;
+        s.elastic = ElasticSettings{30.0, 1, 0};
+        s.progress = ProgressModel{ProgressMeasure::Steps, 1.0};
+        const RunMetrics m = Simulator(s, {{15.0, 3}}).run();
+        QCOMPARE(m.discardedSteps, std::int64_t(1));
+        QCOMPARE(m.restarts, std::int64_t(0));
+        // Step 0: 11 s; step 1 fails at its all-reduce (10 s compute + 0.5 s) and waits 30 s; then 9 steps.
+        QCOMPARE(m.tttS, 11.0 + 10.5 + 30.0 + 9 * 11.0);
+        QCOMPARE(m.reconfigureS, 30.0);
+        QCOMPARE(m.samplesCommitted, 1.0 + 9 * 7.0 / 8.0);
+        QCOMPARE(m.effectiveProgress, 1.0 + 9 * TrainingProgress::stepWorth(7.0 / 8.0, 1.0));
+        QCOMPARE(m.minBatchFraction, 7.0 / 8.0);
+        QCOMPARE(m.stepsBelowFullBatch, std::int64_t(9));
+        QCOMPARE(m.timeBreakdown.totalS(), m.tttS);
+    }
+
+    // Counting samples, the run goes on until the shrunken steps add up to workload.steps.
+    void progressMeasuresDecideWhenTheRunEnds_data()
+    {
+        QTest::addColumn<int>("measure");
+        QTest::addColumn<int>("steps");
+        QTest::newRow("steps") << static_cast<int>(ProgressMeasure::Steps) << 10;
+        // The first step is lost; then steps at b = 3/4: w(3/4) = 6/7, so 12 effective steps, 14 samples.
+        QTest::newRow("effective") << static_cast<int>(ProgressMeasure::Effective) << 12;
+        QTest::newRow("samples") << static_cast<int>(ProgressMeasure::Samples) << 14;
+    }
+    void progressMeasuresDecideWhenTheRunEnds()
+    {
+        QFETCH(int, measure);
+        QFETCH(int, steps);
+        Scenario s = tinyScenario(Policy::Elastic, 8, 1, 10, 100);
+        s.checkpointWriteS = 0.0;
+        s.elastic = ElasticSettings{0.0, 1, 0};
+        s.progress = ProgressModel{static_cast<ProgressMeasure>(measure), 1.0};
+        // Two groups fail in the first step: the batch is 3/4 from then on.
+        const RunMetrics m = Simulator(s, {{5.0, 1}, {5.0, 2}}).run();
+        QVERIFY(m.completed);
+        QCOMPARE(m.stepsDone, steps);
+    }
+
+    void fixedBatchKeepsTheBatchWhileSparesLast()
+    {
+        Scenario s = tinyScenario(Policy::Elastic, 8, 1, 10, 10);
+        s.checkpointWriteS = 0.0;
+        s.elastic = ElasticSettings{0.0, 1, 2};  // 6 contributors, 2 spares
+        s.progress = ProgressModel{ProgressMeasure::Steps, 1.0};
+        const RunMetrics m = Simulator(s, {{5.0, 1}, {25.0, 2}, {45.0, 3}}).run();
+        // Two failures use up the spares; the third shrinks the batch to 5 / 6.
+        QCOMPARE(m.minBatchFraction, 5.0 / 6.0);
+        QCOMPARE(m.discardedSteps, std::int64_t(3));
+    }
+
+    void belowMinReplicasRestarts()
+    {
+        Scenario s = tinyScenario(Policy::Elastic, 4, 1, 10, 2);
+        s.checkpointWriteS = 0.0;
+        s.elastic = ElasticSettings{10.0, 3, 0};
+        const RunMetrics m = Simulator(s, {{15.0, 1}, {40.0, 2}}).run();
+        QCOMPARE(m.restarts, std::int64_t(1));
+        QCOMPARE(m.discardedSteps, std::int64_t(1));
+    }
+
+    // First principles (exponential, no jitter): an attempt fails when a live group fails during its
+    // compute, with probability 1 - e^(-T_comp / m'), m' the MTBF of the live groups, and a failed attempt
+    // costs T_comp + the failed all-reduce + the detection wait d, so a committed step takes
+    // T + (e^(T_comp / m') - 1)(T_comp + 0.5 T_a + d). (The simulator notices failures at the all-reduce's
+    // start, for every policy, so a failure during T_a is left out by the next step's quorum: with an
+    // exposure of the whole T, as a coarser estimate has it, the estimate is 2-3% higher.) Little's law:
+    // the mean batch fraction is 1 - R / (N m), R the time a group is out (720 s plus half a step to the
+    // next boundary).
+    void elasticMatchesFirstPrinciples_data()
+    {
+        QTest::addColumn<double>("detectS");
+        QTest::newRow("heartbeat abort 5 s") << 5.0;
+        QTest::newRow("collective timeout 60 s") << 60.0;
+    }
+    void elasticMatchesFirstPrinciples()
+    {
+        QFETCH(double, detectS);
+        const Scenario s = elasticN600(detectS);
+        const double stepS = s.computeS + s.allReduceS;
+        const double outS = 720.0 + stepS / 2.0;
+        const double batch = 1.0 - outS / (s.groups * s.systemMtbfS);
+        const double liveMtbf = s.systemMtbfS / batch;
+        const double lossS = s.computeS + 0.5 * s.allReduceS + detectS;
+        const double estimate = (stepS + (std::exp(s.computeS / liveMtbf) - 1.0) * lossS) / stepS;
+        const double coarse = (stepS + (std::exp(stepS / liveMtbf) - 1.0) * lossS) / stepS;
+        const Estimate factor = overSeeds(s, 6, [](const RunMetrics& m) { return m.tttRatio; });
+        const Estimate meanBatch = overSeeds(s, 6, [](const RunMetrics& m) { return m.meanBatchFraction; });
+        qInfo("TTT/T0 simulated %.4f +- %.4f, first principles %.4f (whole-step exposure %.4f); mean batch %.5f, "
+              "Little's law %.5f",
+              factor.mean, factor.halfWidth, estimate, coarse, meanBatch.mean, batch);
+        QVERIFY(std::abs(factor.mean - estimate) <= 0.015 * estimate);
+        QVERIFY(factor.mean < coarse && coarse - factor.mean <= 0.04 * coarse);
+        QVERIFY(std::abs(meanBatch.mean - batch) <= 0.002);
+    }
+
+    void rebalanceSpreadsTheWork()
+    {
+        RebalancePolicy exact(8, 10.0, RebalanceSettings{6.0, false});
+        RebalancePolicy whole(8, 10.0, RebalanceSettings{6.0, true});
+        const std::vector<int> failed{2, 5, 7};
+        QCOMPARE(exact.onFailures(failed).action, FailureResponse::Action::Retry);
+        whole.onFailures(failed);
+        QCOMPARE(exact.pieceSeconds(), 10.0 * 8.0 / 5.0);
+        QCOMPARE(whole.pieceSeconds(), 20.0);
+        QCOMPARE(exact.batchFraction(), 1.0);
+        const std::vector<int> back{2};
+        exact.onRejoin(back);
+        QCOMPARE(exact.pieceSeconds(), 10.0 * 8.0 / 6.0);
+        exact.reset();
+        QCOMPARE(exact.pieceSeconds(), 10.0);
+    }
+
+    // Re-balancing: the lost step, the failed all-reduce and the pause, then steps N / L slower.
+    void rebalanceRunOnATrace()
+    {
+        Scenario s = tinyScenario(Policy::Rebalance, 8, 1, 10, 10);
+        s.checkpointWriteS = 0.0;
+        s.rebalance = RebalanceSettings{6.0, false};
+        const RunMetrics m = Simulator(s, {{15.0, 3}}).run();
+        QCOMPARE(m.discardedSteps, std::int64_t(1));
+        QCOMPARE(m.tttS, 11.0 + 10.5 + 6.0 + 9 * (10.0 * 8.0 / 7.0 + 1.0));
+        QCOMPARE(m.samplesCommitted, 10.0);
+    }
+
+    // Inclusion-exclusion against a Monte-Carlo of the tier itself (k groups lost uniformly at random).
+    void memoryRecoveryProbabilities_data()
+    {
+        QTest::addColumn<int>("groups");
+        QTest::addColumn<int>("copies");
+        QTest::addColumn<int>("lost");
+        QTest::addColumn<double>("published");
+        QTest::newRow("N 16, m 2, k 2") << 16 << 2 << 2 << 0.93333;
+        QTest::newRow("N 16, m 2, k 3") << 16 << 2 << 3 << 0.80000;
+        QTest::newRow("N 16, m 2, k 4") << 16 << 2 << 4 << 0.61538;
+        QTest::newRow("N 128, m 2, k 4") << 128 << 2 << 4 << 0.95295;
+    }
+    void memoryRecoveryProbabilities()
+    {
+        QFETCH(int, groups);
+        QFETCH(int, copies);
+        QFETCH(int, lost);
+        QFETCH(double, published);
+        // The published figures are rounded to 5 digits (0.952945 for N = 128 reads 0.95295).
+        QVERIFY(std::abs(memoryRecoveryProbability(groups, copies, lost) - published) <= 1e-5);
+        MemoryCheckpoint settings;
+        settings.copies = copies;
+        const GroupRoster everyone(groups);
+        std::mt19937_64 random(7);
+        const int trials = 40'000;
+        int usable = 0;
+        std::vector<int> order(static_cast<std::size_t>(groups));
+        for (int t = 0; t < trials; ++t) {
+            MemoryCheckpointTier tier(settings, groups, static_cast<std::uint64_t>(t));
+            tier.taken(1, {}, everyone);
+            std::iota(order.begin(), order.end(), 0);
+            std::shuffle(order.begin(), order.end(), random);
+            for (int k = 0; k < lost; ++k)
+                tier.groupFailed(order[static_cast<std::size_t>(k)]);
+            usable += tier.usable() ? 1 : 0;
+        }
+        const double p = static_cast<double>(usable) / trials;
+        const double sigma = std::sqrt(published * (1.0 - published) / trials);
+        QVERIFY2(std::abs(p - published) <= 2.576 * sigma, qPrintable(QStringLiteral("Monte-Carlo %1").arg(p)));
+    }
+
+    // Racks of two consecutive groups hold both copies under contiguous placement: a rack failure loses
+    // them; domain-separated placement puts the copies N / m apart.
+    void domainSeparatedPlacementSurvivesARack()
+    {
+        MemoryCheckpoint settings;
+        const GroupRoster everyone(16);
+        for (const MemoryPlacement placement : {MemoryPlacement::Contiguous, MemoryPlacement::DomainSeparated}) {
+            settings.placement = placement;
+            MemoryCheckpointTier tier(settings, 16, 1);
+            tier.taken(1, {}, everyone);
+            tier.groupFailed(4);
+            tier.groupFailed(5);
+            QCOMPARE(tier.usable(), placement == MemoryPlacement::DomainSeparated);
+        }
+    }
+
+    // CKPT-only with an in-memory checkpoint after every step and copies that survive single failures:
+    // each failure loses at most the step in flight, as the renewal model with a period of one step, no
+    // write and a restart of restore_s says.
+    void perStepMemoryCheckpointsMatchRenewal()
+    {
+        Scenario s = tinyScenario(Policy::Ckpt, 8, 1, 200'000, 200'000);
+        s.computeS = 1.0;
+        s.allReduceS = 0.0;
+        s.failedAllReduceFactor = 0.0;
+        s.shrinkS = 0.0;
+        s.failureModel = FailureModel::Exponential;
+        s.systemMtbfS = 600.0;
+        s.restartRule = RestartRule::Fixed;
+        s.checkpointWriteS = 0.0;
+        s.memoryCheckpoint = MemoryCheckpoint{1, 2, MemoryPlacement::Contiguous, 0.0, 0.0, 30.0};
+        const Estimate ettr = overSeeds(s, 6, [](const RunMetrics& m) { return m.ettr; });
+        const double exact = renewalEttr(1.0, 0.0, 30.0, 0.0, s.systemMtbfS, RenewalRestart::Fixed);
+        QVERIFY2(std::abs(ettr.mean - exact) <= std::max(0.01 * exact, ettr.halfWidth),
+                 qPrintable(QStringLiteral("simulated %1 +- %2, renewal %3").arg(ettr.mean).arg(ettr.halfWidth).arg(exact)));
+    }
+
+    // Every copy lost: the restart falls back to the persistent checkpoint and T_r.
+    void lostCopiesFallBackToStorage()
+    {
+        Scenario s = tinyScenario(Policy::Ckpt, 4, 1, 20, 10);
+        s.checkpointWriteS = 0.0;
+        s.memoryCheckpoint = MemoryCheckpoint{1, 2, MemoryPlacement::Contiguous, 0.0, 1.0, 20.0};
+        const RunMetrics fromMemory = Simulator(s, {{125.0, 0}}).run();
+        QCOMPARE(fromMemory.memoryRestores, std::int64_t(1));
+        QCOMPARE(fromMemory.reworkSteps, std::int64_t(0));
+        const RunMetrics fromStorage = Simulator(s, {{125.0, 0}, {125.0, 1}}).run();
+        QCOMPARE(fromStorage.storageRestores, std::int64_t(1));
+        QCOMPARE(fromStorage.reworkSteps, std::int64_t(1));
+        QVERIFY(fromStorage.tttS > fromMemory.tttS + 80.0);
+    }
+
+    void badValuesAreRefused_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("policy") << R"({"run": {"policy": "torchft"}})" << "run.policy";
+        QTest::newRow("detect") << R"({"elastic": {"detect_s": -1}})" << "elastic.detect_s";
+        QTest::newRow("min replicas") << R"({"cluster": {"groups": 8, "redundancy": 2}, "elastic": {"min_replicas": 9}})"
+                                      << "elastic.min_replicas";
+        QTest::newRow("spares") << R"({"cluster": {"groups": 8, "redundancy": 2}, "elastic": {"spare_groups": 8}})"
+                                << "elastic.spare_groups";
+        QTest::newRow("reconfigure") << R"({"rebalance": {"reconfigure_s": "soon"}})" << "rebalance.reconfigure_s";
+        QTest::newRow("copies") << R"({"memory_checkpoint": {"copies": 0}})" << "memory_checkpoint.copies";
+        QTest::newRow("placement") << R"({"memory_checkpoint": {"placement": "racks"}})" << "memory_checkpoint.placement";
+        QTest::newRow("lost share") << R"({"memory_checkpoint": {"lost_share": 2}})" << "memory_checkpoint.lost_share";
+        QTest::newRow("measure") << R"({"progress": {"measure": "tokens"}})" << "progress.measure";
+        QTest::newRow("phi") << R"({"progress": {"phi": -1}})" << "progress.phi";
+        QTest::newRow("paper semantics") << R"({"run": {"policy": "elastic"}, "checkpoint": {"semantics": "paper"}})"
+                                         << "checkpoint.semantics";
+    }
+    void badValuesAreRefused()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, key);
+        try {
+            scenarioFromJsonText(json.toStdString(), "test.json", "");
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            bool found = false;
+            for (const InputIssue& issue : e.issues())
+                found = found || issue.keyPath == key.toStdString();
+            QVERIFY2(found, e.what());
+        }
+    }
+
+    void sectionsRoundTrip()
+    {
+        Scenario s = tinyScenario(Policy::Elastic, 8, 1, 20, 20);
+        s.elastic = ElasticSettings{5.0, 4, 1};
+        s.rebalance = RebalanceSettings{3.0, true};
+        s.memoryCheckpoint = MemoryCheckpoint{2, 3, MemoryPlacement::DomainSeparated, 0.5, 0.7, 45.0};
+        s.progress = ProgressModel{ProgressMeasure::Samples, std::numeric_limits<double>::infinity()};
+        QCOMPARE(scenarioFromJson(scenarioToJson(s), "round trip", ""), s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlternativePolicies)
+#include "test_alternative_policies.moc"
