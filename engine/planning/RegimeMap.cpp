@@ -1,0 +1,232 @@
+#include "engine/planning/RegimeMap.h"
+
+#include "engine/base/InputError.h"
+#include "engine/planning/ScenarioBatch.h"
+#include "engine/sim/ScenarioJson.h"
+#include "engine/sim/ScenarioKeyTable.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace spare {
+
+namespace {
+
+constexpr const char* kContenderNames = "spare, rep, ckpt, elastic, rebalance, each optionally with -memory";
+
+char contenderLetter(const RegimeContender& c)
+{
+    if (c.memoryTier && c.policy == Policy::Ckpt)
+        return 'M';
+    switch (c.policy) {
+    case Policy::Spare: return 'S';
+    case Policy::Rep: return 'R';
+    case Policy::Ckpt: return 'C';
+    case Policy::Elastic: return 'E';
+    case Policy::Rebalance: return 'B';
+    }
+    return '?';
+}
+
+}  // namespace
+
+RegimeContender parseRegimeContender(const std::string& name)
+{
+    RegimeContender c;
+    c.name = name;
+    std::string policy = name;
+    constexpr std::string_view suffix = "-memory";
+    if (policy.size() > suffix.size() && policy.ends_with(suffix)) {
+        c.memoryTier = true;
+        policy.resize(policy.size() - suffix.size());
+    }
+    const std::optional<Policy> parsed = parsePolicy(policy);
+    if (!parsed)
+        throw InputError({{{}, "--policies", fmt::format("\"{}\" is not a contender; allowed: {}", name.substr(0, 60),
+                                                         kContenderNames)}});
+    c.policy = *parsed;
+    return c;
+}
+
+void checkRegimeAxisKey(const std::string& key, const char* flag)
+{
+    const ScenarioKeyInfo* row = findScenarioKey(key);
+    if (row && (row->kind == ScenarioValueKind::Number || row->kind == ScenarioValueKind::Integer))
+        return;
+    std::vector<std::string_view> numeric;
+    for (const ScenarioKeyInfo& r : scenarioKeyTable())
+        if (r.kind == ScenarioValueKind::Number || r.kind == ScenarioValueKind::Integer)
+            numeric.push_back(r.key);
+    throw InputError({{{}, flag, fmt::format("\"{}\" is not a numeric scenario key; allowed: {}", key.substr(0, 60),
+                                             fmt::join(numeric, ", "))}});
+}
+
+Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value)
+{
+    nlohmann::json doc = scenarioToJson(base);
+    const auto dot = key.find('.');
+    nlohmann::json& slot = dot == std::string::npos ? doc[key] : doc[key.substr(0, dot)][key.substr(dot + 1)];
+    const ScenarioKeyInfo* row = findScenarioKey(key);
+    if (row && row->kind == ScenarioValueKind::Integer && value == std::floor(value) && std::abs(value) < 9e15)
+        slot = static_cast<std::int64_t>(value);
+    else
+        slot = value;
+    return scenarioFromJson(doc, fmt::format("{} = {}", key, value), "");
+}
+
+RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options)
+{
+    RegimeMap map;
+    map.options = options;
+    const std::size_t nx = options.x.values.size();
+    const std::size_t ny = options.y.values.size();
+    const std::size_t nc = options.contenders.size();
+    const auto seeds = static_cast<std::size_t>(std::max(1, options.seeds));
+    Scenario rules = base;
+    const bool needsExact = std::any_of(options.contenders.begin(), options.contenders.end(), [](const RegimeContender& c) {
+        return c.memoryTier || c.policy == Policy::Elastic || c.policy == Policy::Rebalance;
+    });
+    if (needsExact && rules.checkpointSemantics == CheckpointSemantics::Paper) {
+        rules.checkpointSemantics = CheckpointSemantics::Exact;
+        map.semanticsMadeExact = true;
+    }
+    std::vector<Scenario> runs;
+    runs.reserve(nx * ny * nc * seeds);
+    for (std::size_t iy = 0; iy < ny; ++iy)
+        for (std::size_t ix = 0; ix < nx; ++ix) {
+            const Scenario cell = scenarioWithValue(
+                scenarioWithValue(rules, options.x.key, options.x.values[ix]), options.y.key, options.y.values[iy]);
+            for (const RegimeContender& c : options.contenders) {
+                Scenario s = cell;
+                s.policy = c.policy;
+                if (c.memoryTier && !s.memoryCheckpoint)
+                    s.memoryCheckpoint = MemoryCheckpoint{};
+                if (!c.memoryTier)
+                    s.memoryCheckpoint.reset();
+                for (std::size_t k = 0; k < seeds; ++k) {
+                    s.seed = k + 1;
+                    runs.push_back(s);
+                }
+            }
+        }
+    ScenarioBatchOptions batch;
+    batch.threads = options.threads;
+    batch.maxTttRatio = options.maxTttRatio;
+    batch.progress = options.progress;
+    batch.cancel = options.cancel;
+    const std::vector<RunMetrics> metrics = runScenarioBatch(runs, batch);
+    map.runs = metrics.size();
+    const auto ratioOf = [&](const RunMetrics& m) { return m.completed ? m.tttRatio : options.maxTttRatio; };
+    std::size_t next = 0;
+    for (std::size_t iy = 0; iy < ny; ++iy)
+        for (std::size_t ix = 0; ix < nx; ++ix) {
+            RegimeCell cell;
+            cell.x = options.x.values[ix];
+            cell.y = options.y.values[iy];
+            std::vector<std::vector<double>> ratios(nc);
+            bool cancelled = false;
+            for (std::size_t c = 0; c < nc; ++c) {
+                int unfinished = 0;
+                for (std::size_t k = 0; k < seeds; ++k) {
+                    const RunMetrics& m = metrics[next++];
+                    cancelled = cancelled || m.stopReason == StopReason::Cancelled;
+                    unfinished += m.completed ? 0 : 1;
+                    ratios[c].push_back(ratioOf(m));
+                }
+                double sum = 0.0;
+                double sumSq = 0.0;
+                for (const double r : ratios[c]) {
+                    sum += r;
+                    sumSq += r * r;
+                }
+                const double n = static_cast<double>(seeds);
+                const double mean = sum / n;
+                const double variance = seeds > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
+                cell.meanRatio.push_back(mean);
+                cell.halfWidth.push_back(1.96 * std::sqrt(variance / n));
+                cell.unfinished.push_back(unfinished);
+            }
+            if (cancelled)
+                return map;
+            std::vector<int> order(nc);
+            for (std::size_t c = 0; c < nc; ++c)
+                order[c] = static_cast<int>(c);
+            std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+                return cell.meanRatio[static_cast<std::size_t>(a)] < cell.meanRatio[static_cast<std::size_t>(b)];
+            });
+            cell.winner = order.front();
+            if (nc > 1) {
+                cell.runnerUp = order[1];
+                const auto w = static_cast<std::size_t>(cell.winner);
+                const auto r = static_cast<std::size_t>(cell.runnerUp);
+                cell.margin = (cell.meanRatio[r] - cell.meanRatio[w]) / cell.meanRatio[w];
+                // Common random numbers: the difference is paired seed by seed.
+                double sum = 0.0;
+                double sumSq = 0.0;
+                for (std::size_t k = 0; k < seeds; ++k) {
+                    const double d = ratios[r][k] - ratios[w][k];
+                    sum += d;
+                    sumSq += d * d;
+                }
+                const double n = static_cast<double>(seeds);
+                const double mean = sum / n;
+                const double variance = seeds > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
+                cell.separable = seeds > 1 && mean > 1.96 * std::sqrt(variance / n);
+            }
+            map.cells.push_back(std::move(cell));
+        }
+    return map;
+}
+
+std::string regimeMapCsv(const RegimeMap& map)
+{
+    const RegimeMapOptions& o = map.options;
+    std::string out = fmt::format("{},{},contender,mean_ttt_ratio,half_width,unfinished_runs,winner,margin,separable\n",
+                                  o.x.key, o.y.key);
+    for (const RegimeCell& cell : map.cells)
+        for (std::size_t c = 0; c < o.contenders.size(); ++c)
+            out += fmt::format("{},{},{},{},{},{},{},{},{}\n", cell.x, cell.y, o.contenders[c].name, cell.meanRatio[c],
+                               cell.halfWidth[c], cell.unfinished[c], o.contenders[static_cast<std::size_t>(cell.winner)].name,
+                               cell.margin, cell.separable ? "yes" : "no");
+    return out;
+}
+
+std::string regimeMapText(const RegimeMap& map)
+{
+    const RegimeMapOptions& o = map.options;
+    const std::size_t nx = o.x.values.size();
+    std::string out = fmt::format("winner by TTT/T0 (rows: {}, columns: {}; lower case: the top two are within "
+                                  "their 95% interval over {} seeds){}\n",
+                                  o.y.key, o.x.key, o.seeds,
+                                  map.semanticsMadeExact ? "; every contender under checkpoint.semantics exact" : "");
+    for (std::size_t iy = o.y.values.size(); iy-- > 0;) {
+        if ((iy + 1) * nx > map.cells.size())
+            continue;
+        out += fmt::format("{:>12g} |", o.y.values[iy]);
+        for (std::size_t ix = 0; ix < nx; ++ix) {
+            const RegimeCell& cell = map.cells[iy * nx + ix];
+            char letter = contenderLetter(o.contenders[static_cast<std::size_t>(cell.winner)]);
+            if (!cell.separable)
+                letter = static_cast<char>(letter - 'A' + 'a');
+            out += fmt::format(" {}", letter);
+        }
+        out += "\n";
+    }
+    out += fmt::format("{:>12} +", "");
+    for (std::size_t ix = 0; ix < nx; ++ix)
+        out += "--";
+    out += "\n";
+    for (std::size_t ix = 0; ix < nx; ++ix)
+        out += fmt::format("{:>14}column {}: {} = {:g}\n", "", ix + 1, o.x.key, o.x.values[ix]);
+    out += "legend:";
+    for (const RegimeContender& c : o.contenders)
+        out += fmt::format(" {} {}", contenderLetter(c), c.name);
+    out += "\n";
+    return out;
+}
+
+}  // namespace spare

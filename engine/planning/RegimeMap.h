@@ -1,0 +1,76 @@
+#pragma once
+
+#include "engine/sim/Scenario.h"
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace spare {
+
+// One axis of a regime map: a numeric scenario key ("restart.duration_s") and its values.
+struct RegimeAxis {
+    std::string key;
+    std::vector<double> values;
+};
+
+// A contender: a policy, with the in-memory checkpoint tier or without ("ckpt-memory", "spare").
+struct RegimeContender {
+    std::string name;
+    Policy policy = Policy::Spare;
+    bool memoryTier = false;
+};
+
+struct RegimeMapOptions {
+    RegimeAxis x;
+    RegimeAxis y;
+    std::vector<RegimeContender> contenders;
+    int seeds = 3;               // seeds 1 .. seeds, the same for every contender (common random numbers)
+    int threads = 0;
+    double maxTttRatio = 100.0;  // a run still unfinished here counts as this (and says so)
+    std::function<void(std::size_t done, std::size_t total)> progress;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct RegimeCell {
+    double x = 0.0;
+    double y = 0.0;
+    std::vector<double> meanRatio;  // TTT / T0 by the scenario's progress measure, per contender
+    std::vector<double> halfWidth;  // 95% over seeds
+    std::vector<int> unfinished;    // runs that reached maxTttRatio, per contender
+    int winner = -1;
+    int runnerUp = -1;
+    double margin = 0.0;            // (runner-up - winner) / winner
+    // The paired difference winner - runner-up over the seeds has a 95% interval that excludes 0.
+    bool separable = false;
+};
+
+struct RegimeMap {
+    RegimeMapOptions options;
+    // Elastic, rebalance and the in-memory tier need checkpoint.semantics exact: when a contender needs it
+    // and the base scenario has the paper's rule, every contender runs under exact (the same rules for all).
+    bool semanticsMadeExact = false;
+    std::vector<RegimeCell> cells;  // y-major: cell (ix, iy) is cells[iy * x.values.size() + ix]
+    std::size_t runs = 0;
+};
+
+// "spare", "rep", "ckpt", "elastic", "rebalance", each optionally with "-memory" (the in-memory tier of
+// the base scenario's memory_checkpoint section, or its defaults). Throws InputError naming the value.
+RegimeContender parseRegimeContender(const std::string& name);
+// Throws InputError when `key` is not a numeric scenario key.
+void checkRegimeAxisKey(const std::string& key, const char* flag);
+// `base` with `key` set to `value` (validated as a scenario file would be: InputError names the key).
+Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value);
+
+// Every cell x contender x seed, as one batch. A cancelled map has the cells done so far only.
+// Throws InputError when a cell's scenario is invalid (naming the key and value).
+RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options);
+
+// One row per cell and contender: x,y,contender,mean_ttt_ratio,half_width,unfinished,winner,margin,separable.
+std::string regimeMapCsv(const RegimeMap& map);
+// The map as text: one letter per cell for the winner, lower case where the top two cannot be separated.
+std::string regimeMapText(const RegimeMap& map);
+
+}  // namespace spare
