@@ -1,13 +1,13 @@
 // The headline sweep of the Analysis tab for scenarios/paper-n600.json (SPARe+CKPT and Rep+CKPT,
 // r = 2..20, 3 seeds, 10,000 steps each: 114 runs), three ways in one process: the engine Sweep as
 // `spare-cli sweep --policies spare,rep --redundancy 2-20 --seeds 3` runs it (the baseline),
-// AnalysisComputation::run (the call the GUI worker makes), and behind a visible AnalysisView (worker,
+// AnalysisStudy::run (the call the GUI worker makes), and behind a visible AnalysisView (worker,
 // queued updates, charts) while a 5 ms timer measures the GUI thread's longest stall. Each round runs
 // the three in a rotated order so drifting machine load hits them alike; ratios are over the sums.
 #include "bench/QtBenchmarkMain.h"
 #include "engine/sim/ScenarioJson.h"
+#include "engine/study/AnalysisStudy.h"
 #include "engine/sweep/Sweep.h"
-#include "ui/analysis/AnalysisComputation.h"
 #include "ui/analysis/AnalysisView.h"
 
 #include <QApplication>
@@ -103,13 +103,13 @@ void BM_HeadlineSweep(benchmark::State& state)
 {
     const spare::SweepSpec spec = cliSweepSpec();
     const spare::AnalysisRequest request = spare::AnalysisRequest::headlineBenchmark(paperN600());
-    runs = spare::AnalysisComputation::totalUnits(request);
+    runs = spare::AnalysisStudy::totalUnits(request);
     const std::atomic<bool> cancel{false};
     const std::function<void()> passes[] = {
         [&] { engineSweep.time([&] { benchmark::DoNotOptimize(spare::Sweep::run(spec)); }); },
         [&] {
             computation.time([&] {
-                if (!spare::AnalysisComputation::run(request, cancel).complete)
+                if (!spare::AnalysisStudy::run(request, cancel).complete)
                     state.SkipWithError("the headline sweep did not complete");
             });
         },
@@ -135,7 +135,7 @@ int main(int argc, char** argv)
             return;
         const double n = rounds;
         std::printf("summary: headline sweep paper-n600 (%d runs), mean of %d rounds: engine Sweep %.3f s wall / %.3f s CPU; "
-                    "AnalysisComputation %.3f s / %.3f s = %.2fx wall, %.2fx CPU; behind the AnalysisView %.3f s / %.3f s "
+                    "AnalysisStudy %.3f s / %.3f s = %.2fx wall, %.2fx CPU; behind the AnalysisView %.3f s / %.3f s "
                     "= %.2fx wall, %.2fx CPU (GUI thread %.3f s CPU), longest GUI-thread stall %.0f ms\n",
                     runs, rounds, engineSweep.wallS / n, engineSweep.cpuS / n, computation.wallS / n, computation.cpuS / n,
                     computation.wallS / engineSweep.wallS, computation.cpuS / engineSweep.cpuS, behindView.wallS / n,

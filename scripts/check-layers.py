@@ -19,7 +19,7 @@ import sys
 # features, its options and the command line's exports): the top of ui/.
 ROOT = "(root)"
 ENGINE_ORDER = ["base", "memory", "topology", "layout", "reorder", "analysis", "sim", "output", "sweep", "campaign",
-                "planning", "cuda"]
+                "planning", "study", "cuda"]
 UI_ORDER = ["base", "charts", "playback", "models", "editor", "timeline", "views", "export", "tour", "compare", "layoutlab",
             "analysis", "campaign", "planning", ROOT]
 

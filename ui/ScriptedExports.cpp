@@ -1,9 +1,10 @@
 #include "ui/ScriptedExports.h"
 
+#include "engine/study/AnalysisStudy.h"
 #include "ui/StudioOptions.h"
 #include "ui/analysis/AnalysisCharts.h"
-#include "ui/analysis/AnalysisComputation.h"
 #include "ui/analysis/ReportExporter.h"
+#include "ui/base/ErrorText.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/layoutlab/LayoutLab.h"
 #include "ui/layoutlab/LayoutLabCharts.h"
@@ -57,9 +58,9 @@ int ScriptedExports::run(const Scenario& scenario, const StudioOptions& options)
     }
     const AnalysisRequest request = AnalysisRequest::interactiveDefaults(scenario);
     const std::atomic<bool> never{false};
-    const AnalysisResults results = AnalysisComputation::run(request, never);
-    if (!results.error.isEmpty())
-        return fail(1, results.error);
+    const AnalysisResults results = AnalysisStudy::run(request, never);
+    if (results.error)
+        return fail(1, errorText(results.error));
     if (!options.exportChart.isEmpty() && !layoutLabChart) {
         QString error;
         if (!ChartExporter::write(*AnalysisCharts::build(options.exportChart, request, results), options.exportChartOut,

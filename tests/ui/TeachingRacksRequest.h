@@ -1,7 +1,7 @@
 #pragma once
 
 #include "engine/sim/ScenarioJson.h"
-#include "ui/analysis/AnalysisRequest.h"
+#include "engine/study/AnalysisRequest.h"
 
 namespace spare {
 

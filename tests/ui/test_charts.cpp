@@ -1,11 +1,12 @@
 // Chart interface and exports: the spec -> QChart mapping, PNG/SVG/PDF/CSV files, SVG thinning, and
 // the analysis chart builders on a small hand-made result set.
 #include "engine/sim/ScenarioJson.h"
+#include "engine/study/AnalysisStudy.h"
 #include "engine/sweep/RepairWhatIf.h"
 #include "tests/ui/LegendFit.h"
 #include "tests/ui/TeachingRacksRequest.h"
 #include "ui/analysis/AnalysisCharts.h"
-#include "ui/analysis/AnalysisComputation.h"
+#include "ui/base/ErrorText.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/ChartLegendFlow.h"
 #include "ui/charts/ChartPalette.h"
@@ -87,7 +88,7 @@ AnalysisResults sampleResults(const AnalysisRequest& request)
     for (const char* layout : {"golomb", "consecutive"})
         for (int r : request.redundancies) {
             LayoutEstimate e;
-            e.layout = QString::fromLatin1(layout);
+            e.layout = layout;
             e.redundancy = r;
             e.result.mu = 10.0 * r;
             e.result.muCi95 = {9.0 * r, 11.0 * r};
@@ -306,8 +307,8 @@ private slots:
         QFETCH(QString, name);
         const AnalysisRequest request = teachingRacksRequest(0.3);
         const std::atomic<bool> never{false};
-        const AnalysisResults results = AnalysisComputation::run(request, never);
-        QVERIFY2(results.complete, qPrintable(results.error));
+        const AnalysisResults results = AnalysisStudy::run(request, never);
+        QVERIFY2(results.complete, qPrintable(errorText(results.error)));
         const auto spec = AnalysisCharts::build(name, request, results);
         QVERIFY(spec);
         QStringList names;
@@ -331,8 +332,8 @@ private slots:
         // Without a topology: no series, and the subtitle says why.
         AnalysisRequest plain = request;
         plain.scenario = loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json");
-        QVERIFY(!plain.correlatedFailuresUnavailable().isEmpty());
-        const AnalysisResults none = AnalysisComputation::run(plain, never);
+        QVERIFY(!plain.correlatedFailuresUnavailable().empty());
+        const AnalysisResults none = AnalysisStudy::run(plain, never);
         QVERIFY(none.correlated.empty());
         const auto empty = AnalysisCharts::build(name, plain, none);
         QVERIFY(empty->series.isEmpty());
@@ -354,8 +355,8 @@ private slots:
         request.repairGrid.rejoin = {RejoinRule::None, RejoinRule::AtStep};
         request.repairSeeds = 2;
         const std::atomic<bool> never{false};
-        const AnalysisResults results = AnalysisComputation::run(request, never);
-        QVERIFY2(results.complete, qPrintable(results.error));
+        const AnalysisResults results = AnalysisStudy::run(request, never);
+        QVERIFY2(results.complete, qPrintable(errorText(results.error)));
         const auto spec = AnalysisCharts::build(QStringLiteral("repair-spares"), request, results);
         QVERIFY(spec);
 
@@ -431,7 +432,7 @@ private slots:
         // Without a grid (a request's default, and the benchmark's) nothing is computed and the subtitle says so.
         AnalysisRequest off = request;
         off.repairGrid = {{}, {}, {}};
-        const AnalysisResults none = AnalysisComputation::run(off, never);
+        const AnalysisResults none = AnalysisStudy::run(off, never);
         QVERIFY(none.repair.empty());
         const auto empty = AnalysisCharts::build(QStringLiteral("repair-spares"), off, none);
         QVERIFY(empty->series.isEmpty());

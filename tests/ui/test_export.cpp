@@ -1,10 +1,10 @@
 // Analysis computation, cancellation, the report folder and the run exports (Perfetto JSON, event CSV).
 #include "engine/output/CsvEventWriter.h"
 #include "engine/sim/ScenarioJson.h"
+#include "engine/study/AnalysisStudy.h"
 #include "engine/sweep/Sweep.h"
 #include "tests/ui/TeachingRacksRequest.h"
 #include "ui/analysis/AnalysisCharts.h"
-#include "ui/analysis/AnalysisComputation.h"
 #include "ui/analysis/AnalysisRunner.h"
 #include "ui/analysis/AnalysisSummary.h"
 #include "ui/analysis/AnalysisView.h"
@@ -91,7 +91,7 @@ private slots:
         QCOMPARE(view.request().rackShare, 0.3);
         request.rackShare = 0.3;
         const std::atomic<bool> never{false};
-        const AnalysisResults direct = AnalysisComputation::run(request, never);
+        const AnalysisResults direct = AnalysisStudy::run(request, never);
         const auto shown = view.chartSpec(QStringLiteral("correlated-failures"));
         const auto expected = AnalysisCharts::build(QStringLiteral("correlated-failures"), request, direct);
         QVERIFY(shown && expected);
@@ -106,13 +106,13 @@ private slots:
         const AnalysisRequest request = smallRequest();
         const std::atomic<bool> cancel{false};
         int updates = 0;
-        const AnalysisResults results = AnalysisComputation::run(
+        const AnalysisResults results = AnalysisStudy::run(
             request, cancel, [&updates](const AnalysisResults&, const AnalysisProgress& p) {
                 ++updates;
                 QVERIFY(p.done <= p.total);
             });
         QVERIFY(results.complete);
-        QVERIFY(results.error.isEmpty());
+        QVERIFY(!results.error);
         QVERIFY(updates > 0);
         // SPARe and Rep at 3 r values, CKPT-only drawn at each r.
         QCOMPARE(results.headline.size(), std::size_t(9));
@@ -139,7 +139,7 @@ private slots:
         const SweepResult sweep = Sweep::run(spec);
 
         const std::atomic<bool> cancel{false};
-        const AnalysisResults direct = AnalysisComputation::run(request, cancel);
+        const AnalysisResults direct = AnalysisStudy::run(request, cancel);
         AnalysisView view;
         QSignalSpy done(&view, &AnalysisView::analysisFinished);
         view.setRequest(request);
@@ -167,8 +167,8 @@ private slots:
     {
         const AnalysisRequest request = smallRequest();
         const std::atomic<bool> cancel{false};
-        const AnalysisResults a = AnalysisComputation::run(request, cancel);
-        const AnalysisResults b = AnalysisComputation::run(request, cancel);
+        const AnalysisResults a = AnalysisStudy::run(request, cancel);
+        const AnalysisResults b = AnalysisStudy::run(request, cancel);
         const QString name = QStringLiteral("throughput-vs-r");
         QCOMPARE(ChartExporter::csvText(*AnalysisCharts::build(name, request, a)),
                  ChartExporter::csvText(*AnalysisCharts::build(name, request, b)));
@@ -183,7 +183,7 @@ private slots:
         request.redundancies = {2, 3, 4, 5, 6};
         request.seeds = 4;
         std::atomic<bool> cancel{false};
-        const AnalysisResults results = AnalysisComputation::run(request, cancel, [&cancel](const AnalysisResults& partial, const AnalysisProgress&) {
+        const AnalysisResults results = AnalysisStudy::run(request, cancel, [&cancel](const AnalysisResults& partial, const AnalysisProgress&) {
             if (!partial.headline.empty())
                 cancel = true;
         });
@@ -208,7 +208,7 @@ private slots:
         }
         // The complete grid names them.
         const std::atomic<bool> never{false};
-        const AnalysisResults full = AnalysisComputation::run(request, never);
+        const AnalysisResults full = AnalysisStudy::run(request, never);
         QVERIFY(AnalysisCharts::best(request, full.headline, Policy::Spare));
         QVERIFY(AnalysisSummary::oneLine(request, full).contains(QStringLiteral("SPARe+CKPT best r =")));
     }
@@ -281,7 +281,7 @@ private slots:
     {
         const AnalysisRequest request = smallRequest();
         const std::atomic<bool> cancel{false};
-        const AnalysisResults results = AnalysisComputation::run(request, cancel);
+        const AnalysisResults results = AnalysisStudy::run(request, cancel);
         QTemporaryDir dir;
         const QStringList written = ReportExporter::write(dir.path(), request, results);
         QStringList expected = ReportExporter::expectedFiles(request);
@@ -319,7 +319,7 @@ private slots:
         QFETCH(bool, racks);
         const AnalysisRequest request = racks ? teachingRacksRequest(0.3) : smallRequest();
         const std::atomic<bool> never{false};
-        const AnalysisResults results = AnalysisComputation::run(request, never);
+        const AnalysisResults results = AnalysisStudy::run(request, never);
         QTemporaryDir dir;
         ReportExporter::writeDocuments(dir.path(), request, results);
         for (const QString& chart : {QStringLiteral("correlated-failures"), QStringLiteral("correlated-availability")})

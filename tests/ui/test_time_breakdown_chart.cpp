@@ -2,9 +2,9 @@
 // over seeds, the Race's lanes at their end and mid-race), and a CSV whose rows sum to each TTT.
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
+#include "engine/study/AnalysisStudy.h"
 #include "engine/sweep/Sweep.h"
 #include "ui/analysis/AnalysisCharts.h"
-#include "ui/analysis/AnalysisComputation.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/QtChartRenderer.h"
@@ -100,8 +100,8 @@ private slots:
         request.seeds = 2;
         request.monteCarloTrials = 10;
         const std::atomic<bool> never{false};
-        const AnalysisResults results = AnalysisComputation::run(request, never);
-        QVERIFY(results.error.isEmpty());
+        const AnalysisResults results = AnalysisStudy::run(request, never);
+        QVERIFY(!results.error);
         const auto spec = AnalysisCharts::build(QStringLiteral("time-breakdown"), request, results);
         QVERIFY(spec);
         checkEveryPart(*spec, 5);

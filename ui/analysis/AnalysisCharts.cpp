@@ -112,7 +112,7 @@ std::vector<LayoutEstimate> estimatesOf(const AnalysisResults& results, const QS
 {
     std::vector<LayoutEstimate> mine;
     std::copy_if(results.layouts.begin(), results.layouts.end(), std::back_inserter(mine),
-                 [&layout](const LayoutEstimate& e) { return e.layout == layout; });
+                 [&layout](const LayoutEstimate& e) { return QString::fromStdString(e.layout) == layout; });
     std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.redundancy < b.redundancy; });
     return mine;
 }
@@ -121,8 +121,8 @@ QStringList layoutNames(const AnalysisResults& results)
 {
     QStringList names;
     for (const LayoutEstimate& e : results.layouts)
-        if (!names.contains(e.layout))
-            names.append(e.layout);
+        if (!names.contains(QString::fromStdString(e.layout)))
+            names.append(QString::fromStdString(e.layout));
     return names;
 }
 
@@ -158,7 +158,7 @@ ChartSpec correlatedChart(const char* id, const QString& title, const QString& y
     spec.xLabel = QStringLiteral("redundancy r");
     spec.yLabel = yLabel;
     spec.integerX = true;
-    const QString unavailable = request.correlatedFailuresUnavailable();
+    const QString unavailable = QString::fromStdString(request.correlatedFailuresUnavailable());
     if (!unavailable.isEmpty()) {
         spec.subtitle += QStringLiteral("; not available: %1 (scenarios/teaching-racks.json has racks)").arg(unavailable);
         return spec;
@@ -166,7 +166,7 @@ ChartSpec correlatedChart(const char* id, const QString& title, const QString& y
     const QString rackShare = QStringLiteral("%1% rack").arg(100.0 * request.rackShare);
     spec.subtitle += QStringLiteral("; solid: independent, dashed: %1 failures, same rate per GPU").arg(rackShare);
     for (const CorrelatedSweep& sweep : results.correlated) {
-        const bool plain = sweep.layout == QLatin1String("golomb");
+        const bool plain = sweep.layout == "golomb";
         const qsizetype first = spec.series.size();
         addSimulatedSeries(spec, sweep.points, plain ? request.policies : std::vector<Policy>{Policy::Spare}, metric,
                            transform, QStringLiteral(", %1").arg(sweep.correlated ? rackShare : QStringLiteral("independent")));
@@ -174,7 +174,7 @@ ChartSpec correlatedChart(const char* id, const QString& title, const QString& y
             ChartSeries& series = spec.series[i];
             series.style = sweep.correlated ? ChartSeries::Style::DashedLine : ChartSeries::Style::Line;
             if (series.name.startsWith(policyLabel(Policy::Spare)))
-                series.name.insert(policyLabel(Policy::Spare).size(), QStringLiteral(" ") + sweep.layout);
+                series.name.insert(policyLabel(Policy::Spare).size(), QStringLiteral(" ") + QString::fromStdString(sweep.layout));
             if (!plain)
                 series.color = layoutColor(2);
         }
@@ -289,7 +289,7 @@ QStringList AnalysisCharts::names()
 QString AnalysisCharts::unavailable(const QString& name, const AnalysisRequest& request)
 {
     if (name == QLatin1String("correlated-failures") || name == QLatin1String("correlated-availability"))
-        return request.correlatedFailuresUnavailable();
+        return QString::fromStdString(request.correlatedFailuresUnavailable());
     return {};
 }
 

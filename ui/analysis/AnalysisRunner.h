@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/analysis/AnalysisComputation.h"
-#include "ui/analysis/AnalysisRequest.h"
-#include "ui/analysis/AnalysisResults.h"
+#include "engine/study/AnalysisRequest.h"
+#include "engine/study/AnalysisResults.h"
+#include "engine/study/AnalysisStudy.h"
 #include "ui/base/JobRunner.h"
 
 #include <QHash>
@@ -10,7 +10,7 @@
 
 namespace spare {
 
-// Runs AnalysisComputation on a worker thread and delivers its partial results to the GUI thread
+// Runs the engine's AnalysisStudy on a worker thread and delivers its partial results to the GUI thread
 // through queued calls (values only cross threads). Complete results are cached per request key, so
 // returning to a scenario shows its charts at once. Starting a new request cancels the running one.
 class AnalysisRunner : public QObject {
@@ -24,7 +24,7 @@ public:
     bool running() const { return runner_.running(); }
     const AnalysisRequest& request() const { return request_; }
     const AnalysisResults& results() const { return results_; }
-    bool cached(const AnalysisRequest& request) const { return cache_.contains(request.cacheKey()); }
+    bool cached(const AnalysisRequest& request) const { return cache_.contains(QString::fromStdString(request.cacheKey())); }
 
 signals:
     void updated(const spare::AnalysisResults& results, const spare::AnalysisProgress& progress);

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/analysis/AnalysisRequest.h"
-#include "ui/analysis/AnalysisResults.h"
+#include "engine/study/AnalysisRequest.h"
+#include "engine/study/AnalysisResults.h"
 
 #include <QString>
 

@@ -146,7 +146,7 @@ void AnalysisView::setRequest(const AnalysisRequest& request)
     status_->setText(tr("%1: computing").arg(QString::fromStdString(request.scenario.name)));
     cancel_->setEnabled(true);
     progressTimer_->stop();
-    progress_ = AnalysisProgress{0, AnalysisComputation::totalUnits(request), QString()};
+    progress_ = AnalysisProgress{0, AnalysisStudy::totalUnits(request), {}};
     progressBar_->setRange(0, std::max(1, progress_.total));
     progressBar_->setValue(0);
     runner_->start(request);
@@ -262,8 +262,9 @@ void AnalysisView::showProgress()
         progressBar_->setRange(0, std::max(1, progress_.total));
         progressBar_->setValue(progress_.done);
     }
-    if (!progress_.stage.isEmpty())
-        status_->setText(tr("%1: %2").arg(QString::fromStdString(runner_->request().scenario.name), progress_.stage));
+    if (!progress_.stage.empty())
+        status_->setText(tr("%1: %2").arg(QString::fromStdString(runner_->request().scenario.name),
+                                          QString::fromStdString(progress_.stage)));
 }
 
 void AnalysisView::onFinished(const AnalysisResults& results)
@@ -274,8 +275,8 @@ void AnalysisView::onFinished(const AnalysisResults& results)
     refreshCharts();
     cancel_->setEnabled(false);
     const QString name = QString::fromStdString(runner_->request().scenario.name);
-    if (!results.error.isEmpty())
-        status_->setText(tr("%1: stopped: %2").arg(name, results.error));
+    if (results.error)
+        status_->setText(tr("%1: stopped: %2").arg(name, errorText(results.error)));
     else if (results.cancelled)
         status_->setText(tr("%1: cancelled (partial results shown)").arg(name));
     else

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/analysis/AnalysisComputation.h"
-#include "ui/analysis/AnalysisRequest.h"
-#include "ui/analysis/AnalysisResults.h"
+#include "engine/study/AnalysisRequest.h"
+#include "engine/study/AnalysisResults.h"
+#include "engine/study/AnalysisStudy.h"
 #include "ui/charts/ChartSpec.h"
 #include "ui/charts/ChartStyle.h"
 

@@ -36,4 +36,17 @@ QStringList errorLines(const std::exception& error)
 
 QString errorText(const std::exception& error) { return errorLines(error).join(QLatin1Char('\n')); }
 
+QString errorText(const std::exception_ptr& error)
+{
+    if (!error)
+        return {};
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return errorText(e);
+    } catch (...) {
+        return QCoreApplication::translate("ErrorText", "unknown error");
+    }
+}
+
 }  // namespace spare

@@ -14,5 +14,7 @@ QStringList errorLines(const std::exception& error);
 
 // errorLines() joined by newlines.
 QString errorText(const std::exception& error);
+// The same for a caught exception handed on as a value (empty for none).
+QString errorText(const std::exception_ptr& error);
 
 }  // namespace spare

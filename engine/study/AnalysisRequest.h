@@ -3,15 +3,15 @@
 #include "engine/sim/Scenario.h"
 #include "engine/sweep/RepairWhatIf.h"
 
-#include <QString>
-
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace spare {
 
-// What the Analysis tab computes for one scenario: the grids of every chart. A value; its key() names
-// the cache entry (scenario JSON text + grids), so a changed scenario or grid is a different entry.
+// What the analysis study computes for one scenario (the Analysis tab, `spare-cli report`,
+// spare_studio.analysis_study()): the grids of every chart. A value; its cacheKey() names the cache
+// entry (scenario JSON text + grids), so a changed scenario or grid is a different entry.
 struct AnalysisRequest {
     Scenario scenario;
     std::vector<Policy> policies{Policy::Spare, Policy::Rep, Policy::Ckpt};
@@ -43,8 +43,8 @@ struct AnalysisRequest {
     // The scenario as simulated (steps capped).
     Scenario simulatedScenario() const;
     // Why the correlated-failures what-if cannot run on this scenario (empty when it can).
-    QString correlatedFailuresUnavailable() const;
-    QString cacheKey() const;
+    std::string correlatedFailuresUnavailable() const;
+    std::string cacheKey() const;
 };
 
 }  // namespace spare

@@ -5,8 +5,8 @@
 #include "engine/sim/TimeBreakdown.h"
 #include "engine/sweep/RepairWhatIf.h"
 
-#include <QString>
-
+#include <exception>
+#include <string>
 #include <vector>
 
 namespace spare {
@@ -33,7 +33,7 @@ struct SimulatedPoint {
 
 // One Monte-Carlo estimate of a layout (same seed for every layout: the same failure orders).
 struct LayoutEstimate {
-    QString layout;  // "golomb", "consecutive" or the loaded layout's name
+    std::string layout;  // "golomb", "consecutive" or the loaded layout's name
     int redundancy = 0;
     MonteCarloResult result;
 };
@@ -41,7 +41,7 @@ struct LayoutEstimate {
 // One sweep of the correlated-failures what-if: the scenario on one layout with independent failures or
 // with a share of them as whole-rack failures (withRackShare); x = r.
 struct CorrelatedSweep {
-    QString layout;           // "golomb" or "golomb-domain"
+    std::string layout;       // "golomb" or "golomb-domain"
     bool correlated = false;  // rack share applied
     std::vector<SimulatedPoint> points;
 };
@@ -53,7 +53,7 @@ struct RepairSweep {
     std::vector<SimulatedPoint> points;
 };
 
-// Everything the Analysis tab has computed so far for one request. Grows while the worker runs;
+// Everything the analysis study has computed so far for one request. Grows while the worker runs;
 // complete = every stage finished (only complete results are cached).
 struct AnalysisResults {
     std::vector<SimulatedPoint> headline;   // x = r
@@ -64,7 +64,7 @@ struct AnalysisResults {
     std::vector<RepairSweep> repair;         // x = spare nodes, one per (swap time, rejoin rule)
     bool complete = false;
     bool cancelled = false;
-    QString error;  // first error of a stage (the rest of the results stay valid)
+    std::exception_ptr error;  // first error of a stage (the rest of the results stay valid)
 
     int simulatedPointCount() const
     {

@@ -1,12 +1,11 @@
-#include "ui/analysis/AnalysisComputation.h"
+#include "engine/study/AnalysisStudy.h"
 
 #include "engine/layout/Layout.h"
 #include "engine/sweep/RackCorrelatedFailures.h"
 #include "engine/sweep/RepairWhatIf.h"
 #include "engine/sweep/Sweep.h"
-#include "ui/base/ErrorText.h"
 
-#include <QObject>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <exception>
@@ -72,8 +71,8 @@ std::vector<Policy> withoutCkpt(const std::vector<Policy>& policies)
 // Shared state of one computation: the growing results, the progress and the update callback.
 class Stages {
 public:
-    Stages(const AnalysisRequest& request, const std::atomic<bool>& cancel, const AnalysisComputation::UpdateFn& update)
-        : request_(request), cancel_(cancel), update_(update), total_(AnalysisComputation::totalUnits(request))
+    Stages(const AnalysisRequest& request, const std::atomic<bool>& cancel, const AnalysisStudy::UpdateFn& update)
+        : request_(request), cancel_(cancel), update_(update), total_(AnalysisStudy::totalUnits(request))
     {
     }
 
@@ -82,13 +81,13 @@ public:
     using Target = std::function<std::vector<SimulatedPoint>&(AnalysisResults&)>;
 
     // Runs one sweep; each finished row becomes points (x from xOf) appended to target.
-    void sweep(const QString& stage, const SweepSpec& spec, std::vector<SimulatedPoint> AnalysisResults::*target,
+    void sweep(const std::string& stage, const SweepSpec& spec, std::vector<SimulatedPoint> AnalysisResults::*target,
                const std::function<std::vector<double>(const SweepRow&)>& xOf)
     {
         sweep(stage, spec, Target([target](AnalysisResults& results) -> auto& { return results.*target; }), xOf);
     }
 
-    void sweep(const QString& stage, const SweepSpec& spec, const Target& target,
+    void sweep(const std::string& stage, const SweepSpec& spec, const Target& target,
                const std::function<std::vector<double>(const SweepRow&)>& xOf)
     {
         SweepRunOptions options;
@@ -112,7 +111,7 @@ public:
         done_ = offset + static_cast<int>(result.cells.size());
     }
 
-    void monteCarlo(const QString& layoutName, const Layout& layout)
+    void monteCarlo(const std::string& layoutName, const Layout& layout)
     {
         MonteCarloOptions options;
         options.trials = request_.monteCarloTrials;
@@ -124,11 +123,11 @@ public:
         std::lock_guard lock(mutex_);
         results_.layouts.push_back(std::move(estimate));
         ++done_;
-        publish(QObject::tr("Monte-Carlo, %1 layout").arg(layoutName));
+        publish(fmt::format("Monte-Carlo, {} layout", layoutName));
     }
 
     // Opens the correlated-failures sweep of (layout, correlated) in the results.
-    Target correlatedSweep(const QString& layout, bool correlated)
+    Target correlatedSweep(const std::string& layout, bool correlated)
     {
         std::lock_guard lock(mutex_);
         const std::size_t index = results_.correlated.size();
@@ -149,17 +148,17 @@ public:
         return [index](AnalysisResults& results) -> auto& { return results.repair[index].points; };
     }
 
-    AnalysisResults finish(bool complete, const QString& error)
+    AnalysisResults finish(bool complete, std::exception_ptr error)
     {
         std::lock_guard lock(mutex_);
         results_.cancelled = cancelled();
-        results_.complete = complete && !results_.cancelled && error.isEmpty();
+        results_.complete = complete && !results_.cancelled && !error;
         results_.error = error;
         return results_;
     }
 
 private:
-    void publish(const QString& stage)
+    void publish(const std::string& stage)
     {
         if (update_)
             update_(results_, AnalysisProgress{done_, total_, stage});
@@ -167,7 +166,7 @@ private:
 
     const AnalysisRequest& request_;
     const std::atomic<bool>& cancel_;
-    const AnalysisComputation::UpdateFn& update_;
+    const AnalysisStudy::UpdateFn& update_;
     std::mutex mutex_;
     AnalysisResults results_;
     int done_ = 0;
@@ -176,7 +175,7 @@ private:
 
 }  // namespace
 
-int AnalysisComputation::totalUnits(const AnalysisRequest& request)
+int AnalysisStudy::totalUnits(const AnalysisRequest& request)
 {
     const Scenario base = request.simulatedScenario();
     int units = static_cast<int>(Sweep::cells(sweepSpec(base, request.policies, request.redundancies, request.seeds)).size());
@@ -189,13 +188,13 @@ int AnalysisComputation::totalUnits(const AnalysisRequest& request)
              * static_cast<int>(Sweep::cells(sweepSpec(base, {Policy::Spare}, chosen, request.seeds)).size());
     units += static_cast<int>(request.repairGrid.points().size())
              * static_cast<int>(Sweep::cells(sweepSpec(base, withoutCkpt(request.policies), chosen, request.repairSeeds)).size());
-    if (request.correlatedFailuresUnavailable().isEmpty())
+    if (request.correlatedFailuresUnavailable().empty())
         units += 2 * static_cast<int>(Sweep::cells(sweepSpec(base, request.policies, request.redundancies, request.seeds)).size()
                                       + Sweep::cells(sweepSpec(base, {Policy::Spare}, request.redundancies, request.seeds)).size());
     return units;
 }
 
-AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const std::atomic<bool>& cancel,
+AnalysisResults AnalysisStudy::run(const AnalysisRequest& request, const std::atomic<bool>& cancel,
                                          const UpdateFn& update)
 {
     Stages stages(request, cancel, update);
@@ -204,18 +203,18 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
     try {
         // Headline.
         const std::vector<int> grid = request.redundancies;
-        stages.sweep(QObject::tr("sweep over r"), sweepSpec(base, request.policies, grid, request.seeds),
+        stages.sweep("sweep over r", sweepSpec(base, request.policies, grid, request.seeds),
                      &AnalysisResults::headline, atEveryR(grid));
 
         for (const char* name : {"golomb", "consecutive"})
             for (int r : request.redundancies) {
                 if (request.monteCarloTrials == 0 || stages.cancelled())
                     break;
-                stages.monteCarlo(QString::fromLatin1(name), Layout::byName(name, request.scenario.groups, r));
+                stages.monteCarlo(name, Layout::byName(name, request.scenario.groups, r));
             }
         if (request.monteCarloTrials > 0 && !request.extraLayoutPath.empty() && !stages.cancelled()) {
             const Layout loaded = Layout::fromJsonFile(request.extraLayoutPath);
-            stages.monteCarlo(QString::fromStdString(loaded.name()), loaded);
+            stages.monteCarlo(loaded.name(), loaded);
         }
 
         for (int groups : request.groupsGrid) {
@@ -223,7 +222,7 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
                 break;
             Scenario scaled = base;
             scaled.groups = groups;
-            stages.sweep(QObject::tr("sweep over N (N = %1)").arg(groups),
+            stages.sweep(fmt::format("sweep over N (N = {})", groups),
                          sweepSpec(scaled, withoutCkpt(request.policies), chosen, request.seeds),
                          &AnalysisResults::byGroups, [groups](const SweepRow&) { return std::vector<double>{double(groups)}; });
         }
@@ -233,14 +232,14 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
                 break;
             Scenario periodic = base;
             periodic.checkpointIntervalSteps = std::min(interval, periodic.steps);
-            stages.sweep(QObject::tr("checkpoint explorer (T_c = %1)").arg(interval),
+            stages.sweep(fmt::format("checkpoint explorer (T_c = {})", interval),
                          sweepSpec(periodic, {Policy::Spare}, chosen, request.seeds), &AnalysisResults::byInterval,
                          [interval](const SweepRow&) { return std::vector<double>{double(interval)}; });
         }
 
         // Correlated failures: SPARe on both layouts, Rep and CKPT-only once (on golomb), independent
         // and with the rack share, at the same per-GPU failure rate.
-        if (request.correlatedFailuresUnavailable().isEmpty())
+        if (request.correlatedFailuresUnavailable().empty())
             for (bool correlated : {false, true})
                 for (const char* layout : {"golomb", "golomb-domain"}) {
                     if (stages.cancelled())
@@ -248,10 +247,10 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
                     Scenario variant = withRackShare(base, correlated ? request.rackShare : 0.0);
                     variant.layout = layout;
                     const bool plain = variant.layout == "golomb";
-                    const QString name = QString::fromLatin1(layout);
-                    stages.sweep(QObject::tr("correlated failures (%1, %2)")
-                                     .arg(name, correlated ? QObject::tr("rack share %1").arg(request.rackShare)
-                                                           : QObject::tr("independent")),
+                    const std::string name = layout;
+                    stages.sweep(fmt::format("correlated failures ({}, {})", name,
+                                             correlated ? fmt::format("rack share {:g}", request.rackShare)
+                                                        : std::string("independent")),
                                  sweepSpec(variant, plain ? request.policies : std::vector<Policy>{Policy::Spare}, grid,
                                            request.seeds),
                                  stages.correlatedSweep(name, correlated), atEveryR(grid));
@@ -261,19 +260,16 @@ AnalysisResults AnalysisComputation::run(const AnalysisRequest& request, const s
         for (const RepairPoint& point : request.repairGrid.points()) {
             if (stages.cancelled())
                 break;
-            const QString rejoin = QString::fromLatin1(rejoinRuleName(point.rejoin));
-            stages.sweep(QObject::tr("repair what-if (%1 spare nodes, swap %2 s, rejoin %3)")
-                             .arg(point.spareNodes)
-                             .arg(point.swapS)
-                             .arg(rejoin),
+            stages.sweep(fmt::format("repair what-if ({} spare nodes, swap {:g} s, rejoin {})", point.spareNodes,
+                                     point.swapS, rejoinRuleName(point.rejoin)),
                          sweepSpec(withRepairPoint(base, point), withoutCkpt(request.policies), chosen, request.repairSeeds),
                          stages.repairSweep(point.swapS, point.rejoin),
                          [spares = point.spareNodes](const SweepRow&) { return std::vector<double>{double(spares)}; });
         }
-    } catch (const std::exception& e) {
-        return stages.finish(false, errorText(e));
+    } catch (...) {
+        return stages.finish(false, std::current_exception());
     }
-    return stages.finish(true, QString());
+    return stages.finish(true, nullptr);
 }
 
 }  // namespace spare

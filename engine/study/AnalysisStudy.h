@@ -1,12 +1,11 @@
 #pragma once
 
-#include "ui/analysis/AnalysisRequest.h"
-#include "ui/analysis/AnalysisResults.h"
-
-#include <QString>
+#include "engine/study/AnalysisRequest.h"
+#include "engine/study/AnalysisResults.h"
 
 #include <atomic>
 #include <functional>
+#include <string>
 
 namespace spare {
 
@@ -14,7 +13,7 @@ namespace spare {
 struct AnalysisProgress {
     int done = 0;
     int total = 0;
-    QString stage;
+    std::string stage;
 };
 
 // Computes an AnalysisResults with the engine, stage by stage: the headline sweep (Sweep on oneTBB),
@@ -24,8 +23,9 @@ struct AnalysisProgress {
 // `update` after every finished grid point with the results so far (from the sweep's worker threads,
 // one call at a time). Raising
 // `cancel` stops at the next grid point and returns the consistent partial results (cancelled = true).
-// The GUI worker, the CLI exports, the tests and the benchmark all call this one function.
-class AnalysisComputation {
+// The window's worker, `spare-cli report`, spare_studio.analysis_study(), the tests and the benchmark
+// all call this one function. A stage's exception ends the study: results.error holds it.
+class AnalysisStudy {
 public:
     using UpdateFn = std::function<void(const AnalysisResults&, const AnalysisProgress&)>;
 

@@ -1,8 +1,10 @@
-#include "ui/analysis/AnalysisRequest.h"
+#include "engine/study/AnalysisRequest.h"
 
 #include "engine/analysis/ClosedForms.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sweep/RackCorrelatedFailures.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -50,32 +52,32 @@ Scenario AnalysisRequest::simulatedScenario() const
     return simulated;
 }
 
-QString AnalysisRequest::correlatedFailuresUnavailable() const
+std::string AnalysisRequest::correlatedFailuresUnavailable() const
 {
     if (rackShare <= 0.0)
-        return QStringLiteral("the rack share is 0");
+        return "the rack share is 0";
     if (!scenario.topology)
-        return QStringLiteral("the scenario has no topology section: racks are not defined");
+        return "the scenario has no topology section: racks are not defined";
     try {
         withRackShare(scenario, rackShare);
     } catch (const std::invalid_argument& e) {
-        return QString::fromUtf8(e.what());
+        return e.what();
     }
     return {};
 }
 
-QString AnalysisRequest::cacheKey() const
+std::string AnalysisRequest::cacheKey() const
 {
-    QString key = QString::fromStdString(scenarioToJsonText(scenario));
+    std::string key = scenarioToJsonText(scenario);
     auto appendList = [&key](const char* label, const auto& values) {
-        key += QLatin1String(label);
+        key += label;
         for (const auto& v : values) {
             if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>)
-                key += QLatin1Char(' ') + QString::number(v, 'g', 17);
+                key += fmt::format(" {:.17g}", v);
             else
-                key += QLatin1Char(' ') + QString::number(static_cast<long long>(v));
+                key += fmt::format(" {}", static_cast<long long>(v));
         }
-        key += QLatin1Char('\n');
+        key += '\n';
     };
     appendList("policies", policies);
     appendList("r", redundancies);
@@ -84,14 +86,8 @@ QString AnalysisRequest::cacheKey() const
     appendList("repair spares", repairGrid.spareNodes);
     appendList("repair swap", repairGrid.swapS);
     appendList("repair rejoin", repairGrid.rejoin);
-    key += QStringLiteral("seeds %1 trials %2 chosen %3 cap %4 rack share %6 repair seeds %7 layout %5\n")
-               .arg(seeds)
-               .arg(monteCarloTrials)
-               .arg(chosenRedundancy)
-               .arg(stepsCap)
-               .arg(QString::fromStdString(extraLayoutPath))
-               .arg(rackShare)
-               .arg(repairSeeds);
+    key += fmt::format("seeds {} trials {} chosen {} cap {} rack share {:.17g} repair seeds {} layout {}\n", seeds,
+                       monteCarloTrials, chosenRedundancy, stepsCap, rackShare, repairSeeds, extraLayoutPath);
     return key;
 }
 
