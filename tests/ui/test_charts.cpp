@@ -442,7 +442,7 @@ private slots:
     void headlineMarkersPointAtBestAndRStar()
     {
         const AnalysisRequest request = sampleRequest();
-        const ChartSpec spec = AnalysisCharts::throughput(request, sampleResults(request));
+        const ChartSpec spec = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, sampleResults(request));
         QCOMPARE(spec.markers[0].position, QPointF(5, 1.0 / 2.5));  // SPARe's lowest TTT/T0 is at r = 5
         QCOMPARE(spec.markers[1].position.x(), 8.0);                // r* for N = 200
         QCOMPARE(spec.markers[2].position, QPointF(2, 1.0 / 5.4));  // Rep's lowest TTT/T0 is at r = 2
@@ -471,7 +471,7 @@ private slots:
         const AnalysisRequest request = sampleRequest();
         AnalysisResults results = sampleResults(request);
         results.headline.resize(3);  // SPARe at r = 2, 3, 4 only
-        const ChartSpec spec = AnalysisCharts::throughput(request, results);
+        const ChartSpec spec = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, results);
         QCOMPARE(spec.findSeries(QStringLiteral("SPARe+CKPT"))->points.size(), 3);
         QVERIFY(!spec.findSeries(QStringLiteral("Rep+CKPT")));
         QCOMPARE(spec.findSeries(QStringLiteral("model 1/J(r) (SPARe+CKPT)"))->points.size(), 4);
@@ -527,7 +527,7 @@ private slots:
     void legendShowsLineStylesAndSymbols()
     {
         const AnalysisRequest request = sampleRequest();
-        const ChartSpec spec = AnalysisCharts::throughput(request, sampleResults(request));
+        const ChartSpec spec = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, sampleResults(request));
         std::unique_ptr<QChart> chart(QtChartRenderer::createChart(spec));
         auto* legend = chart->findChild<ChartLegendFlow*>();
         QVERIFY(legend);
@@ -612,7 +612,7 @@ private slots:
         AnalysisResults results = sampleResults(request);
         for (SimulatedPoint& p : results.headline)
             p.availability = {0.97, 0.05};  // mean + sd above 100%
-        const ChartSpec spec = AnalysisCharts::availability(request, results);
+        const ChartSpec spec = *AnalysisCharts::build(QStringLiteral("availability-vs-r"), request, results);
         std::unique_ptr<QChart> chart(QtChartRenderer::createChart(spec));
         auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first());
         QCOMPARE(y->max(), 100.0);
@@ -679,7 +679,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const AnalysisRequest request = sampleRequest();
-        const ChartSpec spec = AnalysisCharts::throughput(request, sampleResults(request));
+        const ChartSpec spec = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, sampleResults(request));
         ChartExportOptions options;
         options.inches = QSizeF(3.5, 2.5);
         QString error;

@@ -1,12 +1,13 @@
 // Analysis computation, cancellation, the report folder and the run exports (Perfetto JSON, event CSV).
 #include "engine/output/CsvEventWriter.h"
 #include "engine/sim/ScenarioJson.h"
+#include "engine/study/AnalysisFigures.h"
 #include "engine/study/AnalysisStudy.h"
+#include "engine/study/AnalysisSummary.h"
 #include "engine/sweep/Sweep.h"
 #include "tests/ui/TeachingRacksRequest.h"
 #include "ui/analysis/AnalysisCharts.h"
 #include "ui/analysis/AnalysisRunner.h"
-#include "ui/analysis/AnalysisSummary.h"
 #include "ui/analysis/AnalysisView.h"
 #include "ui/analysis/ReportExporter.h"
 #include "ui/charts/ChartExporter.h"
@@ -119,7 +120,7 @@ private slots:
         QCOMPARE(results.layouts.size(), std::size_t(6));
         QCOMPARE(results.byGroups.size(), std::size_t(2));
         QCOMPARE(results.byInterval.size(), std::size_t(2));
-        const ChartSpec throughput = AnalysisCharts::throughput(request, results);
+        const ChartSpec throughput = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, results);
         for (const char* policy : {"SPARe+CKPT", "Rep+CKPT", "CKPT-only"})
             QCOMPARE(throughput.findSeries(QString::fromLatin1(policy))->points.size(), 3);
         verifyConsistent(request, results);
@@ -163,6 +164,26 @@ private slots:
         }
     }
 
+    // The window's CSV of a chart (its export dialog, --export-chart) is the engine's figure CSV, which
+    // both reports write.
+    void chartCsvIsTheFigureCsv_data()
+    {
+        QTest::addColumn<bool>("racks");
+        QTest::newRow("no topology") << false;
+        QTest::newRow("racks") << true;
+    }
+
+    void chartCsvIsTheFigureCsv()
+    {
+        QFETCH(bool, racks);
+        const AnalysisRequest request = racks ? teachingRacksRequest(0.3) : smallRequest();
+        const std::atomic<bool> cancel{false};
+        const AnalysisResults results = AnalysisStudy::run(request, cancel);
+        for (const std::string& name : AnalysisFigures::names())
+            QCOMPARE(ChartExporter::csvText(*AnalysisCharts::build(QString::fromStdString(name), request, results)),
+                     QString::fromStdString(AnalysisFigures::build(name, request, results)->csv()));
+    }
+
     void computationIsDeterministic()
     {
         const AnalysisRequest request = smallRequest();
@@ -191,9 +212,9 @@ private slots:
         QVERIFY(!results.complete);
         QVERIFY(!results.headline.empty());
         verifyConsistent(request, results);
-        QVERIFY(!AnalysisCharts::best(request, results.headline, Policy::Spare));
+        QVERIFY(!AnalysisFigures::best(request, results.headline, Policy::Spare));
         QVERIFY(!AnalysisSummary::gainOverReplication(request, results));
-        const QString line = AnalysisSummary::oneLine(request, results);
+        const QString line = QString::fromStdString(AnalysisSummary::oneLine(request, results));
         QVERIFY2(!line.contains(QStringLiteral("best r =")) && !line.contains(QStringLiteral("gain")), qPrintable(line));
         QVERIFY2(line.contains(QStringLiteral("of 5 r values simulated")), qPrintable(line));
         const ChartSpec headline = *AnalysisCharts::build(QStringLiteral("throughput-vs-r"), request, results);
@@ -209,8 +230,8 @@ private slots:
         // The complete grid names them.
         const std::atomic<bool> never{false};
         const AnalysisResults full = AnalysisStudy::run(request, never);
-        QVERIFY(AnalysisCharts::best(request, full.headline, Policy::Spare));
-        QVERIFY(AnalysisSummary::oneLine(request, full).contains(QStringLiteral("SPARe+CKPT best r =")));
+        QVERIFY(AnalysisFigures::best(request, full.headline, Policy::Spare));
+        QVERIFY(QString::fromStdString(AnalysisSummary::oneLine(request, full)).contains(QStringLiteral("SPARe+CKPT best r =")));
     }
 
     // A cancelled run is not cached, a finished one is; a cancelled bar does not read 100%.

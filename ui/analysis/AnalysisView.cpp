@@ -1,9 +1,9 @@
 #include "ui/analysis/AnalysisView.h"
 
 #include "engine/layout/Layout.h"
+#include "engine/study/AnalysisSummary.h"
 #include "ui/analysis/AnalysisCharts.h"
 #include "ui/analysis/AnalysisRunner.h"
-#include "ui/analysis/AnalysisSummary.h"
 #include "ui/base/ErrorText.h"
 #include "ui/charts/ChartPanel.h"
 
@@ -297,7 +297,7 @@ void AnalysisView::refreshCharts()
         else
             stale_.insert(it.key());
     }
-    summary_->setText(AnalysisSummary::oneLine(runner_->request(), runner_->results()));
+    summary_->setText(QString::fromStdString(AnalysisSummary::oneLine(runner_->request(), runner_->results())));
     refreshTimer_->setInterval(static_cast<int>(std::max<qint64>(kMinRefreshMs, kRefreshCostFactor * cost.elapsed())));
 }
 

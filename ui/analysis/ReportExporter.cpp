@@ -1,11 +1,8 @@
 #include "ui/analysis/ReportExporter.h"
 
-#include "engine/sim/ScenarioJson.h"
+#include "engine/study/AnalysisReport.h"
 #include "ui/analysis/AnalysisCharts.h"
-#include "ui/analysis/AnalysisSummary.h"
 #include "ui/charts/ChartExporter.h"
-#include "ui/export/RunExporter.h"
-#include "ui/export/SaveFile.h"
 
 #include <QDir>
 
@@ -33,21 +30,21 @@ QStringList ReportExporter::write(const QString& folder, const AnalysisRequest& 
 
 bool ReportExporter::writeMetrics(const QString& folder, const AnalysisRequest& request, const std::atomic<bool>* cancel)
 {
-    RunExportPaths paths;
-    paths.metricsJson = QDir(folder).filePath(QStringLiteral("metrics.json"));
-    return RunExporter::write(request.scenario, paths, cancel).has_value();
+    return AnalysisReport::writeMetrics(folder.toStdString(), request, cancel);
 }
 
 QStringList ReportExporter::writeDocuments(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results)
 {
-    const QDir dir(folder);
-    if (!dir.mkpath(QStringLiteral("charts")))
-        throw std::runtime_error(QStringLiteral("could not create %1/charts").arg(folder).toStdString());
     QStringList written;
-
+    for (const std::string& file : AnalysisReport::writeDocuments(folder.toStdString(), request, results,
+                                                                  "PNG, SVG, PDF and CSV"))
+        written.append(QString::fromStdString(file));
+    const QDir dir(folder);
     for (const QString& chart : AnalysisCharts::available(request)) {
         const ChartSpec spec = *AnalysisCharts::build(chart, request, results);
         for (const QString& format : chartFormats()) {
+            if (format == QLatin1String("csv"))
+                continue;  // the engine's, above
             const QString relative = QStringLiteral("charts/%1.%2").arg(chart, format);
             QString error;
             if (!ChartExporter::writeByExtension(spec, dir.filePath(relative), &error))
@@ -55,13 +52,6 @@ QStringList ReportExporter::writeDocuments(const QString& folder, const Analysis
             written.append(relative);
         }
     }
-
-    saveFileAtomically(dir.filePath(QStringLiteral("scenario.json")),
-                       QByteArray::fromStdString(scenarioToJsonText(request.scenario)));
-    written.append(QStringLiteral("scenario.json"));
-
-    saveFileAtomically(dir.filePath(QStringLiteral("summary.md")), AnalysisSummary::markdown(request, results).toUtf8());
-    written.append(QStringLiteral("summary.md"));
     return written;
 }
 

@@ -10,14 +10,10 @@
 
 namespace spare {
 
-// "Export report": one folder with
-//   summary.md            best r per policy, gain of SPARe over Rep, availability, the model's r*
-//   scenario.json         the scenario as simulated (scenarioToJsonText)
-//   metrics.json          RunMetrics of one run of the scenario (same as `spare-cli simulate --json`)
-//   charts/<id>.png       every analysis chart with something to show (AnalysisCharts::available) at 2x,
-//                         .svg (thinned), .pdf (A4) and .csv (its data); summary.md lists them and says
-//                         why any other is left out
-// Every file goes through QSaveFile: an existing report is replaced file by file, never half-written.
+// "Export report": the engine's report folder (engine/study/AnalysisReport: summary.md, scenario.json,
+// metrics.json, charts/<id>.csv, the same files as `spare-cli report`) and every chart with something
+// to show as charts/<id>.png at 2x, .svg (thinned) and .pdf (A4). Every file is written atomically: an
+// existing report is replaced file by file, never half-written.
 class ReportExporter {
 public:
     static QStringList chartFormats() { return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv")}; }

@@ -1,6 +1,5 @@
 #include "ui/charts/TimeBreakdownChart.h"
 
-#include <QLocale>
 #include <QObject>
 
 #include <iterator>
@@ -16,24 +15,19 @@ const QColor kPartColors[] = {QColor(0x00, 0x9e, 0x73), QColor(0x56, 0xb4, 0xe9)
                               QColor(0xfb, 0xd0, 0xb4), QColor(0xd5, 0x5e, 0x00), QColor(0x6a, 0x3d, 0x9a),
                               QColor(0x33, 0x33, 0x33)};
 
-QString exact(double value)
+QStringList texts(const std::vector<std::string>& items)
 {
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    QStringList list;
+    for (const std::string& item : items)
+        list.append(QString::fromStdString(item));
+    return list;
 }
 
 }  // namespace
 
 QString TimeBreakdownChart::category(const Bar& bar)
 {
-    QString label;
-    switch (bar.policy) {
-    case Policy::Spare: label = QStringLiteral("SPARe r=%1").arg(bar.redundancy); break;
-    case Policy::Rep: label = QStringLiteral("Rep r=%1").arg(bar.redundancy); break;
-    case Policy::Ckpt: label = QStringLiteral("CKPT-only"); break;
-    case Policy::Elastic: label = QStringLiteral("Elastic DP"); break;
-    case Policy::Rebalance: label = QStringLiteral("Re-balance"); break;
-    }
-    return bar.completed ? label : label + QStringLiteral(" (unfinished)");
+    return QString::fromStdString(TimeBreakdownTable::category(bar));
 }
 
 ChartSpec TimeBreakdownChart::build(const QVector<Bar>& bars, const QString& subtitle)
@@ -44,9 +38,9 @@ ChartSpec TimeBreakdownChart::build(const QVector<Bar>& bars, const QString& sub
     spec.subtitle = subtitle;
     spec.xLabel = QObject::tr("policy and r");
     spec.yLabel = QObject::tr("time (h)");
-    spec.table.columns = {QStringLiteral("bar"), QStringLiteral("policy"), QStringLiteral("redundancy"),
-                          QStringLiteral("part"), QStringLiteral("seconds"), QStringLiteral("share_of_ttt"),
-                          QStringLiteral("ttt_s")};
+    spec.table.columns = texts(TimeBreakdownTable::columns());
+    for (const std::vector<std::string>& row : TimeBreakdownTable::rows({bars.begin(), bars.end()}))
+        spec.table.rows.append(texts(row));
     ChartStackedBars& stacked = spec.stackedBars;
     const auto parts = timeBreakdownParts();
     for (std::size_t p = 0; p < parts.size(); ++p) {
@@ -59,9 +53,6 @@ ChartSpec TimeBreakdownChart::build(const QVector<Bar>& bars, const QString& sub
         for (std::size_t p = 0; p < parts.size(); ++p) {
             const double seconds = bar.parts.*parts[p].seconds;
             stacked.values[static_cast<qsizetype>(p)].append(seconds / 3600.0);
-            spec.table.rows.append({category(bar), QString::fromLatin1(policyName(bar.policy)),
-                                    QString::number(bar.redundancy), QString::fromLatin1(parts[p].key),
-                                    exact(seconds), exact(bar.tttS > 0.0 ? seconds / bar.tttS : 0.0), exact(bar.tttS)});
         }
     }
     return spec;
