@@ -11,6 +11,7 @@ NumPy is imported only when an events array is made, pandas only when a DataFram
 from ._core import EVENT_KINDS, Cancelled, Scenario
 from . import _core
 from ._reports import (
+    AnalysisStudyReport,
     AnalyzeReport,
     FitReport,
     LayoutReport,
@@ -69,7 +70,7 @@ _add_scenario_methods(Scenario)
 
 __all__ = [
     "EVENT_KINDS", "Cancelled", "CancelToken", "Scenario", "Report", "SimulationResult",
-    "simulate", "sweep", "paper_table", "montecarlo", "layout", "reorder", "analyze",
+    "simulate", "sweep", "analysis_study", "paper_table", "montecarlo", "layout", "reorder", "analyze",
     "load_campaign", "fit", "plan",
 ]
 
@@ -100,6 +101,16 @@ def sweep(scenario, policies="spare,rep,ckpt", redundancy="2-12", seeds=3, threa
     return SweepReport(_core._sweep(scenario, policies=policies, redundancy=redundancy, seeds=seeds,
                                     threads=threads, layout=layout, rack_share=rack_share, spare_nodes=spare_nodes,
                                     swap_s=swap_s, rejoin=rejoin, progress=progress, cancel=cancel))
+
+
+def analysis_study(scenario, progress=None, cancel=None):
+    """The Analysis tab's study on its default grids, as ``spare-cli report SCENARIO --out DIR`` computes it.
+
+    ``scenario`` is a Scenario or a path. ``progress(points_done, points)``. The result holds the summary,
+    each policy's best r, the gain over Rep and every figure; ``.frame("throughput-vs-r")`` is one
+    figure's CSV as a DataFrame.
+    """
+    return AnalysisStudyReport(_core._analysis_study(scenario, progress=progress, cancel=cancel))
 
 
 def paper_table(seeds=3, threads=0, progress=None, cancel=None):

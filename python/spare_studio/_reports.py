@@ -81,6 +81,21 @@ class SweepReport(Report):
         return f"{len(self._data)} rows"
 
 
+class AnalysisStudyReport(Report):
+    """The Analysis tab's study: ``summary``, ``summary_markdown``, ``best`` (per policy), ``gain_over_rep``
+    and ``figures`` (per figure id: its series, markers and ``csv``, the text of the report's
+    charts/<id>.csv)."""
+
+    def frame(self, figure):
+        """The data of one figure (e.g. "throughput-vs-r") as a DataFrame: its CSV's rows."""
+        import io
+
+        return _pandas().read_csv(io.StringIO(self._data["figures"][figure]["csv"]))
+
+    def _summary(self):
+        return self._data["summary"]
+
+
 class PaperTableReport(Report):
     def frame(self):
         """One row per N: the paper's figures beside ours (nested keys joined with '.')."""

@@ -8,6 +8,7 @@ namespace spare::python {
 void bindScenario(pybind11::module_& module);
 void bindSimulation(pybind11::module_& module);
 void bindSweeps(pybind11::module_& module);
+void bindStudies(pybind11::module_& module);
 void bindLayouts(pybind11::module_& module);
 void bindPlanning(pybind11::module_& module);
 void bindCampaigns(pybind11::module_& module);

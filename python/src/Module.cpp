@@ -58,6 +58,7 @@ PYBIND11_MODULE(_core, module)
     bindScenario(module);
     bindSimulation(module);
     bindSweeps(module);
+    bindStudies(module);
     bindLayouts(module);
     bindPlanning(module);
     bindCampaigns(module);

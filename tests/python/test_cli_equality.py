@@ -3,7 +3,7 @@
 import pytest
 
 import spare_studio as ss
-from conftest import SCENARIOS, cli_json
+from conftest import SCENARIOS, cli_json, run_cli
 
 
 def test_simulate(teaching_path):
@@ -123,3 +123,16 @@ def test_plan(teaching_path):
                    "--batch", 2, "--threads", 2)
     assert ours.to_dict() == cli
     assert set(ours.frame()["policy"]) == {"spare", "rep"}
+
+
+def test_analysis_study(teaching_path, tmp_path):
+    ours = ss.analysis_study(teaching_path)
+    run_cli("report", teaching_path, "--out", tmp_path)
+    charts = tmp_path / "charts"
+    assert sorted(ours.figures) == sorted(p.stem for p in charts.glob("*.csv"))
+    for name, figure in ours.figures.items():
+        assert figure["csv"] == (charts / f"{name}.csv").read_text(encoding="utf-8"), name
+    assert ours.complete and not ours.cancelled
+    assert "SPARe+CKPT best r = " in ours.summary
+    assert ours.summary_markdown == (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert list(ours.frame("throughput-vs-r").columns) == ["kind", "series", "x", "y", "band_low", "band_high"]
