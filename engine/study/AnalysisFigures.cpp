@@ -346,6 +346,18 @@ AnalysisFigure availability(const AnalysisRequest& request, const AnalysisResult
     return figure;
 }
 
+AnalysisFigure ettr(const AnalysisRequest& request, const AnalysisResults& results)
+{
+    AnalysisFigure figure = baseFigure("ettr-vs-r", "Effective training time ratio (ETTR) vs redundancy", request);
+    figure.xLabel = "redundancy r";
+    figure.yLabel = "ETTR, productive time / wall clock (band: ± 1 sd)";
+    figure.integerX = true;
+    figure.yUpperBound = 1.0;
+    addSimulatedSeries(figure, results.headline, request.policies, [](const SimulatedPoint& p) { return p.ettr; },
+                       &identity);
+    return figure;
+}
+
 AnalysisFigure stackNumber(const AnalysisRequest& request, const AnalysisResults& results)
 {
     AnalysisFigure figure = baseFigure("stack-number-vs-r", "Mean stack number S vs redundancy (SPARe+CKPT)", request);
@@ -477,6 +489,7 @@ const std::vector<std::pair<std::string, Builder>>& builders()
     static const std::vector<std::pair<std::string, Builder>> all{
         {"throughput-vs-r", &throughput},
         {"availability-vs-r", &availability},
+        {"ettr-vs-r", &ettr},
         {"stack-number-vs-r", &stackNumber},
         {"mu-vs-r", &enduredFailures},
         {"ttt-vs-n", &tttVsGroups},

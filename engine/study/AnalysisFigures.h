@@ -16,9 +16,9 @@ namespace spare {
 // the reports of the window and of `spare-cli report` write their CSVs.
 class AnalysisFigures {
 public:
-    // Figure ids, in display order: throughput-vs-r, availability-vs-r, stack-number-vs-r, mu-vs-r,
-    // ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown, correlated-failures,
-    // correlated-availability, repair-spares, repair-swap.
+    // Figure ids, in display order: throughput-vs-r, availability-vs-r, ettr-vs-r, stack-number-vs-r,
+    // mu-vs-r, ttt-vs-n, checkpoint-period, layouts-mu, layouts-sbar, time-breakdown,
+    // correlated-failures, correlated-availability, repair-spares, repair-swap.
     static std::vector<std::string> names();
     // Why figure `name` has nothing to show for this request (empty when it has something).
     static std::string unavailable(const std::string& name, const AnalysisRequest& request);

@@ -26,6 +26,7 @@ struct SimulatedPoint {
     bool completed = false;  // every seed finished all steps (only such points can be "best")
     SeedSpread tttRatio;
     SeedSpread availability;
+    SeedSpread ettr;  // effective training time ratio: productive time / wall clock (RunMetrics::ettr)
     SeedSpread stackNumber;
     double tttS = 0.0;            // mean TTT
     TimeBreakdown timeBreakdown;  // each part's mean over the seeds

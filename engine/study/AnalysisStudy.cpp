@@ -27,6 +27,7 @@ SimulatedPoint pointOf(const SweepRow& row, double x)
     };
     point.tttRatio = spread("ttt_ratio");
     point.availability = spread("availability");
+    point.ettr = spread("ettr");
     point.stackNumber = spread("mean_stack_number");
     point.tttS = row.stat("ttt_s").mean;
     point.timeBreakdown = row.meanTimeBreakdown;

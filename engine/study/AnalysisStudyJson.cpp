@@ -46,7 +46,8 @@ nlohmann::json analysisStudyToJson(const AnalysisRequest& request, const Analysi
         if (const auto point = AnalysisFigures::best(request, results.headline, policy))
             best[policyName(policy)] = {{"redundancy", point->x},
                                         {"ttt_ratio", spreadJson(point->tttRatio)},
-                                        {"availability", spreadJson(point->availability)}};
+                                        {"availability", spreadJson(point->availability)},
+                                        {"ettr", spreadJson(point->ettr)}};
     nlohmann::json figures = nlohmann::json::object();
     for (const std::string& name : AnalysisFigures::available(request))
         figures[name] = figureJson(*AnalysisFigures::build(name, request, results));

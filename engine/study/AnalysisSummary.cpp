@@ -63,8 +63,9 @@ std::string AnalysisSummary::oneLine(const AnalysisRequest& request, const Analy
     std::vector<std::string> parts;
     for (Policy policy : request.policies)
         if (const auto best = AnalysisFigures::best(request, results.headline, policy))
-            parts.push_back(fmt::format("{} best r = {:g}: TTT/T0 {:.2f}, availability {}", policyDisplayName(policy),
-                                        best->x, best->tttRatio.mean, percent(best->availability.mean)));
+            parts.push_back(fmt::format("{} best r = {:g}: TTT/T0 {:.2f}, availability {}, ETTR {:.3f}",
+                                        policyDisplayName(policy), best->x, best->tttRatio.mean,
+                                        percent(best->availability.mean), best->ettr.mean));
         else
             parts.push_back(fmt::format("{} best r: {}", policyDisplayName(policy), noBest(request, results, policy)));
     if (const auto gain = gainOverReplication(request, results))
@@ -84,14 +85,16 @@ std::string AnalysisSummary::markdown(const AnalysisRequest& request, const Anal
                         s.checkpointWriteS);
     if (results.cancelled)
         text += "**The computation was cancelled: the figures below cover the points finished.**\n\n";
-    text += "| policy | best r | TTT/T0 (mean ± sd) | T0/TTT | availability |\n|---|---|---|---|---|\n";
+    text += "| policy | best r | TTT/T0 (mean ± sd) | T0/TTT | availability | ETTR (mean ± sd) |\n"
+            "|---|---|---|---|---|---|\n";
     for (Policy policy : request.policies)
         if (const auto best = AnalysisFigures::best(request, results.headline, policy))
-            text += fmt::format("| {} | {:g} | {:.3f} ± {:.3f} | {:.3f} | {} |\n", policyDisplayName(policy), best->x,
-                                best->tttRatio.mean, best->tttRatio.sd, 1.0 / best->tttRatio.mean,
-                                percent(best->availability.mean));
+            text += fmt::format("| {} | {:g} | {:.3f} ± {:.3f} | {:.3f} | {} | {:.3f} ± {:.3f} |\n",
+                                policyDisplayName(policy), best->x, best->tttRatio.mean, best->tttRatio.sd,
+                                1.0 / best->tttRatio.mean, percent(best->availability.mean), best->ettr.mean,
+                                best->ettr.sd);
         else
-            text += fmt::format("| {} | {} | | | |\n", policyDisplayName(policy), noBest(request, results, policy));
+            text += fmt::format("| {} | {} | | | | |\n", policyDisplayName(policy), noBest(request, results, policy));
     text += '\n';
     if (const auto gain = gainOverReplication(request, results))
         text += fmt::format("Gain of SPARe+CKPT over Rep+CKPT (1 - TTT_SPARe / TTT_Rep at each best r): **{}**.\n\n",

@@ -8,7 +8,7 @@
 
 namespace spare {
 
-// The headline numbers of a study: best r per policy (lowest mean TTT/T0), its availability, and the
+// The headline numbers of a study: best r per policy (lowest mean TTT/T0), its availability and ETTR, and the
 // gain of SPARe+CKPT over Rep+CKPT, 1 - TTT_spare / TTT_rep (the paper's "gain" column). Neither is
 // named before every r of the grid has all its seeds: until then the summary says how far it got.
 class AnalysisSummary {

@@ -11,6 +11,8 @@ expect "report into a file" 2 "--out $WORK/file/charts" "$SPARE_CLI" report "$SC
 expect "report of teaching-12" 0 "SPARe\+CKPT best r = " "$SPARE_CLI" report "$SCEN/teaching-12.json" --out "$WORK/teaching"
 check "teaching-12 report has its files" test -s "$WORK/teaching/summary.md" -a -s "$WORK/teaching/metrics.json" \
   -a -s "$WORK/teaching/scenario.json" -a -s "$WORK/teaching/charts/throughput-vs-r.csv"
+check "summary.md has ETTR beside TTT/T0 and availability" grep -q "| availability | ETTR (mean ± sd) |" "$WORK/teaching/summary.md"
+check "the ETTR chart" test -s "$WORK/teaching/charts/ettr-vs-r.csv"
 check "no images from spare-cli" test -z "$(ls "$WORK/teaching/charts" | grep -v '\.csv$')"
 
 require_studio

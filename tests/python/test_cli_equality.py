@@ -134,5 +134,6 @@ def test_analysis_study(teaching_path, tmp_path):
         assert figure["csv"] == (charts / f"{name}.csv").read_text(encoding="utf-8"), name
     assert ours.complete and not ours.cancelled
     assert "SPARe+CKPT best r = " in ours.summary
+    assert 0 < ours.best["spare"]["ettr"]["mean"] <= 1
     assert ours.summary_markdown == (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert list(ours.frame("throughput-vs-r").columns) == ["kind", "series", "x", "y", "band_low", "band_high"]

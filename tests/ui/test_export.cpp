@@ -160,6 +160,7 @@ private slots:
                         && point.availability.sd == row->stat("availability").sd);
                 QVERIFY(point.stackNumber.mean == row->stat("mean_stack_number").mean
                         && point.stackNumber.sd == row->stat("mean_stack_number").sd);
+                QVERIFY(point.ettr.mean == row->stat("ettr").mean && point.ettr.sd == row->stat("ettr").sd);
             }
         }
     }
@@ -322,6 +323,8 @@ private slots:
         QVERIFY(metrics.value(QStringLiteral("ttt_ratio")).toDouble() >= 1.0);
         const QString summary = QString::fromUtf8(readAll(dir.filePath(QStringLiteral("summary.md"))));
         QVERIFY(summary.contains(QStringLiteral("Gain of SPARe+CKPT over Rep+CKPT")));
+        QVERIFY(summary.contains(QStringLiteral("| availability | ETTR (mean ± sd) |")));
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("charts/ettr-vs-r.csv"))).size() > 0);
         // Writing again over the same folder replaces the files whole.
         QCOMPARE(ReportExporter::write(dir.path(), request, results).size(), expected.size());
     }

@@ -29,7 +29,7 @@ namespace {
 // Tab title -> the chart ids it shows (two side by side for the layout comparison).
 const std::pair<const char*, QStringList> kTabs[] = {
     {"Throughput vs r", {QStringLiteral("throughput-vs-r")}},
-    {"Availability", {QStringLiteral("availability-vs-r")}},
+    {"Availability", {QStringLiteral("availability-vs-r"), QStringLiteral("ettr-vs-r")}},
     {"Stack number", {QStringLiteral("stack-number-vs-r")}},
     {"Endured failures", {QStringLiteral("mu-vs-r")}},
     {"TTT vs N", {QStringLiteral("ttt-vs-n")}},
