@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/planning/FailureClustering.h"
+#include "engine/planning/FailureLog.h"
 #include "engine/planning/FailureLogFits.h"
 #include "ui/base/JobRunner.h"
 #include "ui/planning/FitRequest.h"
@@ -25,8 +26,8 @@ struct FitOutcome {
 };
 
 // Reads a failure log, fits every lifetime family (with the bootstrap p-values) and, with locations,
-// measures clustering: in one background thread with a cancel flag; the outcome comes back in the
-// GUI thread.
+// measures clustering, by runFailureLogStudy (the pipeline of spare-cli fit and Python's fit): in one
+// background thread with a cancel flag; the outcome comes back in the GUI thread.
 class FitJob : public QObject {
     Q_OBJECT
 public:
@@ -38,8 +39,7 @@ public:
     bool isRunning() const { return runner_.running(); }
 
 signals:
-    // In the GUI thread: the stage ("reading", "bootstrap", "clustering") and its progress, total 0 when
-    // unknown.
+    // In the GUI thread: the stage ("reading", "bootstrap") and its progress, total 0 when unknown.
     void progressed(const QString& stage, qulonglong done, qulonglong total);
     void finished(const spare::FitOutcome& outcome);
 

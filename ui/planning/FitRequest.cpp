@@ -92,6 +92,17 @@ QStringList FitRequest::problems() const
     return out;
 }
 
+FailureLogStudyOptions FitRequest::studyOptions(int threads) const
+{
+    FailureLogStudyOptions options;
+    options.read = readOptions();
+    options.bootstrapSamples = bootstrap;
+    options.seed = seed;
+    options.threads = threads;
+    options.clusterWindowS = clusterWindowS;
+    return options;
+}
+
 FailureLogOptions FitRequest::readOptions() const
 {
     if (const QStringList all = problems(); !all.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "engine/planning/ClusterFailureModel.h"
 #include "engine/planning/FailureLogReader.h"
+#include "engine/planning/FailureLogStudy.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -54,6 +55,10 @@ public:
     FailureLogOptions readOptions() const;
     // The fleet the log covers, when units are given and valid.
     std::optional<FleetDescription> fleet() const;
+    // What runFailureLogStudy reads and fits on `threads` workers (0: all cores), as spare-cli fit
+    // with these choices does. The cluster model comes later, with the planned scenario. Throws
+    // InputError as problems() describes.
+    FailureLogStudyOptions studyOptions(int threads) const;
 
     // spare-cli fit with these choices; `scenarioPath` (may be empty: the cluster is then given as
     // --groups / --gpus-per-group) is the planned scenario, `scenarioOut` where the fitted one goes.
