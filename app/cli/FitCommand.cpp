@@ -257,7 +257,7 @@ void printModel(const FailureLogStudy& r)
         fmt::print("planned        {} groups x {} GPUs = {} GPUs: system MTBF {}\n", countText(s.groups),
                    countText(s.gpusPerGroup), countText(static_cast<std::int64_t>(s.groups) * s.gpusPerGroup),
                    estimateText(m.systemMtbfS, true));
-        fmt::print("failures       {}\n", m.failures.dump());
+        fmt::print("failures       {}\n", fittedFailuresToJson(m.failures).dump());
     }
     for (const std::string& note : m.notes)
         fmt::print("note           {}\n", note);

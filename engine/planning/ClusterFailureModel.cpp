@@ -3,7 +3,6 @@
 #include "engine/base/InputError.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/sim/Scenario.h"
-#include "engine/sim/ScenarioJson.h"
 
 #include <fmt/format.h>
 
@@ -106,12 +105,10 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
         out.notes.push_back(fmt::format("the system MTBF {:.6g} s is outside the simulator's range [{:g}, {:g}] s; "
                                         "the scenario uses {:g} s",
                                         mtbf, ScenarioLimits::minSystemMtbfS, ScenarioLimits::maxSystemMtbfS, written));
-    out.failures = nlohmann::json::object();
-    out.failures["model"] =
-        failureModelName(out.family == LifetimeFamily::Weibull ? FailureModel::Weibull : FailureModel::Exponential);
-    out.failures["system_mtbf_s"] = written;
+    out.failures.model = out.family == LifetimeFamily::Weibull ? FailureModel::Weibull : FailureModel::Exponential;
+    out.failures.systemMtbfS = written;
     // A log is a snapshot of a cluster in mid-life: its clocks are not new at the window's start.
-    out.failures["start"] = clockStartName(ClockStart::Stationary);
+    out.failures.start = ClockStart::Stationary;
     if (out.family == LifetimeFamily::Weibull) {
         out.weibullShape = fit.distribution.a;
         const double shape =
@@ -121,7 +118,7 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
                                             "the scenario uses {:g}",
                                             out.weibullShape, ScenarioLimits::minWeibullShape,
                                             ScenarioLimits::maxWeibullShape, shape));
-        out.failures["weibull_shape"] = shape;
+        out.failures.weibullShape = shape;
         out.notes.push_back("the scenario's clocks start stationary (failures.start): a log is a mid-life snapshot, "
                             "so a window of the run sees window / MTBF failures on average, as the log did");
         out.notes.push_back(fmt::format(
@@ -130,15 +127,6 @@ ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetD
             out.weibullShape));
     }
     return out;
-}
-
-Scenario withFittedFailures(const Scenario& base, const nlohmann::json& failures)
-{
-    nlohmann::json doc = scenarioToJson(base);
-    doc["failures"]["trace"] = "";
-    for (const auto& [key, value] : failures.items())
-        doc["failures"][key] = value;
-    return scenarioFromJson(doc, "the fitted scenario");
 }
 
 }  // namespace spare

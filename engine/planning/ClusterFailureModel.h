@@ -1,9 +1,7 @@
 #pragma once
 
 #include "engine/planning/FailureLogFits.h"
-#include "engine/sim/Scenario.h"
-
-#include <nlohmann/json.hpp>
+#include "engine/planning/FittedFailures.h"
 
 #include <optional>
 #include <string>
@@ -43,7 +41,7 @@ struct ClusterFailureModel {
     ParameterEstimate perGpuMtbfS;
     ParameterEstimate failuresPer1000GpuDays;
     ParameterEstimate systemMtbfS;                        // failures.system_mtbf_s of the planned cluster
-    nlohmann::json failures;                              // a scenario "failures" section
+    FittedFailures failures;                              // what the scenario's failures become
     std::vector<std::string> notes;
 };
 
@@ -53,9 +51,5 @@ struct ClusterFailureModel {
 // (the Weibull shape kept) and a note names both values. Throws InputError for a fleet or cluster without GPUs.
 ClusterFailureModel clusterFailureModel(const FailureLogFits& fits, const FleetDescription& fleet,
                                         const PlannedCluster& cluster);
-
-// The base scenario with a fitted failures section merged in (it replaces any failure trace); throws
-// ScenarioError when the result is not a valid scenario.
-Scenario withFittedFailures(const Scenario& base, const nlohmann::json& failures);
 
 }  // namespace spare

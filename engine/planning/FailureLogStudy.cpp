@@ -177,7 +177,7 @@ nlohmann::json failureLogStudyToJson(const FailureLogStudy& r, const FailureLogS
                           {"gpus_per_group", r.planned->gpusPerGroup},
                           {"gpus", static_cast<std::int64_t>(r.planned->groups) * r.planned->gpusPerGroup},
                           {"system_mtbf_s", estimateJson(r.model->systemMtbfS)},
-                          {"failures", r.model->failures}};
+                          {"failures", fittedFailuresToJson(r.model->failures)}};
     }
     if (r.checkpoints) {
         const CheckpointPeriodStudy& c = *r.checkpoints;

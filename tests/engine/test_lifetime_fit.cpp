@@ -1,6 +1,7 @@
 #include "engine/base/InputError.h"
 #include "engine/planning/ClusterFailureModel.h"
 #include "engine/planning/FailureLogFits.h"
+#include "engine/planning/FittedFailures.h"
 #include "engine/planning/GoodnessOfFit.h"
 #include "engine/planning/LifetimeFit.h"
 #include "engine/sim/RandomStream.h"
@@ -8,6 +9,7 @@
 
 #include <QtTest/QtTest>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -668,11 +670,11 @@ private slots:
         QCOMPARE(model.failuresPer1000GpuDays.lower, 86.4e6 / model.perGpuMtbfS.upper);
         QCOMPARE(model.weibullShape, weibull.distribution.a);
         QCOMPARE(model.notes.size(), std::size_t{2});  // the stationary start, the per-group shape approximation
-        QCOMPARE(model.failures.at("start").get<std::string>(), std::string("stationary"));
+        QCOMPARE(fittedFailuresToJson(model.failures).at("start").get<std::string>(), std::string("stationary"));
 
         // The simulator reads the section.
         nlohmann::json doc = scenarioToJson(Scenario{});
-        doc["failures"] = model.failures;
+        doc["failures"] = fittedFailuresToJson(model.failures);
         const Scenario scenario = scenarioFromJson(doc, "fit");
         QCOMPARE(scenario.failureModel, FailureModel::Weibull);
         QCOMPARE(scenario.systemMtbfS, model.systemMtbfS.value);
@@ -699,7 +701,7 @@ private slots:
                 ? LifetimeFamily::Weibull
                 : LifetimeFamily::Exponential;
         QCOMPARE(model.family, better);
-        QCOMPARE(model.failures["model"].get<std::string>(), std::string(lifetimeFamilyName(better)));
+        QCOMPARE(fittedFailuresToJson(model.failures)["model"].get<std::string>(), std::string(lifetimeFamilyName(better)));
         QVERIFY(model.notes.front().starts_with("lognormal fits the log best"));
         // The Weibull mean of lognormal gaps expects more interruptions than the log saw: the model is
         // calibrated to the log's mean gap.
@@ -708,8 +710,51 @@ private slots:
         QCOMPARE(model.fleetMtbfS.value, fits.count.exposureS / static_cast<double>(fits.count.observed));
         const double expected = fits.count.exposureS / model.fleetMtbfS.value;
         QVERIFY(expected >= fits.count.lower && expected <= fits.count.upper);
-        const Scenario scenario = scenarioFromJson(nlohmann::json{{"failures", model.failures}}, "fit");
+        const Scenario scenario = scenarioFromJson(nlohmann::json{{"failures", fittedFailuresToJson(model.failures)}}, "fit");
         QCOMPARE(scenario.systemMtbfS, model.systemMtbfS.value);
+    }
+
+    void fittedFailuresApplyFieldByField_data()
+    {
+        QTest::addColumn<bool>("weibull");
+        QTest::newRow("exponential") << false;
+        QTest::newRow("weibull") << true;
+    }
+
+    // withFittedFailures sets the fitted fields and clears a trace, nothing else: the same scenario as its
+    // JSON with the fitted section written over; a value out of range names its key.
+    void fittedFailuresApplyFieldByField()
+    {
+        QFETCH(bool, weibull);
+        Scenario base;
+        base.groups = 64;
+        base.restartS = 1234.0;
+        base.failureModel = FailureModel::Trace;
+        base.failureTrace = "trace.csv";
+        FittedFailures fitted;
+        fitted.model = weibull ? FailureModel::Weibull : FailureModel::Exponential;
+        fitted.systemMtbfS = 4321.5;
+        if (weibull)
+            fitted.weibullShape = 1.3;
+        const Scenario applied = withFittedFailures(base, fitted);
+        nlohmann::json doc = scenarioToJson(base);
+        doc["failures"]["trace"] = "";
+        const nlohmann::json section = fittedFailuresToJson(fitted);
+        for (const auto& [key, value] : section.items())
+            doc["failures"][key] = value;
+        QVERIFY(applied == scenarioFromJson(doc, "expected"));
+        QCOMPARE(applied.clockStart, ClockStart::Stationary);
+        QVERIFY(applied.failureTrace.empty());
+        QCOMPARE(applied.weibullShape, weibull ? 1.3 : base.weibullShape);
+
+        fitted.systemMtbfS = 0.0;
+        try {
+            withFittedFailures(base, fitted);
+            QFAIL("a system MTBF of 0 was applied");
+        } catch (const ScenarioError& e) {
+            QCOMPARE(e.issues().size(), std::size_t{1});
+            QCOMPARE(e.issues().front().keyPath, std::string("failures.system_mtbf_s"));
+        }
     }
 };
 

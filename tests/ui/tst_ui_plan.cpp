@@ -336,10 +336,10 @@ private slots:
         view->fitPanel()->useButton()->click();
         QCOMPARE(changed.size(), 1);
         const Scenario& applied = window.editor()->appliedScenario();
-        QCOMPARE(applied.systemMtbfS, model.failures.at("system_mtbf_s").get<double>());
-        QCOMPARE(std::string(failureModelName(applied.failureModel)), model.failures.at("model").get<std::string>());
+        QCOMPARE(applied.systemMtbfS, model.failures.systemMtbfS);
+        QCOMPARE(applied.failureModel, model.failures.model);
         if (model.family == LifetimeFamily::Weibull)
-            QCOMPARE(applied.weibullShape, model.failures.at("weibull_shape").get<double>());
+            QCOMPARE(applied.weibullShape, *model.failures.weibullShape);
         QCOMPARE(window.scenario(), applied);
         QCOMPARE(applied.groups, teaching_.groups);
         QCOMPARE(applied.checkpointWriteS, teaching_.checkpointWriteS);

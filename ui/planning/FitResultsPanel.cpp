@@ -5,7 +5,6 @@
 #include "ui/export/ChartExportDialog.h"
 #include "ui/planning/FitCharts.h"
 #include "ui/planning/FitFamiliesModel.h"
-#include "ui/planning/FittedFailures.h"
 #include "ui/planning/PlanText.h"
 
 #include <QComboBox>

@@ -3,7 +3,7 @@
 #include "ui/base/CurrentRun.h"
 #include "ui/base/StudioContext.h"
 #include "ui/editor/ScenarioEditor.h"
-#include "ui/planning/FittedFailures.h"
+#include "ui/planning/FittedFailuresText.h"
 #include "ui/planning/PlanView.h"
 
 #include <QAction>
@@ -45,7 +45,7 @@ void PlanIntegration::followScenario()
 
 void PlanIntegration::applyThroughEditor(const Scenario& scenario)
 {
-    for (const auto& [key, text] : FittedFailures::editorFields(scenario))
+    for (const auto& [key, text] : FittedFailuresText::editorFields(scenario))
         editor_->setFieldText(key, text);
     editor_->apply();
 }

@@ -4,7 +4,7 @@
 #include "ui/base/ErrorText.h"
 #include "ui/export/SaveFile.h"
 #include "ui/planning/FitResultsPanel.h"
-#include "ui/planning/FittedFailures.h"
+#include "ui/planning/FittedFailuresText.h"
 #include "ui/planning/LogImportPanel.h"
 #include "ui/planning/PlanReportExporter.h"
 #include "ui/planning/PlannerPanel.h"
@@ -120,13 +120,13 @@ void PlanView::useFittedFailures()
     fitted_ = *fitted;
     // The editor applies it at once: scenarioChanged comes back through setScenario before this returns.
     emit scenarioRequested(*fitted);
-    if (!(FittedFailures::editorFields(*scenario_) == FittedFailures::editorFields(*fitted))) {
+    if (!(FittedFailuresText::editorFields(*scenario_) == FittedFailuresText::editorFields(*fitted))) {
         fitted_.reset();
         fit_->showApplied(tr("Not applied: the scenario editor did not accept the fitted failures (see its messages)."), false);
         return;
     }
     QStringList lines;
-    const QStringList changes = FittedFailures::changes(before, *scenario_);
+    const QStringList changes = FittedFailuresText::changes(before, *scenario_);
     lines << (changes.isEmpty() ? tr("Applied to %1: the failures were already these.").arg(QString::fromStdString(scenario_->name))
                                 : tr("Applied to %1 and running:").arg(QString::fromStdString(scenario_->name)));
     lines << changes;

@@ -1,5 +1,6 @@
-#include "ui/planning/FittedFailures.h"
+#include "ui/planning/FittedFailuresText.h"
 
+#include "engine/planning/FittedFailures.h"
 #include "engine/sim/ScenarioJson.h"
 #include "ui/planning/PlanText.h"
 
@@ -8,8 +9,6 @@
 namespace spare {
 
 namespace {
-
-constexpr const char* kFittedKeys[] = {"model", "system_mtbf_s", "weibull_shape", "start", "trace"};
 
 QString valueText(const nlohmann::json& value)
 {
@@ -30,7 +29,7 @@ QString changeText(const std::string& key, const nlohmann::json& value)
 
 }  // namespace
 
-QStringList FittedFailures::changes(const Scenario& before, const Scenario& after)
+QStringList FittedFailuresText::changes(const Scenario& before, const Scenario& after)
 {
     const nlohmann::json old = scenarioToJson(before)["failures"];
     const nlohmann::json now = scenarioToJson(after)["failures"];
@@ -46,13 +45,16 @@ QStringList FittedFailures::changes(const Scenario& before, const Scenario& afte
     return out;
 }
 
-QVector<std::pair<QString, QString>> FittedFailures::editorFields(const Scenario& scenario)
+QVector<std::pair<QString, QString>> FittedFailuresText::editorFields(const Scenario& scenario)
 {
-    const nlohmann::json failures = scenarioToJson(scenario)["failures"];
+    const nlohmann::json doc = scenarioToJson(scenario);
     QVector<std::pair<QString, QString>> out;
-    for (const char* key : kFittedKeys)
-        if (const auto value = failures.find(key); value != failures.end())
-            out.append({QStringLiteral("failures.%1").arg(QLatin1String(key)), valueText(*value)});
+    for (const std::string& key : FittedFailures::keys()) {
+        const auto dot = key.find('.');
+        const nlohmann::json& section = doc.at(key.substr(0, dot));
+        if (const auto value = section.find(key.substr(dot + 1)); value != section.end())
+            out.append({QString::fromStdString(key), valueText(*value)});
+    }
     return out;
 }
 
