@@ -1,5 +1,6 @@
 #include "engine/output/CsvEventWriter.h"
 
+#include "engine/output/CsvField.h"
 #include "engine/output/EventDetails.h"
 
 #include <fmt/format.h>
@@ -7,21 +8,6 @@
 namespace spare {
 
 namespace {
-
-// RFC 4180: quote a field holding a comma, a quote or a line break; double inner quotes.
-std::string csvField(const std::string& text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    quoted += '"';
-    return quoted;
-}
 
 std::string optionalIndex(int index) { return index < 0 ? std::string() : fmt::format("{}", index); }
 

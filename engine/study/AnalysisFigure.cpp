@@ -1,5 +1,7 @@
 #include "engine/study/AnalysisFigure.h"
 
+#include "engine/output/CsvField.h"
+
 #include <fmt/format.h>
 
 namespace spare {
@@ -8,19 +10,6 @@ namespace {
 std::string number(double value)
 {
     return fmt::format("{:.10g}", value);
-}
-
-std::string csvField(const std::string& text)
-{
-    if (text.find_first_of(",\"\n") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
 }
 
 // A label without its markup (T<sub>c</sub>* -> Tc*).
