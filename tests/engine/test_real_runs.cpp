@@ -19,26 +19,10 @@ Q_DECLARE_METATYPE(spare::RestartRule)
 
 namespace {
 
-// Whole-second steps, no jitter and free failure handling: the simulator's clock is the renewal model's.
-Scenario plainCkpt(int groups, int steps)
-{
-    Scenario s = tinyScenario(Policy::Ckpt, groups, 1, steps, 1);
-    s.checkpointIntervalSteps.reset();
-    s.computeS = 1.0;
-    s.allReduceS = 0.0;
-    s.failedAllReduceFactor = 0.0;
-    s.shrinkS = 0.0;
-    s.failureModel = FailureModel::Exponential;
-    s.systemMtbfS = 1e12;
-    s.restartRule = RestartRule::Fixed;
-    s.checkpointWriteS = 0.0;
-    return s;
-}
-
 // A step of 10 s per group, a trace of failures.
 Scenario tracedCkpt(int steps, int interval)
 {
-    Scenario s = plainCkpt(4, steps);
+    Scenario s = renewalCkptScenario(4, steps);
     s.computeS = 10.0;
     s.checkpointIntervalSteps = interval;
     return s;
@@ -180,7 +164,7 @@ private slots:
         QFETCH(double, mtbfS);
         QFETCH(double, optimumMin);
         QVERIFY(std::abs(renewalOptimalCheckpointPeriod(300.0, mtbfS) / 60.0 / optimumMin - 1.0) < 0.005);
-        Scenario s = plainCkpt(8, 1'000'000);
+        Scenario s = renewalCkptScenario(8, 1'000'000);
         s.systemMtbfS = mtbfS;
         s.checkpointWriteS = 300.0;
         s.restartS = 600.0;
@@ -193,7 +177,7 @@ private slots:
     // The simulated ETTR at "auto" is within the interval of the best of a grid of periods.
     void autoIsAsGoodAsTheBestOfAGrid()
     {
-        Scenario s = plainCkpt(8, 100'000);
+        Scenario s = renewalCkptScenario(8, 100'000);
         s.systemMtbfS = 900.0;
         s.checkpointWriteS = 300.0;
         s.restartS = 600.0;
@@ -232,7 +216,7 @@ private slots:
         QFETCH(double, factor);
         QFETCH(double, detectS);
         const double mtbf = 3600.0;
-        Scenario s = plainCkpt(8, 200'000);
+        Scenario s = renewalCkptScenario(8, 200'000);
         s.systemMtbfS = mtbf;
         s.restartS = 600.0;
         s.restartRule = rule;

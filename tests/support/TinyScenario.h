@@ -28,4 +28,22 @@ inline Scenario tinyScenario(Policy policy, int groups, int redundancy, int step
     return s;
 }
 
+// CKPT-only with whole-second steps, no jitter and free failure handling (no all-reduce, shrink or
+// checkpoint write; a fixed restart of T_r = 100 s; interval "auto"), exponential failures that never
+// come (MTBF 1e12 s) until a test sets one: the simulator's clock is the renewal model's.
+inline Scenario renewalCkptScenario(int groups, int steps)
+{
+    Scenario s = tinyScenario(Policy::Ckpt, groups, 1, steps, 1);
+    s.checkpointIntervalSteps.reset();
+    s.computeS = 1.0;
+    s.allReduceS = 0.0;
+    s.failedAllReduceFactor = 0.0;
+    s.shrinkS = 0.0;
+    s.failureModel = FailureModel::Exponential;
+    s.systemMtbfS = 1e12;
+    s.restartRule = RestartRule::Fixed;
+    s.checkpointWriteS = 0.0;
+    return s;
+}
+
 }  // namespace spare
