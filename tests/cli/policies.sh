@@ -1,0 +1,60 @@
+# The alternatives to SPARe from the command line: bad values of every new key (hosts, elastic, rebalance,
+# memory_checkpoint, progress) exit 2 naming the key, the value and the range; elastic and rebalance runs
+# report their reconfigurations and progress; spare-cli regime-map's flags, its map and its CSV.
+source "$(dirname "$0")/cli-test-lib.sh"
+
+# bad NAME JSON-FRAGMENT REGEX: a teaching-12 copy with the fragment's sections merged in must be refused.
+bad() {
+  local name=$1 fragment=$2 regex=$3
+  python3 - "$SCEN/teaching-12.json" "$fragment" "$WORK/$name.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for section, values in json.loads(sys.argv[2]).items():
+    if isinstance(values, dict) and isinstance(doc.get(section), dict):
+        doc[section].update(values)
+    else:
+        doc[section] = values
+json.dump(doc, open(sys.argv[3], "w"))
+PY
+  expect "bad $name" 2 "$regex" "$SPARE_CLI" simulate "$WORK/$name.json"
+}
+bad prone-share '{"hosts": {"prone_share": 2}}' 'hosts.prone_share: 2 is out of range; allowed: 0 .. 1'
+bad prone-factor '{"hosts": {"prone_factor": 0.5}}' 'hosts.prone_factor: 0.5 is out of range; allowed: 1 .. 1000 x'
+bad remove-after '{"hosts": {"remove_after": 1.5}}' 'hosts.remove_after'
+bad slow-factor '{"hosts": {"slow_factor": 200}}' 'hosts.slow_factor: 200 is out of range; allowed: 1 .. 100 x'
+bad evict '{"hosts": {"evict_after_s": "never"}}' 'hosts.evict_after_s: "never" is not a known value; allowed: 0 .. 1e9, or "inf"'
+bad at-s '{"maintenance": {"at_s": [100, 50]}}' 'maintenance.at_s\[1\]: 50 is not after the entry before it'
+bad policy '{"run": {"policy": "torchft"}}' 'run.policy: "torchft" is not a known value; allowed: spare \| rep \| ckpt \| elastic \| rebalance'
+bad detect '{"elastic": {"detect_s": -1}}' 'elastic.detect_s: -1 is out of range; allowed: 0 .. 1e9 s'
+bad min-replicas '{"elastic": {"min_replicas": 13}}' 'elastic.min_replicas: 13 is out of range; allowed: 1 .. cluster.groups'
+bad spare-groups '{"elastic": {"spare_groups": 12}}' 'elastic.spare_groups: 12 is out of range'
+bad reconfigure '{"rebalance": {"reconfigure_s": "6s"}}' 'rebalance.reconfigure_s: expected a number'
+bad copies '{"memory_checkpoint": {"copies": 0}}' 'memory_checkpoint.copies: 0 is out of range'
+bad placement '{"memory_checkpoint": {"placement": "racks"}}' 'memory_checkpoint.placement: "racks" is not a known value; allowed: contiguous \| domain_separated'
+bad lost-share '{"memory_checkpoint": {"lost_share": -0.1}}' 'memory_checkpoint.lost_share: -0.1 is out of range; allowed: 0 .. 1'
+bad measure '{"progress": {"measure": "tokens"}}' 'progress.measure: "tokens" is not a known value; allowed: steps \| samples \| effective'
+bad phi '{"progress": {"phi": -2}}' 'progress.phi: -2 is out of range'
+bad semantics '{"run": {"policy": "elastic"}, "checkpoint": {"semantics": "paper"}}' 'checkpoint.semantics: "paper" is the authors'"'"' rule'
+
+expect "elastic run reports reconfigurations and progress" 0 'reconfigurations .* steps lost' \
+  "$SPARE_CLI" simulate "$SCEN/paper-n600-practice.json" --policy elastic --until 200000
+expect "elastic run prints its batch" 0 'batch +mean 0\.9' \
+  "$SPARE_CLI" simulate "$SCEN/paper-n600-practice.json" --policy elastic --until 200000
+expect "in-memory restores are counted" 0 'in-memory checkpoints .* restarts from memory [1-9]' \
+  "$SPARE_CLI" simulate "$SCEN/paper-n600-practice.json" --policy ckpt --until 200000
+
+expect "regime-map draws a 2 x 2 map" 0 'legend: S spare M ckpt-memory E elastic B rebalance' \
+  "$SPARE_CLI" regime-map "$SCEN/paper-n600-practice.json" --x restart.duration_s=60,600 \
+  --y failures.system_mtbf_s=300,1200 --seeds 2 --out "$WORK/map.csv"
+check "regime-map CSV has a row per cell and contender" test "$(wc -l <"$WORK/map.csv")" -eq 17
+expect "regime-map refuses a key that is not numeric" 2 '"run.policy" is not a numeric scenario key' \
+  "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --x run.policy=1,2
+expect "regime-map refuses an unknown contender" 2 '"torchft" is not a contender' \
+  "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --policies spare,torchft
+expect "regime-map refuses one contender" 2 '1 contenders; allowed: 2 .. 6' \
+  "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --policies spare
+expect "regime-map refuses a value out of range" 2 'restart.duration_s.*out of range' \
+  "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --x restart.duration_s=-5,10
+expect "regime-map refuses a bad axis" 2 'allowed: 2 .. 100' \
+  "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --x restart.duration_s=1:10:1
+finish
