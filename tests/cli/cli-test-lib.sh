@@ -63,3 +63,20 @@ require_studio() {
   fi
   export QT_QPA_PLATFORM=offscreen
 }
+
+# refuse_fragment NAME JSON-FRAGMENT REGEX: a teaching-12 copy with the fragment's sections merged in must be
+# refused by simulate (exit 2) with a message matching REGEX.
+refuse_fragment() {
+  local name=$1 fragment=$2 regex=$3
+  python3 - "$SCEN/teaching-12.json" "$fragment" "$WORK/$name.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for section, values in json.loads(sys.argv[2]).items():
+    if isinstance(values, dict) and isinstance(doc.get(section), dict):
+        doc[section].update(values)
+    else:
+        doc[section] = values
+json.dump(doc, open(sys.argv[3], "w"))
+PY
+  expect "bad $name" 2 "$regex" "$SPARE_CLI" simulate "$WORK/$name.json"
+}

@@ -3,38 +3,23 @@
 # report their reconfigurations and progress; spare-cli regime-map's flags, its map and its CSV.
 source "$(dirname "$0")/cli-test-lib.sh"
 
-# bad NAME JSON-FRAGMENT REGEX: a teaching-12 copy with the fragment's sections merged in must be refused.
-bad() {
-  local name=$1 fragment=$2 regex=$3
-  python3 - "$SCEN/teaching-12.json" "$fragment" "$WORK/$name.json" <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-for section, values in json.loads(sys.argv[2]).items():
-    if isinstance(values, dict) and isinstance(doc.get(section), dict):
-        doc[section].update(values)
-    else:
-        doc[section] = values
-json.dump(doc, open(sys.argv[3], "w"))
-PY
-  expect "bad $name" 2 "$regex" "$SPARE_CLI" simulate "$WORK/$name.json"
-}
-bad prone-share '{"hosts": {"prone_share": 2}}' 'hosts.prone_share: 2 is out of range; allowed: 0 .. 1'
-bad prone-factor '{"hosts": {"prone_factor": 0.5}}' 'hosts.prone_factor: 0.5 is out of range; allowed: 1 .. 1000 x'
-bad remove-after '{"hosts": {"remove_after": 1.5}}' 'hosts.remove_after'
-bad slow-factor '{"hosts": {"slow_factor": 200}}' 'hosts.slow_factor: 200 is out of range; allowed: 1 .. 100 x'
-bad evict '{"hosts": {"evict_after_s": "never"}}' 'hosts.evict_after_s: "never" is not a known value; allowed: 0 .. 1e9, or "inf"'
-bad at-s '{"maintenance": {"at_s": [100, 50]}}' 'maintenance.at_s\[1\]: 50 is not after the entry before it'
-bad policy '{"run": {"policy": "torchft"}}' 'run.policy: "torchft" is not a known value; allowed: spare \| rep \| ckpt \| elastic \| rebalance'
-bad detect '{"elastic": {"detect_s": -1}}' 'elastic.detect_s: -1 is out of range; allowed: 0 .. 1e9 s'
-bad min-replicas '{"elastic": {"min_replicas": 13}}' 'elastic.min_replicas: 13 is out of range; allowed: 1 .. cluster.groups'
-bad spare-groups '{"elastic": {"spare_groups": 12}}' 'elastic.spare_groups: 12 is out of range'
-bad reconfigure '{"rebalance": {"reconfigure_s": "6s"}}' 'rebalance.reconfigure_s: expected a number'
-bad copies '{"memory_checkpoint": {"copies": 0}}' 'memory_checkpoint.copies: 0 is out of range'
-bad placement '{"memory_checkpoint": {"placement": "racks"}}' 'memory_checkpoint.placement: "racks" is not a known value; allowed: contiguous \| domain_separated'
-bad lost-share '{"memory_checkpoint": {"lost_share": -0.1}}' 'memory_checkpoint.lost_share: -0.1 is out of range; allowed: 0 .. 1'
-bad measure '{"progress": {"measure": "tokens"}}' 'progress.measure: "tokens" is not a known value; allowed: steps \| samples \| effective'
-bad phi '{"progress": {"phi": -2}}' 'progress.phi: -2 is out of range'
-bad semantics '{"run": {"policy": "elastic"}, "checkpoint": {"semantics": "paper"}}' 'checkpoint.semantics: "paper" is the authors'"'"' rule'
+refuse_fragment prone-share '{"hosts": {"prone_share": 2}}' 'hosts.prone_share: 2 is out of range; allowed: 0 .. 1'
+refuse_fragment prone-factor '{"hosts": {"prone_factor": 0.5}}' 'hosts.prone_factor: 0.5 is out of range; allowed: 1 .. 1000 x'
+refuse_fragment remove-after '{"hosts": {"remove_after": 1.5}}' 'hosts.remove_after'
+refuse_fragment slow-factor '{"hosts": {"slow_factor": 200}}' 'hosts.slow_factor: 200 is out of range; allowed: 1 .. 100 x'
+refuse_fragment evict '{"hosts": {"evict_after_s": "never"}}' 'hosts.evict_after_s: "never" is not a known value; allowed: 0 .. 1e9, or "inf"'
+refuse_fragment at-s '{"maintenance": {"at_s": [100, 50]}}' 'maintenance.at_s\[1\]: 50 is not after the entry before it'
+refuse_fragment policy '{"run": {"policy": "torchft"}}' 'run.policy: "torchft" is not a known value; allowed: spare \| rep \| ckpt \| elastic \| rebalance'
+refuse_fragment detect '{"elastic": {"detect_s": -1}}' 'elastic.detect_s: -1 is out of range; allowed: 0 .. 1e9 s'
+refuse_fragment min-replicas '{"elastic": {"min_replicas": 13}}' 'elastic.min_replicas: 13 is out of range; allowed: 1 .. cluster.groups'
+refuse_fragment spare-groups '{"elastic": {"spare_groups": 12}}' 'elastic.spare_groups: 12 is out of range'
+refuse_fragment reconfigure '{"rebalance": {"reconfigure_s": "6s"}}' 'rebalance.reconfigure_s: expected a number'
+refuse_fragment copies '{"memory_checkpoint": {"copies": 0}}' 'memory_checkpoint.copies: 0 is out of range'
+refuse_fragment placement '{"memory_checkpoint": {"placement": "racks"}}' 'memory_checkpoint.placement: "racks" is not a known value; allowed: contiguous \| domain_separated'
+refuse_fragment lost-share '{"memory_checkpoint": {"lost_share": -0.1}}' 'memory_checkpoint.lost_share: -0.1 is out of range; allowed: 0 .. 1'
+refuse_fragment measure '{"progress": {"measure": "tokens"}}' 'progress.measure: "tokens" is not a known value; allowed: steps \| samples \| effective'
+refuse_fragment phi '{"progress": {"phi": -2}}' 'progress.phi: -2 is out of range'
+refuse_fragment semantics '{"run": {"policy": "elastic"}, "checkpoint": {"semantics": "paper"}}' 'checkpoint.semantics: "paper" is the authors'"'"' rule'
 
 expect "elastic run reports reconfigurations and progress" 0 'reconfigurations .* steps lost' \
   "$SPARE_CLI" simulate "$SCEN/paper-n600-practice.json" --policy elastic --until 200000

@@ -4,32 +4,17 @@
 # prints, every row holding (the whole validation at 10 seeds).
 source "$(dirname "$0")/cli-test-lib.sh"
 
-# bad KEY-PATH JSON-FRAGMENT REGEX: a teaching-12 copy with the fragment merged in must be refused.
-bad() {
-  local name=$1 fragment=$2 regex=$3
-  python3 - "$SCEN/teaching-12.json" "$fragment" "$WORK/$name.json" <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-for section, values in json.loads(sys.argv[2]).items():
-    if isinstance(values, dict) and isinstance(doc.get(section), dict):
-        doc[section].update(values)
-    else:
-        doc[section] = values
-json.dump(doc, open(sys.argv[3], "w"))
-PY
-  expect "bad $name" 2 "$regex" "$SPARE_CLI" simulate "$WORK/$name.json"
-}
-bad start '{"failures": {"start": "mid"}}' 'failures.start: "mid" is not a known value; allowed: new \| stationary'
-bad rule '{"restart": {"rule": "queue"}}' 'restart.rule: "queue" is not a known value; allowed: extend_on_failure \| fixed \| serialized'
-bad detect '{"restart": {"detect_s": -5}}' 'restart.detect_s: -5 is out of range; allowed: 0 .. 1e9 s'
-bad diagnose '{"restart": {"diagnose_s": "1h"}}' 'restart.diagnose_s: expected a number'
-bad queue '{"restart": {"queue_s": 1e12}}' 'restart.queue_s: 1000000000000 is out of range'
-bad persist '{"checkpoint": {"persist_s": -1}}' 'checkpoint.persist_s: -1 is out of range; allowed: 0 .. 1e9 s'
-bad semantics '{"checkpoint": {"semantics": "strict"}}' 'checkpoint.semantics: "strict" is not a known value; allowed: exact \| paper'
-bad auto-rule '{"checkpoint": {"auto_rule": "young"}}' 'checkpoint.auto_rule: "young" is not a known value; allowed: renewal \| paper'
-bad every '{"maintenance": {"every_s": 0}}' 'maintenance.every_s: 0 is out of range; allowed: > 0 .. 1e9 s'
-bad duration '{"maintenance": {"duration_s": -1}}' 'maintenance.duration_s: -1 is out of range'
-bad section '{"maintenance": []}' 'maintenance: expected an object'
+refuse_fragment start '{"failures": {"start": "mid"}}' 'failures.start: "mid" is not a known value; allowed: new \| stationary'
+refuse_fragment rule '{"restart": {"rule": "queue"}}' 'restart.rule: "queue" is not a known value; allowed: extend_on_failure \| fixed \| serialized'
+refuse_fragment detect '{"restart": {"detect_s": -5}}' 'restart.detect_s: -5 is out of range; allowed: 0 .. 1e9 s'
+refuse_fragment diagnose '{"restart": {"diagnose_s": "1h"}}' 'restart.diagnose_s: expected a number'
+refuse_fragment queue '{"restart": {"queue_s": 1e12}}' 'restart.queue_s: 1000000000000 is out of range'
+refuse_fragment persist '{"checkpoint": {"persist_s": -1}}' 'checkpoint.persist_s: -1 is out of range; allowed: 0 .. 1e9 s'
+refuse_fragment semantics '{"checkpoint": {"semantics": "strict"}}' 'checkpoint.semantics: "strict" is not a known value; allowed: exact \| paper'
+refuse_fragment auto-rule '{"checkpoint": {"auto_rule": "young"}}' 'checkpoint.auto_rule: "young" is not a known value; allowed: renewal \| paper'
+refuse_fragment every '{"maintenance": {"every_s": 0}}' 'maintenance.every_s: 0 is out of range; allowed: > 0 .. 1e9 s'
+refuse_fragment duration '{"maintenance": {"duration_s": -1}}' 'maintenance.duration_s: -1 is out of range'
+refuse_fragment section '{"maintenance": []}' 'maintenance: expected an object'
 
 expect "ettr in the text" 0 'ETTR +[0-9.]+ %' "$SPARE_CLI" simulate "$SCEN/teaching-12.json"
 expect "maintenance in the text" 0 'maintenance stops +4' "$SPARE_CLI" simulate "$SCEN/validation/llama3-16k-run.json" --until 400000
