@@ -9,6 +9,7 @@
 #include "engine/sim/Simulator.h"
 #include "engine/sim/TrainingProgress.h"
 #include "tests/support/ScenarioRefusal.h"
+#include "tests/support/SeedEstimate.h"
 #include "tests/support/TinyScenario.h"
 
 #include <QtTest/QtTest>
@@ -23,29 +24,6 @@
 using namespace spare;
 
 namespace {
-
-struct Estimate {
-    double mean = 0.0;
-    double halfWidth = 0.0;  // 95% over seeds
-};
-
-template <typename Measure>
-Estimate overSeeds(Scenario s, int seeds, Measure measure)
-{
-    double sum = 0.0;
-    double sumSq = 0.0;
-    for (int seed = 1; seed <= seeds; ++seed) {
-        s.seed = static_cast<std::uint64_t>(seed);
-        SimulationLimits limits;
-        limits.maxTttRatio = 1e6;
-        const double x = measure(Simulator(s).run(nullptr, limits));
-        sum += x;
-        sumSq += x * x;
-    }
-    const double mean = sum / seeds;
-    const double variance = std::max(0.0, (sumSq - seeds * mean * mean) / (seeds - 1));
-    return {mean, 1.96 * std::sqrt(variance / seeds)};
-}
 
 // The paper's N = 600 workload (T_comp 64 s, T_a 6 s) with exponential failures (m = 300 s), no jitter,
 // and groups that come back 720 s after they fail (10-minute swap, 2-minute state transfer).
@@ -193,8 +171,8 @@ private slots:
         const double lossS = s.computeS + 0.5 * s.allReduceS + detectS;
         const double estimate = (stepS + (std::exp(s.computeS / liveMtbf) - 1.0) * lossS) / stepS;
         const double coarse = (stepS + (std::exp(stepS / liveMtbf) - 1.0) * lossS) / stepS;
-        const Estimate factor = overSeeds(s, 6, [](const RunMetrics& m) { return m.tttRatio; });
-        const Estimate meanBatch = overSeeds(s, 6, [](const RunMetrics& m) { return m.meanBatchFraction; });
+        const SeedEstimate factor = overSeeds(s, 6, [](const RunMetrics& m) { return m.tttRatio; });
+        const SeedEstimate meanBatch = overSeeds(s, 6, [](const RunMetrics& m) { return m.meanBatchFraction; });
         qInfo("TTT/T0 simulated %.4f +- %.4f, first principles %.4f (whole-step exposure %.4f); mean batch %.5f, "
               "Little's law %.5f",
               factor.mean, factor.halfWidth, estimate, coarse, meanBatch.mean, batch);
@@ -298,7 +276,7 @@ private slots:
         s.checkpointIntervalSteps = 200'000;
         s.systemMtbfS = 600.0;
         s.memoryCheckpoint = MemoryCheckpoint{1, 2, MemoryPlacement::Contiguous, 0.0, 0.0, 30.0};
-        const Estimate ettr = overSeeds(s, 6, [](const RunMetrics& m) { return m.ettr; });
+        const SeedEstimate ettr = overSeeds(s, 6, [](const RunMetrics& m) { return m.ettr; });
         const double exact = renewalEttr(1.0, 0.0, 30.0, 0.0, s.systemMtbfS, RenewalRestart::Fixed);
         QVERIFY2(std::abs(ettr.mean - exact) <= std::max(0.01 * exact, ettr.halfWidth),
                  qPrintable(QStringLiteral("simulated %1 +- %2, renewal %3").arg(ettr.mean).arg(ettr.halfWidth).arg(exact)));

@@ -6,6 +6,7 @@
 #include "engine/sim/FailureClocks.h"
 #include "engine/sim/RestartCause.h"
 #include "engine/sim/Simulator.h"
+#include "tests/support/SeedEstimate.h"
 #include "tests/support/TinyScenario.h"
 
 #include <QtTest/QtTest>
@@ -56,27 +57,6 @@ public:
     std::vector<Recorded> events;
 };
 
-struct Estimate {
-    double mean = 0.0;
-    double halfWidth = 0.0;  // 95% interval over seeds
-};
-
-Estimate ettrOverSeeds(Scenario s, int seeds)
-{
-    double sum = 0.0;
-    double sumSq = 0.0;
-    for (int seed = 1; seed <= seeds; ++seed) {
-        s.seed = static_cast<std::uint64_t>(seed);
-        SimulationLimits limits;
-        limits.maxTttRatio = 1e6;
-        const double ettr = Simulator(s).run(nullptr, limits).ettr;
-        sum += ettr;
-        sumSq += ettr * ettr;
-    }
-    const double mean = sum / seeds;
-    const double variance = std::max(0.0, (sumSq - seeds * mean * mean) / (seeds - 1));
-    return {mean, 1.96 * std::sqrt(variance / seeds)};
-}
 
 }  // namespace
 
@@ -182,15 +162,15 @@ private slots:
         s.checkpointWriteS = 300.0;
         s.restartS = 600.0;
         const int autoSteps = autoCheckpointIntervalSteps(s);
-        Estimate best;
+        SeedEstimate best;
         for (const double factor : {0.5, 0.75, 1.5, 2.0}) {
             s.checkpointIntervalSteps = static_cast<int>(std::lround(autoSteps * factor));
-            const Estimate e = ettrOverSeeds(s, 16);
+            const SeedEstimate e = overSeeds(s, 16, [](const RunMetrics& m) { return m.ettr; });
             if (e.mean > best.mean)
                 best = e;
         }
         s.checkpointIntervalSteps.reset();
-        const Estimate atAuto = ettrOverSeeds(s, 16);
+        const SeedEstimate atAuto = overSeeds(s, 16, [](const RunMetrics& m) { return m.ettr; });
         QVERIFY2(atAuto.mean >= best.mean - best.halfWidth - atAuto.halfWidth,
                  qPrintable(QStringLiteral("auto %1, best %2 +- %3").arg(atAuto.mean).arg(best.mean).arg(best.halfWidth)));
     }
@@ -228,7 +208,7 @@ private slots:
         const double exact = renewalEttr(period, writeS, s.restartS, detectS, mtbf,
                                          rule == RestartRule::Fixed ? RenewalRestart::Fixed
                                                                     : RenewalRestart::ExtendOnFailure);
-        const Estimate simulated = ettrOverSeeds(s, 8);
+        const SeedEstimate simulated = overSeeds(s, 8, [](const RunMetrics& m) { return m.ettr; });
         const double gap = std::abs(simulated.mean - exact);
         QVERIFY2(gap <= 0.01 * exact || gap <= simulated.halfWidth,
                  qPrintable(QStringLiteral("simulated %1 +- %2, exact %3").arg(simulated.mean).arg(simulated.halfWidth).arg(exact)));
