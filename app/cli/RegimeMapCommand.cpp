@@ -10,10 +10,7 @@
 
 #include <fmt/core.h>
 
-#include <charconv>
-#include <cmath>
 #include <memory>
-#include <sstream>
 
 namespace spare::cli {
 
@@ -29,56 +26,6 @@ struct RegimeMapCliOptions {
     double maxTttRatio = 100.0;
     std::string outPath;
 };
-
-double parseNumber(const std::string& text, const std::string& flag, const std::string& spec)
-{
-    double value = 0.0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-        throw UsageError(fmt::format("{} {}: \"{}\" is not a number; allowed: KEY=V1,V2,... or KEY=LO:HI:N (N values, "
-                                     "evenly spaced) or KEY=LO:HI:Ng (geometric)",
-                                     flag, spec, text.substr(0, 40)));
-    return value;
-}
-
-// KEY=V1,V2,... or KEY=LO:HI:N (linear) or KEY=LO:HI:Ng (geometric), 1 .. 100 values.
-RegimeAxis parseAxis(const std::string& spec, const char* flag)
-{
-    const auto eq = spec.find('=');
-    if (eq == std::string::npos)
-        throw UsageError(fmt::format("{} {}: no '='; allowed: KEY=V1,V2,... or KEY=LO:HI:N", flag, spec.substr(0, 60)));
-    RegimeAxis axis;
-    axis.key = spec.substr(0, eq);
-    checkRegimeAxisKey(axis.key, flag);
-    const std::string values = spec.substr(eq + 1);
-    if (std::count(values.begin(), values.end(), ':') == 2) {
-        const auto a = values.find(':');
-        const auto b = values.find(':', a + 1);
-        const double lo = parseNumber(values.substr(0, a), flag, spec);
-        const double hi = parseNumber(values.substr(a + 1, b - a - 1), flag, spec);
-        std::string count = values.substr(b + 1);
-        const bool geometric = !count.empty() && count.back() == 'g';
-        if (geometric)
-            count.pop_back();
-        const double n = parseNumber(count, flag, spec);
-        if (n < 2 || n > 100 || n != std::floor(n))
-            throw UsageError(fmt::format("{} {}: {} values; allowed: 2 .. 100", flag, spec, count));
-        if (geometric && !(lo > 0.0 && hi > 0.0))
-            throw UsageError(fmt::format("{} {}: a geometric axis needs LO > 0 and HI > 0", flag, spec));
-        for (int i = 0; i < static_cast<int>(n); ++i) {
-            const double t = i / (n - 1.0);
-            axis.values.push_back(geometric ? lo * std::pow(hi / lo, t) : lo + (hi - lo) * t);
-        }
-    } else {
-        std::stringstream stream(values);
-        std::string item;
-        while (std::getline(stream, item, ','))
-            axis.values.push_back(parseNumber(item, flag, spec));
-    }
-    if (axis.values.empty() || axis.values.size() > 100)
-        throw UsageError(fmt::format("{} {}: {} values; allowed: 1 .. 100", flag, spec.substr(0, 60), axis.values.size()));
-    return axis;
-}
 
 CommandAction setupRegimeMap(CLI::App& sub)
 {
@@ -107,15 +54,9 @@ CommandAction setupRegimeMap(CLI::App& sub)
         files.addInput("scenario", opts->scenarioPath);
         files.check();
         RegimeMapOptions options;
-        options.x = parseAxis(opts->x, "--x");
-        options.y = parseAxis(opts->y, "--y");
-        std::stringstream stream(opts->policies);
-        std::string name;
-        while (std::getline(stream, name, ','))
-            options.contenders.push_back(parseRegimeContender(name));
-        if (options.contenders.size() < 2 || options.contenders.size() > 6)
-            throw UsageError(fmt::format("--policies {}: {} contenders; allowed: 2 .. 6", opts->policies,
-                                         options.contenders.size()));
+        options.x = parseRegimeAxis(opts->x, "--x");
+        options.y = parseRegimeAxis(opts->y, "--y");
+        options.contenders = parseRegimeContenders(opts->policies, "--policies");
         options.seeds = opts->seeds;
         options.threads = opts->threads;
         options.maxTttRatio = opts->maxTttRatio;

@@ -10,7 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <sstream>
 
 namespace spare {
 
@@ -30,6 +32,17 @@ char contenderLetter(const RegimeContender& c)
     case Policy::Rebalance: return 'B';
     }
     return '?';
+}
+
+double parseAxisNumber(const std::string& text, const std::string& flag, const std::string& spec)
+{
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        throw InputError(fmt::format("{} {}: \"{}\" is not a number; allowed: KEY=V1,V2,... or KEY=LO:HI:N (N values, "
+                                     "evenly spaced) or KEY=LO:HI:Ng (geometric)",
+                                     flag, spec, text.substr(0, 40)));
+    return value;
 }
 
 }  // namespace
@@ -63,6 +76,57 @@ void checkRegimeAxisKey(const std::string& key, const char* flag)
             numeric.push_back(r.key);
     throw InputError({{{}, flag, fmt::format("\"{}\" is not a numeric scenario key; allowed: {}", key.substr(0, 60),
                                              fmt::join(numeric, ", "))}});
+}
+
+RegimeAxis parseRegimeAxis(const std::string& spec, const char* flag)
+{
+    const auto eq = spec.find('=');
+    if (eq == std::string::npos)
+        throw InputError(fmt::format("{} {}: no '='; allowed: KEY=V1,V2,... or KEY=LO:HI:N", flag, spec.substr(0, 60)));
+    RegimeAxis axis;
+    axis.key = spec.substr(0, eq);
+    checkRegimeAxisKey(axis.key, flag);
+    const std::string values = spec.substr(eq + 1);
+    if (std::count(values.begin(), values.end(), ':') == 2) {
+        const auto a = values.find(':');
+        const auto b = values.find(':', a + 1);
+        const double lo = parseAxisNumber(values.substr(0, a), flag, spec);
+        const double hi = parseAxisNumber(values.substr(a + 1, b - a - 1), flag, spec);
+        std::string count = values.substr(b + 1);
+        const bool geometric = !count.empty() && count.back() == 'g';
+        if (geometric)
+            count.pop_back();
+        const double n = parseAxisNumber(count, flag, spec);
+        if (n < 2 || n > 100 || n != std::floor(n))
+            throw InputError(fmt::format("{} {}: {} values; allowed: 2 .. 100", flag, spec, count));
+        if (geometric && !(lo > 0.0 && hi > 0.0))
+            throw InputError(fmt::format("{} {}: a geometric axis needs LO > 0 and HI > 0", flag, spec));
+        for (int i = 0; i < static_cast<int>(n); ++i) {
+            const double t = i / (n - 1.0);
+            axis.values.push_back(geometric ? lo * std::pow(hi / lo, t) : lo + (hi - lo) * t);
+        }
+    } else {
+        std::stringstream stream(values);
+        std::string item;
+        while (std::getline(stream, item, ','))
+            axis.values.push_back(parseAxisNumber(item, flag, spec));
+    }
+    if (axis.values.empty() || axis.values.size() > 100)
+        throw InputError(fmt::format("{} {}: {} values; allowed: 1 .. 100", flag, spec.substr(0, 60), axis.values.size()));
+    return axis;
+}
+
+std::vector<RegimeContender> parseRegimeContenders(const std::string& list, const char* argument)
+{
+    std::vector<RegimeContender> contenders;
+    std::stringstream stream(list);
+    std::string name;
+    while (std::getline(stream, name, ','))
+        contenders.push_back(parseRegimeContender(name));
+    if (contenders.size() < 2 || contenders.size() > 6)
+        throw InputError(fmt::format("{} {}: {} contenders; allowed: 2 .. 6", argument, list.substr(0, 60),
+                                     contenders.size()));
+    return contenders;
 }
 
 Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value)
@@ -193,6 +257,33 @@ std::string regimeMapCsv(const RegimeMap& map)
                                cell.halfWidth[c], cell.unfinished[c], o.contenders[static_cast<std::size_t>(cell.winner)].name,
                                cell.margin, cell.separable ? "yes" : "no");
     return out;
+}
+
+nlohmann::json regimeMapToJson(const RegimeMap& map)
+{
+    const RegimeMapOptions& o = map.options;
+    nlohmann::json cells = nlohmann::json::array();
+    for (const RegimeCell& cell : map.cells) {
+        nlohmann::json contenders = nlohmann::json::array();
+        for (std::size_t c = 0; c < o.contenders.size(); ++c)
+            contenders.push_back({{"name", o.contenders[c].name},
+                                  {"mean_ttt_ratio", cell.meanRatio[c]},
+                                  {"half_width", cell.halfWidth[c]},
+                                  {"unfinished", cell.unfinished[c]}});
+        const auto name = [&](int c) { return c >= 0 ? o.contenders[static_cast<std::size_t>(c)].name : std::string(); };
+        cells.push_back({{"x", cell.x},
+                         {"y", cell.y},
+                         {"winner", name(cell.winner)},
+                         {"runner_up", name(cell.runnerUp)},
+                         {"margin", cell.margin},
+                         {"separable", cell.separable},
+                         {"contenders", std::move(contenders)}});
+    }
+    nlohmann::json names = nlohmann::json::array();
+    for (const RegimeContender& c : o.contenders)
+        names.push_back(c.name);
+    return {{"x", o.x.key},          {"y", o.y.key}, {"contenders", std::move(names)}, {"seeds", o.seeds},
+            {"semantics_made_exact", map.semanticsMadeExact}, {"cells", std::move(cells)}};
 }
 
 std::string regimeMapText(const RegimeMap& map)

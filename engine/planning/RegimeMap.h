@@ -2,6 +2,8 @@
 
 #include "engine/sim/Scenario.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <atomic>
 #include <cstddef>
 #include <functional>
@@ -61,6 +63,11 @@ struct RegimeMap {
 RegimeContender parseRegimeContender(const std::string& name);
 // Throws InputError when `key` is not a numeric scenario key.
 void checkRegimeAxisKey(const std::string& key, const char* flag);
+// "KEY=V1,V2,..." or "KEY=LO:HI:N" (N evenly spaced values) or "KEY=LO:HI:Ng" (geometric), 1 .. 100 values.
+// Throws InputError naming `argument` (the flag or argument the text came from).
+RegimeAxis parseRegimeAxis(const std::string& spec, const char* argument);
+// A comma list of 2 .. 6 contenders (parseRegimeContender).
+std::vector<RegimeContender> parseRegimeContenders(const std::string& list, const char* argument);
 // `base` with `key` set to `value` (validated as a scenario file would be: InputError names the key).
 Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value);
 
@@ -70,6 +77,9 @@ RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options);
 
 // One row per cell and contender: x,y,contender,mean_ttt_ratio,half_width,unfinished,winner,margin,separable.
 std::string regimeMapCsv(const RegimeMap& map);
+// {"x": key, "y": key, "contenders": [...], "seeds", "semantics_made_exact", "cells": [{"x", "y", "winner",
+// "runner_up", "margin", "separable", "contenders": [{"name", "mean_ttt_ratio", "half_width", "unfinished"}]}]}.
+nlohmann::json regimeMapToJson(const RegimeMap& map);
 // The map as text: one letter per cell for the winner, lower case where the top two cannot be separated.
 std::string regimeMapText(const RegimeMap& map);
 

@@ -18,6 +18,7 @@ from ._reports import (
     MonteCarloReport,
     PaperTableReport,
     PlanReport,
+    RegimeMapReport,
     ReorderReport,
     Report,
     SimulationResult,
@@ -71,7 +72,7 @@ _add_scenario_methods(Scenario)
 __all__ = [
     "EVENT_KINDS", "Cancelled", "CancelToken", "Scenario", "Report", "SimulationResult",
     "simulate", "sweep", "analysis_study", "paper_table", "montecarlo", "layout", "reorder", "analyze",
-    "load_campaign", "fit", "plan",
+    "load_campaign", "fit", "plan", "regime_map",
 ]
 
 
@@ -111,6 +112,17 @@ def analysis_study(scenario, progress=None, cancel=None):
     figure's CSV as a DataFrame.
     """
     return AnalysisStudyReport(_core._analysis_study(scenario, progress=progress, cancel=cancel))
+
+
+def regime_map(scenario, x="restart.duration_s=60,120,300,600,1200,1800,3600",
+               y="failures.system_mtbf_s=150,300,600,1200,2400", policies="spare,ckpt-memory,elastic,rebalance",
+               seeds=3, threads=0, max_ttt_ratio=100.0, progress=None, cancel=None):
+    """Which policy wins where (``spare-cli regime-map SCENARIO --x --y --policies``): every cell of two scenario
+    keys ("KEY=V1,V2,..." or "KEY=LO:HI:N", "...:Ng" geometric) for 2 to 6 contenders on the same seeds.
+    ``progress(runs_done, runs)``. ``.frame()``: one row per cell and contender.
+    """
+    return RegimeMapReport(_core._regime_map(scenario, x=x, y=y, policies=policies, seeds=seeds, threads=threads,
+                                             max_ttt_ratio=max_ttt_ratio, progress=progress, cancel=cancel))
 
 
 def paper_table(seeds=3, threads=0, progress=None, cancel=None):

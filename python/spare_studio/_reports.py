@@ -81,6 +81,26 @@ class SweepReport(Report):
         return f"{len(self._data)} rows"
 
 
+class RegimeMapReport(Report):
+    """Which policy wins where: ``x`` and ``y`` (the keys), ``contenders`` and ``cells`` (each with its winner,
+    runner-up, margin, whether the top two separate at 95%, and every contender's mean TTT/T0)."""
+
+    def frame(self):
+        """One row per cell and contender: x, y, contender, mean_ttt_ratio, half_width, unfinished, winner,
+        margin, separable."""
+        rows = []
+        for cell in self._data["cells"]:
+            for c in cell["contenders"]:
+                rows.append({self._data["x"]: cell["x"], self._data["y"]: cell["y"], "contender": c["name"],
+                             "mean_ttt_ratio": c["mean_ttt_ratio"], "half_width": c["half_width"],
+                             "unfinished": c["unfinished"], "winner": cell["winner"], "margin": cell["margin"],
+                             "separable": cell["separable"]})
+        return _pandas().DataFrame(rows)
+
+    def _summary(self):
+        return f"{len(self._data['cells'])} cells, {len(self._data['contenders'])} contenders"
+
+
 class AnalysisStudyReport(Report):
     """The Analysis tab's study: ``summary``, ``summary_markdown``, ``best`` (per policy), ``gain_over_rep``
     and ``figures`` (per figure id: its series, markers and ``csv``, the text of the report's

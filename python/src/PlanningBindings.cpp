@@ -10,6 +10,7 @@
 #include "engine/planning/FailureLogStudy.h"
 #include "engine/planning/PlanReport.h"
 #include "engine/planning/PlanSpec.h"
+#include "engine/planning/RegimeMap.h"
 #include "engine/planning/TimeFormat.h"
 
 #include <fmt/core.h>
@@ -230,6 +231,25 @@ py::object plan(py::handle scenario, py::handle policies, py::handle redundancy,
     return jsonToPython(doc);
 }
 
+// spare-cli regime-map SCENARIO --x --y --policies --seeds --threads --max-ttt-ratio --json.
+py::object regimeMap(py::handle scenario, py::handle x, py::handle y, py::handle policies, py::handle seeds,
+                     py::handle threads, py::handle maxTttRatio, py::handle progress, py::handle cancel)
+{
+    const Scenario base = *ScenarioValue::fromArgument("scenario", scenario).scenario;
+    RegimeMapOptions options;
+    options.x = parseRegimeAxis(textArgument("x", x), "x");
+    options.y = parseRegimeAxis(textArgument("y", y), "y");
+    options.contenders = parseRegimeContenders(textArgument("policies", policies), "policies");
+    options.seeds = static_cast<int>(integerArgument("seeds", seeds, 1, 1000));
+    options.threads = static_cast<int>(integerArgument("threads", threads, 0, 1024));
+    options.maxTttRatio = numberArgument("max_ttt_ratio", maxTttRatio, 1e-9, 1e6);
+    EngineCall call(progress, cancel);
+    options.progress = call.progressSink();
+    options.cancel = call.stopFlag();
+    const RegimeMap map = call.run([&] { return runRegimeMap(base, options); });
+    return jsonToPython(regimeMapToJson(map));
+}
+
 }  // namespace
 
 void bindPlanning(py::module_& module)
@@ -276,6 +296,11 @@ void bindPlanning(py::module_& module)
         py::arg("seed") = 1, py::arg("threads") = 0, py::arg("skip_bad_rows") = false,
         py::arg("require_sorted") = false, py::arg("checkpoint_sweep") = false, py::arg("progress") = py::none(),
         py::arg("cancel") = py::none());
+    module.def("_regime_map", &regimeMap, py::arg("scenario"),
+               py::arg("x") = "restart.duration_s=60,120,300,600,1200,1800,3600",
+               py::arg("y") = "failures.system_mtbf_s=150,300,600,1200,2400",
+               py::arg("policies") = "spare,ckpt-memory,elastic,rebalance", py::arg("seeds") = 3, py::arg("threads") = 0,
+               py::arg("max_ttt_ratio") = 100.0, py::arg("progress") = py::none(), py::arg("cancel") = py::none());
     module.def("_plan", &plan, py::arg("scenario"), py::arg("policies") = "spare,rep", py::arg("redundancy") = py::none(),
                py::arg("checkpoint") = "auto", py::arg("confidence") = 0.95, py::arg("indifference") = 0.01,
                py::arg("first_stage") = 10, py::arg("batch") = 5, py::arg("max_replicates") = 2000,

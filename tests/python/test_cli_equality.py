@@ -1,5 +1,6 @@
 """Every function returns what spare-cli --json prints for the same arguments."""
 
+import pandas as pd
 import pytest
 
 import spare_studio as ss
@@ -137,3 +138,20 @@ def test_analysis_study(teaching_path, tmp_path):
     assert 0 < ours.best["spare"]["ettr"]["mean"] <= 1
     assert ours.summary_markdown == (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert list(ours.frame("throughput-vs-r").columns) == ["kind", "series", "x", "y", "band_low", "band_high"]
+
+
+def test_regime_map(teaching_path, tmp_path):
+    axes = dict(x="restart.duration_s=60,600", y="failures.system_mtbf_s=300,1200", policies="spare,ckpt,elastic",
+                seeds=2, threads=1)
+    ours = ss.regime_map(teaching_path, **axes)
+    run_cli("regime-map", teaching_path, "--x", axes["x"], "--y", axes["y"], "--policies", axes["policies"],
+            "--seeds", "2", "--threads", "1", "--out", tmp_path / "map.csv")
+    cli = pd.read_csv(tmp_path / "map.csv", float_precision="round_trip")
+    frame = ours.frame()
+    assert len(frame) == len(cli) == 12
+    assert list(frame["mean_ttt_ratio"]) == list(cli["mean_ttt_ratio"])
+    assert list(frame["winner"]) == list(cli["winner"])
+    with pytest.raises(ValueError, match="contenders; allowed: 2 .. 6"):
+        ss.regime_map(teaching_path, policies="spare")
+    with pytest.raises(ValueError, match="not a numeric scenario key"):
+        ss.regime_map(teaching_path, x="run.policy=1,2")
