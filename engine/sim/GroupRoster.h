@@ -14,6 +14,8 @@ public:
     int groups() const { return static_cast<int>(alive_.size()); }
     bool alive(int group) const { return alive_[static_cast<std::size_t>(group)] != 0; }
     int aliveCount() const { return aliveCount_; }
+    // The groups that went out since the last allBack() (may repeat; some may be back by a rejoin).
+    const std::vector<int>& wentOut() const { return wentOut_; }
     // The lowest-numbered live group (groups() when none).
     int firstAlive() const;
 

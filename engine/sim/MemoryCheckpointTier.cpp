@@ -48,10 +48,9 @@ void MemoryCheckpointTier::clearLost()
 void MemoryCheckpointTier::taken(int resumeStep, const TrainingProgress& progress, const GroupRoster& roster)
 {
     clearLost();
-    if (roster.aliveCount() < groups_)
-        for (int g = 0; g < groups_; ++g)
-            if (!roster.alive(g))
-                markLost(g);
+    for (const int g : roster.wentOut())
+        if (!roster.alive(g))
+            markLost(g);
     taken_ = true;
     resumeStep_ = resumeStep;
     progress_ = progress;
