@@ -17,6 +17,8 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
+#include <set>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -46,6 +48,32 @@ Scenario elasticN600(double detectS)
     s.progress = ProgressModel{ProgressMeasure::Steps, 1.0};
     return s;
 }
+
+// Per step attempt: the failures seen before it started and the compute it took in units of T_comp
+// (stack computes; a SPARe patch compute is failure handling, not the step's compute path), up to the
+// first global restart.
+class ComputePath final : public SimulationObserver {
+public:
+    explicit ComputePath(double computeS) : computeS_(computeS) {}
+    void onEvent(const Event& e) override
+    {
+        restarted_ = restarted_ || e.kind == EventKind::RestartStart;
+        if (restarted_)
+            return;
+        if (e.kind == EventKind::Failure)
+            ++failures_;
+        else if (e.kind == EventKind::StepStart)
+            steps.push_back({failures_, 0.0});
+        else if (e.kind == EventKind::StackCompute && !steps.empty())
+            steps.back().second += e.duration / computeS_;
+    }
+    std::vector<std::pair<int, double>> steps;
+
+private:
+    double computeS_;
+    int failures_ = 0;
+    bool restarted_ = false;
+};
 
 }  // namespace
 
@@ -208,6 +236,61 @@ private slots:
         QCOMPARE(m.discardedSteps, std::int64_t(1));
         QCOMPARE(m.tttS, 11.0 + 10.5 + 6.0 + 9 * (10.0 * 8.0 / 7.0 + 1.0));
         QCOMPARE(m.samplesCommitted, 10.0);
+    }
+
+    // Re-balancing in whole stacks is SPARe's compute path: with every group holding every shard
+    // (r = N) SPARe's controller reaches ceil(N / L) stacks, the factor rebalance.integer_factor
+    // computes, so on the same failures every step attempt after k failures takes the same compute in
+    // both runs. With r < N SPARe may need more stacks than ceil(N / L); never fewer.
+    void rebalanceInWholeStacksIsSparesComputePath_data()
+    {
+        QTest::addColumn<int>("redundancy");
+        QTest::addColumn<QString>("layout");
+        QTest::newRow("r = N, consecutive") << 12 << "consecutive";
+        QTest::newRow("r = 3, golomb") << 3 << "golomb";
+        QTest::newRow("r = 4, consecutive") << 4 << "consecutive";
+    }
+    void rebalanceInWholeStacksIsSparesComputePath()
+    {
+        QFETCH(int, redundancy);
+        QFETCH(QString, layout);
+        const int groups = 12;
+        std::vector<TraceFailure> trace;
+        for (int k = 0; k < groups - 2; ++k)
+            trace.push_back({100.0 + 150.0 * k, (5 * k + 1) % groups});
+        Scenario spare = tinyScenario(Policy::Spare, groups, redundancy, 200, 1000);
+        spare.layout = layout.toStdString();
+        spare.checkpointSemantics = CheckpointSemantics::Exact;
+        Scenario rebalance = tinyScenario(Policy::Rebalance, groups, 1, 200, 1000);
+        rebalance.layout = "consecutive";
+        rebalance.checkpointSemantics = CheckpointSemantics::Exact;
+        rebalance.rebalance = RebalanceSettings{0.1, true};
+        ComputePath sparePath(spare.computeS);
+        ComputePath rebalancePath(rebalance.computeS);
+        const RunMetrics sm = Simulator(spare, trace).run(&sparePath);
+        const RunMetrics rm = Simulator(rebalance, trace).run(&rebalancePath);
+        QVERIFY(sm.completed && rm.completed);
+        QCOMPARE(rm.restarts, std::int64_t(0));
+        if (redundancy == groups)
+            QCOMPARE(sm.restarts, std::int64_t(0));
+        std::map<int, double> spareFactor;
+        for (const auto& [failures, factor] : sparePath.steps)
+            if (factor > 0.0)
+                spareFactor[failures] = std::max(spareFactor[failures], factor);
+        std::set<int> compared;  // failure counts seen in both runs
+        for (const auto& [failures, factor] : rebalancePath.steps) {
+            QCOMPARE(factor, std::ceil(double(groups) / double(groups - failures)));
+            const auto seen = spareFactor.find(failures);
+            if (seen == spareFactor.end())
+                continue;
+            compared.insert(failures);
+            if (redundancy == groups)
+                QCOMPARE(seen->second, factor);
+            else
+                QVERIFY2(seen->second >= factor, qPrintable(QStringLiteral("%1 failures: SPARe %2 stacks, ceil(N / L) %3")
+                                                                 .arg(failures).arg(seen->second).arg(factor)));
+        }
+        QVERIFY(int(compared.size()) >= (redundancy == groups ? groups - 1 : 3));
     }
 
     // Inclusion-exclusion against a Monte-Carlo of the tier itself (k groups lost uniformly at random).
