@@ -51,12 +51,12 @@ struct SweepOptions {
 
 void printRows(const std::vector<SweepRow>& rows)
 {
-    fmt::print("{:<6} {:>3} {:>5}  {:>15}  {:>17}  {:>9} {:>9} {:>7}  {}\n", "policy", "r", "runs", "TTT/T0 (sd)",
+    fmt::print("{:<9} {:>3} {:>5}  {:>15}  {:>17}  {:>9} {:>9} {:>7}  {}\n", "policy", "r", "runs", "TTT/T0 (sd)",
                "availability (sd)", "restarts", "masked", "mean S", "");
     for (const auto& row : rows) {
         const auto& ttt = row.stat("ttt_ratio");
         const auto& availability = row.stat("availability");
-        fmt::print("{:<6} {:>3} {:>2}/{:<2}  {:>7.3f} ({:5.3f})  {:>8.2f}% ({:5.2f})  {:>9.1f} {:>9.1f} {:>7.3f}  {}\n",
+        fmt::print("{:<9} {:>3} {:>2}/{:<2}  {:>7.3f} ({:5.3f})  {:>8.2f}% ({:5.2f})  {:>9.1f} {:>9.1f} {:>7.3f}  {}\n",
                    policyName(row.policy), row.redundancy, row.completedRuns, row.runs, ttt.mean, ttt.sd,
                    availability.mean * 100.0, availability.sd * 100.0, row.stat("restarts").mean,
                    row.stat("masked_failures").mean, row.stat("mean_stack_number").mean,
@@ -94,7 +94,7 @@ CommandAction setupSweep(CLI::App& sub)
 {
     auto opts = std::make_shared<SweepOptions>();
     sub.add_option("scenario", opts->scenarioPath, "Scenario JSON file (the base of every cell)")->required();
-    sub.add_option("--policies", opts->policies, "Comma list of spare, rep, ckpt")->capture_default_str();
+    sub.add_option("--policies", opts->policies, "Comma list of spare, rep, ckpt, elastic, rebalance")->capture_default_str();
     sub.add_option("--redundancy,-r", opts->redundancy, "r values for spare and rep: 2-20, 3 or 2,4,8 (each 1 .. min(groups, 64))")
         ->capture_default_str();
     sub.add_option("--seeds", opts->seeds, "Seeds per cell: run.seed, run.seed + 1, ...")
@@ -149,6 +149,7 @@ CommandAction setupSweep(CLI::App& sub)
         spec.spareRedundancies = redundancies;
         spec.repRedundancies = redundancies;
 
+        Sweep::checkPolicies(spec);
         requireMemoryFits(Sweep::estimateMemory(spec, opts->threads), spec.base, opts->memoryLimit);
 
         SweepRunOptions run;

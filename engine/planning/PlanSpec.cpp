@@ -30,7 +30,7 @@ std::string PlanCandidate::label() const
 std::vector<PlanCandidate> PlanSpec::candidates(Policy policy) const
 {
     std::vector<PlanCandidate> out;
-    const std::vector<int> rs = policy == Policy::Ckpt ? std::vector<int>{1} : redundancies;
+    const std::vector<int> rs = policyUsesRedundancy(policy) ? redundancies : std::vector<int>{1};
     for (const int r : rs)
         for (const auto& interval : checkpointIntervals)
             out.push_back({policy, r, interval});
@@ -51,13 +51,20 @@ std::vector<std::string> PlanSpec::validate() const
 {
     std::vector<std::string> problems;
     if (policies.empty())
-        problems.push_back("policies: empty; give at least one of spare, rep, ckpt");
+        problems.push_back(fmt::format("policies: empty; give at least one of {}", policyNames()));
+    // Each policy's own rules (elastic and rebalance refuse the paper's checkpoint rule).
+    for (const Policy policy : policies) {
+        Scenario s = base;
+        s.policy = policy;
+        for (const ScenarioIssue& issue : validateScenario(s))
+            problems.push_back(fmt::format("policies: {}: {}: {}", policyName(policy), issue.key, issue.message));
+    }
     const int maxR = std::min(base.groups, ScenarioLimits::maxRedundancy);
     for (const int r : redundancies)
         if (r < 2 || r > maxR)
             problems.push_back(fmt::format("redundancy: {} is out of range; allowed: 2 .. {} (min(cluster.groups, {}))",
                                            r, maxR, ScenarioLimits::maxRedundancy));
-    if (redundancies.empty() && std::any_of(policies.begin(), policies.end(), [](Policy p) { return p != Policy::Ckpt; }))
+    if (redundancies.empty() && std::any_of(policies.begin(), policies.end(), policyUsesRedundancy))
         problems.push_back("redundancy: empty; give r values for spare and rep, e.g. 2-16");
     if (checkpointIntervals.empty())
         problems.push_back("checkpoint: empty; give auto or interval steps");

@@ -2,6 +2,7 @@
 
 #include "engine/topology/Topology.h"
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -12,6 +13,8 @@
 namespace spare {
 
 enum class Policy { Spare, Rep, Ckpt, Elastic, Rebalance };
+// Every policy, in the order lists and tables show them.
+inline constexpr std::array kPolicies{Policy::Spare, Policy::Rep, Policy::Ckpt, Policy::Elastic, Policy::Rebalance};
 enum class FailureModel { Weibull, Exponential, Trace };
 // restart.rule: extend_on_failure (a failure inside a group's window starts it over), fixed (failures inside
 // are absorbed), serialized (each failure inside queues one more full stall).
@@ -240,6 +243,8 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& scenario);
 
 const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
 const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"
+// SPARe+CKPT and Rep+CKPT keep r replicas; the other policies run at r = 1.
+bool policyUsesRedundancy(Policy policy);
 const char* failureModelName(FailureModel model); // "weibull", "exponential", "trace"
 const char* restartRuleName(RestartRule rule);    // "extend_on_failure", "fixed"
 const char* failureShapeName(FailureShape shape); // "exponential", "weibull"

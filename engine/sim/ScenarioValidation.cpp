@@ -541,6 +541,11 @@ const char* policyDisplayName(Policy policy)
     return "?";
 }
 
+bool policyUsesRedundancy(Policy policy)
+{
+    return policy == Policy::Spare || policy == Policy::Rep;
+}
+
 const char* failureModelName(FailureModel model)
 {
     switch (model) {
@@ -563,8 +568,7 @@ const char* restartRuleName(RestartRule rule)
 
 std::optional<Policy> parsePolicy(std::string_view name)
 {
-    return parseName(name, std::array{Policy::Spare, Policy::Rep, Policy::Ckpt, Policy::Elastic, Policy::Rebalance},
-                     &policyName);
+    return parseName(name, kPolicies, &policyName);
 }
 
 std::optional<FailureModel> parseFailureModel(std::string_view name)

@@ -1,9 +1,12 @@
 #include "engine/sweep/Sweep.h"
 
+#include "engine/base/InputError.h"
+
 #include "engine/sim/RunMetricsJson.h"
 #include "engine/sim/SharedPreparedRun.h"
 #include "engine/sim/Simulator.h"
 
+#include <fmt/core.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -98,7 +101,7 @@ void Sweep::markBest(std::vector<SweepRow>& rows)
 {
     for (auto& row : rows)
         row.best = false;
-    for (const Policy policy : {Policy::Spare, Policy::Rep, Policy::Ckpt})
+    for (const Policy policy : kPolicies)
         if (const auto best = bestRow(rows, policy))
             rows[*best].best = true;
 }
@@ -120,8 +123,22 @@ MemoryEstimate Sweep::estimateMemory(const SweepSpec& spec, int threads)
     return largest;
 }
 
+void Sweep::checkPolicies(const SweepSpec& spec)
+{
+    std::vector<InputIssue> issues;
+    for (const Policy policy : spec.policies) {
+        Scenario s = spec.base;
+        s.policy = policy;
+        for (const ScenarioIssue& issue : validateScenario(s))
+            issues.push_back({fmt::format("policy {}", policyName(policy)), issue.key, issue.message});
+    }
+    if (!issues.empty())
+        throw ScenarioError(std::move(issues));
+}
+
 SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
 {
+    checkPolicies(spec);
     SweepResult result;
     result.cells = cells(spec);
     result.metrics.resize(result.cells.size());

@@ -70,7 +70,10 @@ struct SweepRunOptions {
 class Sweep {
 public:
     static std::vector<SweepCell> cells(const SweepSpec& spec);
+    // Throws ScenarioError when the base scenario does not hold for one of the policies (elastic and
+    // rebalance refuse the paper's checkpoint rule).
     static SweepResult run(const SweepSpec& spec, const SweepRunOptions& options = {});
+    static void checkPolicies(const SweepSpec& spec);
     // The peak memory of run(spec) on `threads` workers (0 = all hardware threads): as many runs at
     // once as workers, each costed at the grid's largest cell.
     static MemoryEstimate estimateMemory(const SweepSpec& spec, int threads);

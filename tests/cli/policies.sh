@@ -28,6 +28,15 @@ expect "elastic run prints its batch" 0 'batch +mean 0\.9' \
 expect "in-memory restores are counted" 0 'in-memory checkpoints .* restarts from memory [1-9]' \
   "$SPARE_CLI" simulate "$SCEN/paper-n600-practice.json" --policy ckpt --until 200000
 
+expect "sweep refuses elastic under the paper's checkpoint rule" 2 'policy elastic: checkpoint.semantics' \
+  "$SPARE_CLI" sweep "$SCEN/paper-n200-exp.json" --policies spare,elastic -r 8 --seeds 1
+expect "plan refuses rebalance under the paper's checkpoint rule" 2 'policies: rebalance: checkpoint.semantics' \
+  "$SPARE_CLI" plan "$SCEN/paper-n200-exp.json" --policies spare,rebalance --redundancy 8
+expect "sweep runs elastic and rebalance at r = 1, each with its best row" 0 'rebalance +1 +2/2 .*<- best' \
+  "$SPARE_CLI" sweep "$SCEN/teaching-12.json" --policies spare,elastic,rebalance -r 3,4 --seeds 2
+expect "plan races elastic once, not once per r" 0 '\| elastic \| 1 \| auto \|' \
+  "$SPARE_CLI" plan "$SCEN/teaching-12.json" --policies spare,elastic --redundancy 2-4 --max-replicates 40
+
 expect "regime-map draws a 2 x 2 map" 0 'legend: S spare M ckpt-memory E elastic B rebalance' \
   "$SPARE_CLI" regime-map "$SCEN/paper-n600-practice.json" --x restart.duration_s=60,600 \
   --y failures.system_mtbf_s=300,1200 --seeds 2 --out "$WORK/map.csv"
