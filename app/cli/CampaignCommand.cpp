@@ -111,7 +111,8 @@ int planAction(const CampaignOptions& o)
         std::vector<std::string> values;
         for (const auto& v : axis.values)
             values.push_back(campaignValueText(v));
-        fmt::print("  {}{}: {} values: {}\n", axis.key, axis.isVariable ? " (variable)" : "", values.size(),
+        fmt::print("  {}{}: {} values: {}\n", axis.key,
+                   axis.isVariable ? " (variable)" : c.variants.count(axis.key) ? " (variants)" : "", values.size(),
                    fmt::join(values, ", "));
     }
     for (const CampaignDerivedKey& d : c.derived)

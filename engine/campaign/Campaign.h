@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace spare {
@@ -54,6 +56,10 @@ struct Campaign {
     // "design": "list": cell i takes value i of every grid key (all keys have as many values), for a set of
     // cells that is not a product, such as the candidates still in a selection.
     bool listed = false;
+    // Variants keys (declared under "variants"), by grid key: each value's name and its partial scenario
+    // document, merged into the cell's after the scenario keys (JSON merge patch, RFC 7386: null removes a
+    // key or a whole section).
+    std::map<std::string, std::vector<std::pair<std::string, nlohmann::json>>> variants;
     std::vector<CampaignDerivedKey> derived;
     CampaignReplication replication;
     double maxTttRatio = 100.0;  // a run stops (incomplete) at this x T0 of simulated time

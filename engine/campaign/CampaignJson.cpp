@@ -26,8 +26,8 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-constexpr const char* kTopKeys[] = {"name",    "description", "base",        "design",       "variables",
-                                    "grid",    "derived",     "replication", "max_ttt_ratio"};
+constexpr const char* kTopKeys[] = {"name", "description", "base",        "design",       "variables", "variants",
+                                    "grid", "derived",     "replication", "max_ttt_ratio"};
 constexpr int kMaxPoints = 100000;
 constexpr int kMaxSeeds = 100000;
 
@@ -63,6 +63,7 @@ public:
         c.description = text(doc, "description");
         readBase(doc, c);
         readVariables(doc);
+        readVariants(doc);
         readDesign(doc, c);
         readGrid(doc, c);
         if (c.listed)
@@ -78,6 +79,9 @@ public:
         for (const auto& [name, variable] : variables_)
             if (!variable.used)
                 fail("variables." + name, "declared but not a grid key used by a derived key");
+        for (const auto& [name, variants] : variants_)
+            if (std::none_of(c.grid.begin(), c.grid.end(), [&](const CampaignAxis& a) { return a.key == name; }))
+                fail("variants." + name, "declared but not a grid key");
         return c;
     }
 
@@ -128,6 +132,7 @@ private:
                 return;
             }
             c.base = scenarioToJson(scenario);
+            baseDocument_ = c.base;
             baseValid_ = true;
         } catch (const ScenarioError& e) {
             failScenario(e);
@@ -143,8 +148,8 @@ private:
             fail("design", fmt::format("{} is not a known value; allowed: grid | one_way | list", describe(*it)));
         c.oneWay = *it == "one_way";
         c.listed = *it == "list";
-        if (c.oneWay && !variables_.empty())
-            fail("design", "one_way varies scenario keys around the base; it takes no variables");
+        if (c.oneWay && (!variables_.empty() || !variants_.empty()))
+            fail("design", "one_way varies scenario keys around the base; it takes no variables nor variants");
     }
 
     void checkListedGrid(const Campaign& c)
@@ -181,6 +186,44 @@ private:
                 fail("variables." + name, fmt::format("expected a description string, got {}", describe(meaning)));
             else
                 variables_.emplace(name, Variable{meaning.get<std::string>(), false});
+        }
+    }
+
+    // "variants": {"KEY": {"NAME": {partial scenario document}, ...}}; each overlay must give a valid scenario
+    // when merged into the base.
+    void readVariants(const ordered_json& doc)
+    {
+        const ordered_json* variants = section(doc, "variants", "key: {name: partial scenario}");
+        if (variants == nullptr)
+            return;
+        for (const auto& [key, named] : variants->items()) {
+            const std::string path = "variants." + key;
+            if (key.empty() || key.find('.') != std::string::npos || findScenarioKey(key) != nullptr ||
+                variables_.count(key) > 0) {
+                fail(path, "a variants key must not be a scenario key, a variable nor contain '.'");
+                continue;
+            }
+            if (!named.is_object() || named.empty()) {
+                fail(path, fmt::format("expected a non-empty object of name: partial scenario, got {}", describe(named)));
+                continue;
+            }
+            std::vector<std::pair<std::string, json>>& out = variants_[key];
+            for (const auto& [name, overlay] : named.items()) {
+                if (!overlay.is_object()) {
+                    fail(path + "." + name, fmt::format("expected a partial scenario object, got {}", describe(overlay)));
+                    continue;
+                }
+                out.emplace_back(name, json::parse(overlay.dump()));
+                if (!baseValid_)
+                    continue;
+                json merged = baseDocument_;
+                merged.merge_patch(out.back().second);
+                try {
+                    scenarioFromJson(merged, fmt::format("{}: {}.{}", origin_, path, name));
+                } catch (const ScenarioError& e) {
+                    failScenario(e);
+                }
+            }
         }
     }
 
@@ -278,8 +321,10 @@ private:
         for (const auto& [key, spec] : it->items()) {
             const std::string path = "grid." + key;
             const bool variable = variables_.count(key) > 0;
-            if (!variable && findScenarioKey(key) == nullptr) {
-                fail(path, "unknown key; use a scenario key path (spare-cli scenario-keys) or a declared variable");
+            const auto variants = variants_.find(key);
+            if (!variable && variants == variants_.end() && findScenarioKey(key) == nullptr) {
+                fail(path, "unknown key; use a scenario key path (spare-cli scenario-keys), a declared variable or "
+                           "a variants key");
                 continue;
             }
             if (key == "run.seed" || key == "name" || key == "description") {
@@ -292,6 +337,8 @@ private:
                 continue;
             }
             CampaignAxis axis{key, {}, variable, variable ? variables_[key].meaning : std::string()};
+            if (variants != variants_.end())
+                c.variants[key] = variants->second;
             std::set<std::string> seen;
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const ordered_json& value = values[i];
@@ -304,14 +351,26 @@ private:
                     fail(where, fmt::format("{} is listed twice", describe(value)));
                     continue;
                 }
-                if (variable ? !value.is_number() : !checkScenarioValue(c, key, value, where))
+                if (variants != variants_.end()) {
+                    if (!isVariantName(variants->second, value)) {
+                        fail(where, fmt::format("{} is not a name under variants.{}", describe(value), key));
+                        continue;
+                    }
+                } else if (variable ? !value.is_number() : !checkScenarioValue(c, key, value, where)) {
                     continue;
+                }
                 axis.values.push_back(normalized(key, value));
             }
             if (variable && axis.values.size() != values.size())
                 fail(path, "a variable takes numbers only");
             c.grid.push_back(std::move(axis));
         }
+    }
+
+    static bool isVariantName(const std::vector<std::pair<std::string, json>>& variants, const ordered_json& value)
+    {
+        return value.is_string() && std::any_of(variants.begin(), variants.end(),
+                                                [&](const auto& v) { return v.first == value.get<std::string>(); });
     }
 
     // Numbers as the scenario document writes them (floats for Number keys, integers for Integer keys), so a
@@ -469,6 +528,8 @@ private:
     std::string origin_;
     std::string baseDir_;
     bool baseValid_ = false;
+    json baseDocument_;
+    std::map<std::string, std::vector<std::pair<std::string, json>>> variants_;
     struct Variable {
         std::string meaning;
         bool used = false;  // by a derived key
@@ -520,6 +581,9 @@ std::string campaignToJsonText(const Campaign& c)
             variables[axis.key] = axis.variableMeaning;
     if (!variables.empty())
         doc["variables"] = variables;
+    for (const auto& [key, variants] : c.variants)
+        for (const auto& [name, overlay] : variants)
+            doc["variants"][key][name] = ordered_json::parse(overlay.dump());
     ordered_json& grid = doc["grid"];
     for (const CampaignAxis& axis : c.grid)
         grid[axis.key] = ordered_json::parse(json(axis.values).dump());

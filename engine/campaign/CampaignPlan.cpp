@@ -164,8 +164,13 @@ json CampaignPlan::scenarioDocument(std::size_t cell) const
     json doc = campaign_.base;
     const CampaignCell& c = cells_[cell];
     for (std::size_t a = 0; a < campaign_.grid.size(); ++a)
-        if (!campaign_.grid[a].isVariable)
+        if (!campaign_.grid[a].isVariable && campaign_.variants.count(campaign_.grid[a].key) == 0)
             documentSlot(doc, campaign_.grid[a].key) = c.values[a];
+    for (std::size_t a = 0; a < campaign_.grid.size(); ++a)
+        if (const auto variants = campaign_.variants.find(campaign_.grid[a].key); variants != campaign_.variants.end())
+            for (const auto& [name, overlay] : variants->second)
+                if (c.values[a] == name)
+                    doc.merge_patch(overlay);
     const auto operand = [&](const json& op) -> double {
         if (op.is_number())
             return op.get<double>();

@@ -4,13 +4,17 @@
 #include "engine/planning/ScenarioBatch.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/ScenarioKeyTable.h"
+#include "engine/sim/Simulator.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -142,6 +146,134 @@ Scenario scenarioWithValue(const Scenario& base, const std::string& key, double 
     return scenarioFromJson(doc, fmt::format("{} = {}", key, value), "");
 }
 
+Scenario regimeMapRules(const Scenario& base, const std::vector<RegimeContender>& contenders, bool* madeExact)
+{
+    Scenario rules = base;
+    const bool needsExact = std::any_of(contenders.begin(), contenders.end(), [](const RegimeContender& c) {
+        return c.memoryTier || c.policy == Policy::Elastic || c.policy == Policy::Rebalance;
+    });
+    *madeExact = needsExact && rules.checkpointSemantics == CheckpointSemantics::Paper;
+    if (*madeExact)
+        rules.checkpointSemantics = CheckpointSemantics::Exact;
+    return rules;
+}
+
+Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender)
+{
+    Scenario s = cell;
+    s.policy = contender.policy;
+    if (contender.memoryTier && !s.memoryCheckpoint)
+        s.memoryCheckpoint = MemoryCheckpoint{};
+    if (!contender.memoryTier)
+        s.memoryCheckpoint.reset();
+    return s;
+}
+
+namespace {
+
+std::uint64_t seedOf(const RegimeMapOptions& options, std::size_t k)
+{
+    return options.seedValues.empty() ? k + 1 : options.seedValues[k];
+}
+
+Scenario cellScenario(const Scenario& rules, const RegimeMapOptions& options, std::size_t ix, std::size_t iy)
+{
+    return scenarioWithValue(scenarioWithValue(rules, options.x.key, options.x.values[ix]), options.y.key,
+                             options.y.values[iy]);
+}
+
+// Mean and 95% half-width (normal quantile) over the seeds.
+std::pair<double, double> meanAndHalfWidth(const std::vector<double>& values)
+{
+    double sum = 0.0;
+    double sumSq = 0.0;
+    for (const double v : values) {
+        sum += v;
+        sumSq += v * v;
+    }
+    const auto n = static_cast<double>(values.size());
+    const double mean = sum / n;
+    const double variance = values.size() > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
+    return {mean, 1.96 * std::sqrt(variance / n)};
+}
+
+}  // namespace
+
+RegimeCell regimeCell(double x, double y, const std::vector<std::vector<double>>& ratios, std::vector<int> unfinished)
+{
+    RegimeCell cell;
+    cell.x = x;
+    cell.y = y;
+    cell.unfinished = std::move(unfinished);
+    const std::size_t nc = ratios.size();
+    for (const std::vector<double>& r : ratios) {
+        const auto [mean, halfWidth] = meanAndHalfWidth(r);
+        cell.meanRatio.push_back(mean);
+        cell.halfWidth.push_back(halfWidth);
+    }
+    std::vector<int> order(nc);
+    for (std::size_t c = 0; c < nc; ++c)
+        order[c] = static_cast<int>(c);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return cell.meanRatio[static_cast<std::size_t>(a)] < cell.meanRatio[static_cast<std::size_t>(b)];
+    });
+    cell.winner = order.front();
+    if (nc > 1) {
+        cell.runnerUp = order[1];
+        const auto w = static_cast<std::size_t>(cell.winner);
+        const auto r = static_cast<std::size_t>(cell.runnerUp);
+        cell.margin = (cell.meanRatio[r] - cell.meanRatio[w]) / cell.meanRatio[w];
+        // Common random numbers: the difference is paired seed by seed.
+        std::vector<double> differences;
+        for (std::size_t k = 0; k < ratios[w].size(); ++k)
+            differences.push_back(ratios[r][k] - ratios[w][k]);
+        const auto [mean, halfWidth] = meanAndHalfWidth(differences);
+        cell.separable = differences.size() > 1 && mean > halfWidth;
+    }
+    return cell;
+}
+
+RegimeMapEstimate estimateRegimeMap(const Scenario& base, const RegimeMapOptions& options)
+{
+    RegimeMapEstimate estimate;
+    bool madeExact = false;
+    const Scenario rules = regimeMapRules(base, options.contenders, &madeExact);
+    const std::size_t ix = options.x.values.size() / 2;
+    const std::size_t iy = options.y.values.size() / 2;
+    const Scenario cell = cellScenario(rules, options, ix, iy);
+    estimate.probeCell = fmt::format("{}={:g}, {}={:g}", options.x.key, options.x.values[ix], options.y.key,
+                                     options.y.values[iy]);
+    SimulationLimits limits;
+    limits.maxTttRatio = options.maxTttRatio;
+    limits.cancel = options.cancel;
+    const auto start = std::chrono::steady_clock::now();
+    for (const RegimeContender& c : options.contenders) {
+        Scenario s = regimeContenderScenario(cell, c);
+        s.seed = seedOf(options, 0);
+        Simulator(s).run(nullptr, limits);
+    }
+    estimate.probeS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    estimate.threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    const std::size_t cells = options.x.values.size() * options.y.values.size();
+    const auto seeds = static_cast<std::size_t>(std::max(1, options.seeds));
+    estimate.runs = cells * options.contenders.size() * seeds;
+    estimate.totalS = estimate.probeS * static_cast<double>(cells * seeds) / estimate.threads;
+    return estimate;
+}
+
+std::string regimeMapEstimateText(const RegimeMapOptions& options, const RegimeMapEstimate& estimate)
+{
+    const double t = estimate.totalS;
+    const std::string about = t < 90.0 ? fmt::format("{:.0f} s", std::max(1.0, t))
+                              : t < 5400.0 ? fmt::format("{:.0f} min", t / 60.0)
+                                           : fmt::format("{:.1f} h", t / 3600.0);
+    return fmt::format("{} runs ({} x {} cells x {} contenders x {} seeds); about {} on {} thread{} (one run per "
+                       "contender at {} took {:.2f} s)",
+                       estimate.runs, options.x.values.size(), options.y.values.size(), options.contenders.size(),
+                       options.seeds, about, estimate.threads, estimate.threads == 1 ? "" : "s", estimate.probeCell,
+                       estimate.probeS);
+}
+
 RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options)
 {
     RegimeMap map;
@@ -150,29 +282,16 @@ RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options)
     const std::size_t ny = options.y.values.size();
     const std::size_t nc = options.contenders.size();
     const auto seeds = static_cast<std::size_t>(std::max(1, options.seeds));
-    Scenario rules = base;
-    const bool needsExact = std::any_of(options.contenders.begin(), options.contenders.end(), [](const RegimeContender& c) {
-        return c.memoryTier || c.policy == Policy::Elastic || c.policy == Policy::Rebalance;
-    });
-    if (needsExact && rules.checkpointSemantics == CheckpointSemantics::Paper) {
-        rules.checkpointSemantics = CheckpointSemantics::Exact;
-        map.semanticsMadeExact = true;
-    }
+    const Scenario rules = regimeMapRules(base, options.contenders, &map.semanticsMadeExact);
     std::vector<Scenario> runs;
     runs.reserve(nx * ny * nc * seeds);
     for (std::size_t iy = 0; iy < ny; ++iy)
         for (std::size_t ix = 0; ix < nx; ++ix) {
-            const Scenario cell = scenarioWithValue(
-                scenarioWithValue(rules, options.x.key, options.x.values[ix]), options.y.key, options.y.values[iy]);
+            const Scenario cell = cellScenario(rules, options, ix, iy);
             for (const RegimeContender& c : options.contenders) {
-                Scenario s = cell;
-                s.policy = c.policy;
-                if (c.memoryTier && !s.memoryCheckpoint)
-                    s.memoryCheckpoint = MemoryCheckpoint{};
-                if (!c.memoryTier)
-                    s.memoryCheckpoint.reset();
+                Scenario s = regimeContenderScenario(cell, c);
                 for (std::size_t k = 0; k < seeds; ++k) {
-                    s.seed = k + 1;
+                    s.seed = seedOf(options, k);
                     runs.push_back(s);
                 }
             }
@@ -184,64 +303,20 @@ RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options)
     batch.cancel = options.cancel;
     const std::vector<RunMetrics> metrics = runScenarioBatch(runs, batch);
     map.runs = metrics.size();
-    const auto ratioOf = [&](const RunMetrics& m) { return m.completed ? m.tttRatio : options.maxTttRatio; };
     std::size_t next = 0;
     for (std::size_t iy = 0; iy < ny; ++iy)
         for (std::size_t ix = 0; ix < nx; ++ix) {
-            RegimeCell cell;
-            cell.x = options.x.values[ix];
-            cell.y = options.y.values[iy];
             std::vector<std::vector<double>> ratios(nc);
-            bool cancelled = false;
-            for (std::size_t c = 0; c < nc; ++c) {
-                int unfinished = 0;
+            std::vector<int> unfinished(nc, 0);
+            for (std::size_t c = 0; c < nc; ++c)
                 for (std::size_t k = 0; k < seeds; ++k) {
                     const RunMetrics& m = metrics[next++];
-                    cancelled = cancelled || m.stopReason == StopReason::Cancelled;
-                    unfinished += m.completed ? 0 : 1;
-                    ratios[c].push_back(ratioOf(m));
+                    if (m.stopReason == StopReason::Cancelled)
+                        return map;
+                    unfinished[c] += m.completed ? 0 : 1;
+                    ratios[c].push_back(m.completed ? m.tttRatio : options.maxTttRatio);
                 }
-                double sum = 0.0;
-                double sumSq = 0.0;
-                for (const double r : ratios[c]) {
-                    sum += r;
-                    sumSq += r * r;
-                }
-                const double n = static_cast<double>(seeds);
-                const double mean = sum / n;
-                const double variance = seeds > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
-                cell.meanRatio.push_back(mean);
-                cell.halfWidth.push_back(1.96 * std::sqrt(variance / n));
-                cell.unfinished.push_back(unfinished);
-            }
-            if (cancelled)
-                return map;
-            std::vector<int> order(nc);
-            for (std::size_t c = 0; c < nc; ++c)
-                order[c] = static_cast<int>(c);
-            std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-                return cell.meanRatio[static_cast<std::size_t>(a)] < cell.meanRatio[static_cast<std::size_t>(b)];
-            });
-            cell.winner = order.front();
-            if (nc > 1) {
-                cell.runnerUp = order[1];
-                const auto w = static_cast<std::size_t>(cell.winner);
-                const auto r = static_cast<std::size_t>(cell.runnerUp);
-                cell.margin = (cell.meanRatio[r] - cell.meanRatio[w]) / cell.meanRatio[w];
-                // Common random numbers: the difference is paired seed by seed.
-                double sum = 0.0;
-                double sumSq = 0.0;
-                for (std::size_t k = 0; k < seeds; ++k) {
-                    const double d = ratios[r][k] - ratios[w][k];
-                    sum += d;
-                    sumSq += d * d;
-                }
-                const double n = static_cast<double>(seeds);
-                const double mean = sum / n;
-                const double variance = seeds > 1 ? std::max(0.0, (sumSq - n * mean * mean) / (n - 1.0)) : 0.0;
-                cell.separable = seeds > 1 && mean > 1.96 * std::sqrt(variance / n);
-            }
-            map.cells.push_back(std::move(cell));
+            map.cells.push_back(regimeCell(options.x.values[ix], options.y.values[iy], ratios, std::move(unfinished)));
         }
     return map;
 }

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -30,6 +31,8 @@ struct RegimeMapOptions {
     RegimeAxis y;
     std::vector<RegimeContender> contenders;
     int seeds = 3;               // seeds 1 .. seeds, the same for every contender (common random numbers)
+    // The seed of replicate k when not empty (`seeds` of them): a campaign's common seeds.
+    std::vector<std::uint64_t> seedValues;
     int threads = 0;
     double maxTttRatio = 100.0;  // a run still unfinished here counts as this (and says so)
     std::function<void(std::size_t done, std::size_t total)> progress;
@@ -70,6 +73,30 @@ RegimeAxis parseRegimeAxis(const std::string& spec, const char* argument);
 std::vector<RegimeContender> parseRegimeContenders(const std::string& list, const char* argument);
 // `base` with `key` set to `value` (validated as a scenario file would be: InputError names the key).
 Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value);
+
+// How long runRegimeMap will take: one run per contender at the middle cell (the first seed), timed on this
+// machine, times cells x seeds / threads.
+struct RegimeMapEstimate {
+    double probeS = 0.0;  // the probe's wall time, every contender
+    double totalS = 0.0;  // the estimate for the whole map
+    int threads = 1;
+    std::size_t runs = 0;
+    std::string probeCell;  // "KEY=V, KEY=V"
+};
+RegimeMapEstimate estimateRegimeMap(const Scenario& base, const RegimeMapOptions& options);
+// "288 runs (6 x 4 cells x 4 contenders x 3 seeds); about 5 s on 2 threads (one run per contender at ... took
+// 0.07 s)": what the CLI and the window say before a map starts.
+std::string regimeMapEstimateText(const RegimeMapOptions& options, const RegimeMapEstimate& estimate);
+
+// The rules every contender of the map runs under: `base`, under checkpoint.semantics exact when a contender
+// needs it and the base has the paper's rule (then *madeExact is set).
+Scenario regimeMapRules(const Scenario& base, const std::vector<RegimeContender>& contenders, bool* madeExact);
+// A cell's scenario for one contender: its policy, and the in-memory tier (the cell's section, or the
+// defaults) or none.
+Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender);
+// One cell's statistics from its runs: ratios[c][k] the TTT/T0 of contender c on seed k (maxTttRatio for an
+// unfinished run), unfinished[c] how many did not finish.
+RegimeCell regimeCell(double x, double y, const std::vector<std::vector<double>>& ratios, std::vector<int> unfinished);
 
 // Every cell x contender x seed, as one batch. A cancelled map has the cells done so far only.
 // Throws InputError when a cell's scenario is invalid (naming the key and value).

@@ -145,6 +145,56 @@ private slots:
         QCOMPARE(plan.cells()[1].derived[0], nlohmann::json(4));
     }
 
+    void variantsMergeIntoTheCell()
+    {
+        const std::string text = std::string("{") + kBase + R"(, "variants": {"contender": {
+                "spare": {"run": {"policy": "spare"}, "memory_checkpoint": null},
+                "ckpt-memory": {"run": {"policy": "ckpt"}, "memory_checkpoint": {},
+                                "checkpoint": {"semantics": "exact"}}}},
+            "grid": {"memory_checkpoint.restore_s": [30, 90], "contender": ["spare", "ckpt-memory"]}})";
+        const CampaignPlan plan(parse(text));
+        QCOMPARE(plan.cells().size(), std::size_t{4});
+        QCOMPARE(plan.cells()[1].parameters, std::string("contender=ckpt-memory;memory_checkpoint.restore_s=30.0"));
+        // Overlays apply after the scenario keys: a null removes the section the grid key made.
+        const Scenario spare = plan.scenario(0, 1);
+        QCOMPARE(spare.policy, Policy::Spare);
+        QVERIFY(!spare.memoryCheckpoint);
+        const Scenario memory = plan.scenario(3, 1);
+        QCOMPARE(memory.policy, Policy::Ckpt);
+        QVERIFY(memory.memoryCheckpoint);
+        QCOMPARE(memory.memoryCheckpoint->restoreS, 90.0);
+        QCOMPARE(memory.checkpointSemantics, CheckpointSemantics::Exact);
+        const std::string canonical = campaignToJsonText(plan.campaign());
+        QCOMPARE(campaignToJsonText(campaignFromJsonText(canonical, "again")), canonical);
+    }
+
+    void badVariants_data()
+    {
+        QTest::addColumn<QString>("variants");
+        QTest::addColumn<QString>("grid");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a name") << R"({"c": {"a": {"run": {"policy": "rep"}}}})" << R"({"c": ["a", "b"]})"
+                                    << R"(grid.c[1]: "b" is not a name under variants.c)";
+        QTest::newRow("bad overlay value") << R"({"c": {"a": {"run": {"policy": "fast"}}}})" << R"({"c": ["a"]})"
+                                           << R"(variants.c.a: run.policy: "fast" is not a known value)";
+        QTest::newRow("overlay not an object") << R"({"c": {"a": 3}})" << R"({"c": ["a"]})"
+                                               << "variants.c.a: expected a partial scenario object, got 3";
+        QTest::newRow("a scenario key") << R"({"run.policy": {"a": {}}})" << R"({"run.policy": ["spare"]})"
+                                        << "variants.run.policy: a variants key must not be a scenario key";
+        QTest::newRow("unused") << R"({"c": {"a": {}}})" << R"({"cluster.redundancy": [2]})"
+                                << "variants.c: declared but not a grid key";
+    }
+
+    void badVariants()
+    {
+        QFETCH(QString, variants);
+        QFETCH(QString, grid);
+        QFETCH(QString, expected);
+        const QString all = rejection(std::string("{") + kBase + ", \"variants\": " + variants.toStdString() +
+                                      ", \"grid\": " + grid.toStdString() + "}");
+        QVERIFY2(all.contains(expected), qPrintable(all));
+    }
+
     void badCampaignsListEveryProblem()
     {
         const QString all = rejection(campaignText(R"("cluster.redundancy": [2, 70], "cluster.nodes": [1],
