@@ -264,7 +264,8 @@ RegimeMapEstimate estimateRegimeMap(const Scenario& base, const RegimeMapOptions
 std::string regimeMapEstimateText(const RegimeMapOptions& options, const RegimeMapEstimate& estimate)
 {
     const double t = estimate.totalS;
-    const std::string about = t < 90.0 ? fmt::format("{:.0f} s", std::max(1.0, t))
+    const std::string about = t < 1.0    ? std::string("under 1 s")
+                              : t < 90.0 ? fmt::format("{:.0f} s", t)
                               : t < 5400.0 ? fmt::format("{:.0f} min", t / 60.0)
                                            : fmt::format("{:.1f} h", t / 3600.0);
     return fmt::format("{} runs ({} x {} cells x {} contenders x {} seeds); about {} on {} thread{} (one run per "
