@@ -25,9 +25,9 @@ namespace {
 
 struct RegimeMapCliOptions {
     std::string scenarioPath;
-    std::string x = "restart.duration_s=60,120,300,600,1200,1800,3600";
-    std::string y = "failures.system_mtbf_s=150,300,600,1200,2400";
-    std::string policies = "spare,ckpt-memory,elastic,rebalance";
+    std::string x = kRegimeMapDefaultX;
+    std::string y = kRegimeMapDefaultY;
+    std::string policies = kRegimeMapDefaultContenders;
     int seeds = 3;
     int threads = 0;
     double maxTttRatio = 100.0;

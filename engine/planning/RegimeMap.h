@@ -13,6 +13,11 @@
 
 namespace spare {
 
+// The default map of `spare-cli regime-map`, `report --regime-map` and the Analysis tab.
+inline constexpr const char* kRegimeMapDefaultX = "restart.duration_s=60,120,300,600,1200,1800,3600";
+inline constexpr const char* kRegimeMapDefaultY = "failures.system_mtbf_s=150,300,600,1200,2400";
+inline constexpr const char* kRegimeMapDefaultContenders = "spare,ckpt-memory,elastic,rebalance";
+
 // One axis of a regime map: a numeric scenario key ("restart.duration_s") and its values.
 struct RegimeAxis {
     std::string key;

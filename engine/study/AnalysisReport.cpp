@@ -16,7 +16,8 @@
 namespace spare {
 
 std::vector<std::string> AnalysisReport::writeDocuments(const std::string& folder, const AnalysisRequest& request,
-                                                        const AnalysisResults& results, const std::string& chartFormats)
+                                                        const AnalysisResults& results, const std::string& chartFormats,
+                                                        const RegimeMap* regimeMap)
 {
     const std::filesystem::path dir(folder);
     std::error_code ec;
@@ -30,9 +31,24 @@ std::vector<std::string> AnalysisReport::writeDocuments(const std::string& folde
     }
     writeFileAtomically((dir / "scenario.json").string(), scenarioToJsonText(request.scenario));
     written.push_back("scenario.json");
-    writeFileAtomically((dir / "summary.md").string(), AnalysisSummary::markdown(request, results, chartFormats));
+    std::string summary = AnalysisSummary::markdown(request, results, chartFormats);
+    if (regimeMap) {
+        writeFileAtomically((dir / "regime-map.csv").string(), regimeMapCsv(*regimeMap));
+        writeFileAtomically((dir / "regime-map.json").string(), regimeMapToJson(*regimeMap).dump(2) + "\n");
+        written.push_back("regime-map.csv");
+        written.push_back("regime-map.json");
+        summary += regimeMapSection(*regimeMap);
+    }
+    writeFileAtomically((dir / "summary.md").string(), summary);
     written.push_back("summary.md");
     return written;
+}
+
+std::string AnalysisReport::regimeMapSection(const RegimeMap& map)
+{
+    return "\n## Which policy wins where\n\nThe regime map (regime-map.csv, regime-map.json): every contender on the "
+           "same seeds in every cell.\n\n```\n" +
+           regimeMapText(map) + "```\n";
 }
 
 bool AnalysisReport::writeMetrics(const std::string& folder, const AnalysisRequest& request,

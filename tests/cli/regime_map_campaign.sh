@@ -45,4 +45,18 @@ expect "--campaign-out refuses an unwritable path" 2 '--campaign-out' \
   "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --campaign-out "$WORK/no/such/dir/map.json"
 expect "--campaign-out with --out is refused" 2 '--campaign-out writes the campaign only' \
   "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" --campaign-out "$WORK/c.json" --out "$WORK/c.csv"
+
+expect "report --regime-map adds the map" 0 '' "$SPARE_CLI" report "$SCEN/teaching-12.json" --out "$WORK/report" \
+  --regime-x restart.duration_s=60,600 --regime-y failures.system_mtbf_s=100,400 --regime-seeds 2
+check "the report has regime-map.csv and .json" test -s "$WORK/report/regime-map.csv" -a -s "$WORK/report/regime-map.json"
+check "the summary has the winner per cell" grep -q '^legend: S spare M ckpt-memory E elastic B rebalance' "$WORK/report/summary.md"
+expect "the report's map is regime-map's" 0 '' "$SPARE_CLI" regime-map "$SCEN/teaching-12.json" \
+  --x restart.duration_s=60,600 --y failures.system_mtbf_s=100,400 --seeds 2 --out "$WORK/direct.csv"
+check "the same CSV" cmp -s "$WORK/report/regime-map.csv" "$WORK/direct.csv"
+expect "report without --regime-map has no map" 0 '' "$SPARE_CLI" report "$SCEN/teaching-12.json" --out "$WORK/plain"
+check "no regime-map.csv" test ! -e "$WORK/plain/regime-map.csv"
+expect "report refuses a bad --regime-policies" 2 '--regime-policies spare: 1 contenders; allowed: 2 .. 6' \
+  "$SPARE_CLI" report "$SCEN/teaching-12.json" --out "$WORK/bad" --regime-policies spare
+expect "report refuses a bad --regime-x" 2 '--regime-x' \
+  "$SPARE_CLI" report "$SCEN/teaching-12.json" --out "$WORK/bad" --regime-x run.policy=1,2
 finish
