@@ -143,7 +143,8 @@ MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const Campa
                                 .startRun = std::bind_front(&MainWindow::startRun, this),
                                 .runUntil = std::bind_front(&MainWindow::runUntil, this),
                                 .addTabClock = std::bind_front(&MainWindow::addTabClock, this),
-                                .runFailed = [this](const QString& message) { emit runFailed(message); }};
+                                .runFailed = [this](const QString& message) { emit runFailed(message); },
+                                .showRace = {}};
     // The features, in the order of their tabs and menu entries.
     race_ = new RaceIntegration(context);  // Race tab, Simulation > Race the three policies
     auto* lab = new LayoutLabIntegration(context);  // Layout tab, layout independence in the status bar

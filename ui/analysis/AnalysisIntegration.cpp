@@ -2,6 +2,7 @@
 
 #include "ui/analysis/AnalysisRunner.h"
 #include "ui/analysis/AnalysisView.h"
+#include "ui/analysis/RegimeMapPage.h"
 #include "ui/analysis/ReportExporter.h"
 #include "ui/base/CurrentRun.h"
 #include "ui/base/StudioContext.h"
@@ -24,6 +25,7 @@ AnalysisIntegration::AnalysisIntegration(const StudioContext& context)
     setObjectName(QStringLiteral("analysisIntegration"));
     view_->setObjectName(QStringLiteral("analysisView"));
     tabs_->addTab(view_, tr("Analysis"));
+    view_->regimeMapPage()->setShowRace(context.showRace);
     // Computed when the tab is shown, and again when the scenario changes while it is on screen
     // (queued: after the run has started).
     auto refreshIfShown = [this] {
@@ -94,7 +96,7 @@ void AnalysisIntegration::exportReportWhenReady(const QString& folder)
         // The charts are drawn here (Qt Charts lives on the GUI thread); metrics.json, a full
         // simulation, is written on a worker thread.
         try {
-            ReportExporter::writeDocuments(folder, request, results);
+            ReportExporter::writeDocuments(folder, request, results, view_->regimeMapPage()->mapFor(request.scenario));
         } catch (const std::exception& e) {
             report(false, tr("Report not written: %1").arg(QString::fromUtf8(e.what())));
             return;

@@ -4,6 +4,7 @@
 #include "engine/study/AnalysisSummary.h"
 #include "ui/analysis/AnalysisCharts.h"
 #include "ui/analysis/AnalysisRunner.h"
+#include "ui/analysis/RegimeMapPage.h"
 #include "ui/base/ErrorText.h"
 #include "ui/charts/ChartPanel.h"
 
@@ -82,6 +83,9 @@ AnalysisView::AnalysisView(QWidget* parent)
         }
         tabs_->addTab(splitter, tr(title));
     }
+    regimeMap_ = new RegimeMapPage(tabs_);
+    regimeMap_->setObjectName(QStringLiteral("regimeMapPage"));
+    tabs_->addTab(regimeMap_, tr("Regime map"));  // after kTabs: currentChartSpec() counts on their order
     progressBar_->setRange(0, 1);
     progressBar_->setValue(0);
     cancel_->setEnabled(false);
@@ -136,6 +140,7 @@ void AnalysisView::setScenario(const Scenario& scenario)
 
 void AnalysisView::setRequest(const AnalysisRequest& request)
 {
+    regimeMap_->setScenario(request.scenario);
     {
         const QSignalBlocker blocker(chosenRedundancy_);
         chosenRedundancy_->setRange(1, std::min(request.scenario.groups, 64));

@@ -23,10 +23,11 @@ namespace spare {
 
 class AnalysisRunner;
 class ChartPanel;
+class RegimeMapPage;
 
 // The Analysis tab: the headline chart (effective throughput vs r for SPARe+CKPT, Rep+CKPT and
 // CKPT-only, with the model 1/J(r), the best simulated r and r*) and the further charts (availability,
-// stack number, mu, TTT vs N, checkpoint-period explorer, layouts side by side). The computation runs
+// stack number, mu, TTT vs N, checkpoint-period explorer, layouts side by side) and the regime map. The computation runs
 // on a worker and streams into the charts; Cancel keeps the consistent partial charts.
 class AnalysisView : public QWidget {
     Q_OBJECT
@@ -41,6 +42,8 @@ public:
     const AnalysisResults& results() const;
     bool running() const;
     AnalysisRunner* runner() const { return runner_; }
+    // The "Regime map" page (which policy wins where; run on demand, on the same scenario).
+    RegimeMapPage* regimeMapPage() const { return regimeMap_; }
 
     QStringList chartNames() const;
     // The spec currently on screen (nullopt for an unknown name).
@@ -74,6 +77,7 @@ private:
 
     AnalysisRunner* runner_ = nullptr;
     QTabWidget* tabs_ = nullptr;
+    RegimeMapPage* regimeMap_ = nullptr;
     QHash<QString, ChartPanel*> panels_;
     QSet<QString> stale_;  // charts off screen that missed an update (rebuilt when their tab shows)
     QLabel* status_ = nullptr;

@@ -20,9 +20,9 @@ QStringList ReportExporter::expectedFiles(const AnalysisRequest& request)
 }
 
 QStringList ReportExporter::write(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results,
-                                  const std::atomic<bool>* cancel)
+                                  const std::atomic<bool>* cancel, const RegimeMap* regimeMap)
 {
-    QStringList written = writeDocuments(folder, request, results);
+    QStringList written = writeDocuments(folder, request, results, regimeMap);
     if (writeMetrics(folder, request, cancel))
         written.append(QStringLiteral("metrics.json"));
     return written;
@@ -33,11 +33,12 @@ bool ReportExporter::writeMetrics(const QString& folder, const AnalysisRequest& 
     return AnalysisReport::writeMetrics(folder.toStdString(), request, cancel);
 }
 
-QStringList ReportExporter::writeDocuments(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results)
+QStringList ReportExporter::writeDocuments(const QString& folder, const AnalysisRequest& request, const AnalysisResults& results,
+                                           const RegimeMap* regimeMap)
 {
     QStringList written;
     for (const std::string& file : AnalysisReport::writeDocuments(folder.toStdString(), request, results,
-                                                                  "PNG, SVG, PDF and CSV"))
+                                                                  "PNG, SVG, PDF and CSV", regimeMap))
         written.append(QString::fromStdString(file));
     const QDir dir(folder);
     for (const QString& chart : AnalysisCharts::available(request)) {

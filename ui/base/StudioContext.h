@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/planning/RegimeMap.h"
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/Scenario.h"
 #include "ui/base/RunUntil.h"
@@ -59,6 +60,8 @@ struct StudioContext {
     std::function<void(const TabClock& clock)> addTabClock;
     // A run of the feature's own stopped with an error (MainWindow::runFailed).
     std::function<void(const QString& message)> runFailed;
+    // Opens the Race tab on `scenario` with these lanes (a regime-map cell).
+    std::function<void(const Scenario& scenario, const std::vector<RegimeContender>& lanes)> showRace;
 };
 
 }  // namespace spare
