@@ -22,8 +22,6 @@ namespace spare {
 
 namespace {
 
-constexpr const char* kContenderNames = "spare, rep, ckpt, elastic, rebalance, each optionally with -memory";
-
 char contenderLetter(const RegimeContender& c)
 {
     if (c.memoryTier && c.policy == Policy::Ckpt)
@@ -50,24 +48,6 @@ double parseAxisNumber(const std::string& text, const std::string& flag, const s
 }
 
 }  // namespace
-
-RegimeContender parseRegimeContender(const std::string& name)
-{
-    RegimeContender c;
-    c.name = name;
-    std::string policy = name;
-    constexpr std::string_view suffix = "-memory";
-    if (policy.size() > suffix.size() && policy.ends_with(suffix)) {
-        c.memoryTier = true;
-        policy.resize(policy.size() - suffix.size());
-    }
-    const std::optional<Policy> parsed = parsePolicy(policy);
-    if (!parsed)
-        throw InputError({{{}, "--policies", fmt::format("\"{}\" is not a contender; allowed: {}", name.substr(0, 60),
-                                                         kContenderNames)}});
-    c.policy = *parsed;
-    return c;
-}
 
 void checkRegimeAxisKey(const std::string& key, const char* flag)
 {
@@ -120,19 +100,6 @@ RegimeAxis parseRegimeAxis(const std::string& spec, const char* flag)
     return axis;
 }
 
-std::vector<RegimeContender> parseRegimeContenders(const std::string& list, const char* argument)
-{
-    std::vector<RegimeContender> contenders;
-    std::stringstream stream(list);
-    std::string name;
-    while (std::getline(stream, name, ','))
-        contenders.push_back(parseRegimeContender(name));
-    if (contenders.size() < 2 || contenders.size() > 6)
-        throw InputError(fmt::format("{} {}: {} contenders; allowed: 2 .. 6", argument, list.substr(0, 60),
-                                     contenders.size()));
-    return contenders;
-}
-
 Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value)
 {
     nlohmann::json doc = scenarioToJson(base);
@@ -149,24 +116,17 @@ Scenario scenarioWithValue(const Scenario& base, const std::string& key, double 
 Scenario regimeMapRules(const Scenario& base, const std::vector<RegimeContender>& contenders, bool* madeExact)
 {
     Scenario rules = base;
-    const bool needsExact = std::any_of(contenders.begin(), contenders.end(), [](const RegimeContender& c) {
-        return c.memoryTier || c.policy == Policy::Elastic || c.policy == Policy::Rebalance;
-    });
-    *madeExact = needsExact && rules.checkpointSemantics == CheckpointSemantics::Paper;
+    *madeExact = !contenders.empty() && base.checkpointSemantics == CheckpointSemantics::Paper &&
+                 contenderScenario(base, contenders.front(), contenders).checkpointSemantics == CheckpointSemantics::Exact;
     if (*madeExact)
         rules.checkpointSemantics = CheckpointSemantics::Exact;
     return rules;
 }
 
-Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender)
+Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender,
+                                 const std::vector<RegimeContender>& contenders)
 {
-    Scenario s = cell;
-    s.policy = contender.policy;
-    if (contender.memoryTier && !s.memoryCheckpoint)
-        s.memoryCheckpoint = MemoryCheckpoint{};
-    if (!contender.memoryTier)
-        s.memoryCheckpoint.reset();
-    return s;
+    return contenderScenario(cell, contender, contenders, !cell.repRedundancy.has_value());
 }
 
 namespace {
@@ -248,7 +208,7 @@ RegimeMapEstimate estimateRegimeMap(const Scenario& base, const RegimeMapOptions
     limits.cancel = options.cancel;
     const auto start = std::chrono::steady_clock::now();
     for (const RegimeContender& c : options.contenders) {
-        Scenario s = regimeContenderScenario(cell, c);
+        Scenario s = regimeContenderScenario(cell, c, options.contenders);
         s.seed = seedOf(options, 0);
         Simulator(s).run(nullptr, limits);
     }
@@ -290,7 +250,7 @@ RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options)
         for (std::size_t ix = 0; ix < nx; ++ix) {
             const Scenario cell = cellScenario(rules, options, ix, iy);
             for (const RegimeContender& c : options.contenders) {
-                Scenario s = regimeContenderScenario(cell, c);
+                Scenario s = regimeContenderScenario(cell, c, options.contenders);
                 for (std::size_t k = 0; k < seeds; ++k) {
                     s.seed = seedOf(options, k);
                     runs.push_back(s);

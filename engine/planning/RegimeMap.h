@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/Scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -22,13 +23,6 @@ inline constexpr const char* kRegimeMapDefaultContenders = "spare,ckpt-memory,el
 struct RegimeAxis {
     std::string key;
     std::vector<double> values;
-};
-
-// A contender: a policy, with the in-memory checkpoint tier or without ("ckpt-memory", "spare").
-struct RegimeContender {
-    std::string name;
-    Policy policy = Policy::Spare;
-    bool memoryTier = false;
 };
 
 struct RegimeMapOptions {
@@ -66,16 +60,11 @@ struct RegimeMap {
     std::size_t runs = 0;
 };
 
-// "spare", "rep", "ckpt", "elastic", "rebalance", each optionally with "-memory" (the in-memory tier of
-// the base scenario's memory_checkpoint section, or its defaults). Throws InputError naming the value.
-RegimeContender parseRegimeContender(const std::string& name);
 // Throws InputError when `key` is not a numeric scenario key.
 void checkRegimeAxisKey(const std::string& key, const char* flag);
 // "KEY=V1,V2,..." or "KEY=LO:HI:N" (N evenly spaced values) or "KEY=LO:HI:Ng" (geometric), 1 .. 100 values.
 // Throws InputError naming `argument` (the flag or argument the text came from).
 RegimeAxis parseRegimeAxis(const std::string& spec, const char* argument);
-// A comma list of 2 .. 6 contenders (parseRegimeContender).
-std::vector<RegimeContender> parseRegimeContenders(const std::string& list, const char* argument);
 // `base` with `key` set to `value` (validated as a scenario file would be: InputError names the key).
 Scenario scenarioWithValue(const Scenario& base, const std::string& key, double value);
 
@@ -96,9 +85,11 @@ std::string regimeMapEstimateText(const RegimeMapOptions& options, const RegimeM
 // The rules every contender of the map runs under: `base`, under checkpoint.semantics exact when a contender
 // needs it and the base has the paper's rule (then *madeExact is set).
 Scenario regimeMapRules(const Scenario& base, const std::vector<RegimeContender>& contenders, bool* madeExact);
-// A cell's scenario for one contender: its policy, and the in-memory tier (the cell's section, or the
-// defaults) or none.
-Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender);
+// A cell's scenario for one contender of the map (contenderScenario): Rep+CKPT at run.rep_redundancy when
+// the scenario sets it, else at the cell's cluster.redundancy (a per-cell best r could not be written
+// as a campaign's variant).
+Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender,
+                                 const std::vector<RegimeContender>& contenders);
 // One cell's statistics from its runs: ratios[c][k] the TTT/T0 of contender c on seed k (maxTttRatio for an
 // unfinished run), unfinished[c] how many did not finish.
 RegimeCell regimeCell(double x, double y, const std::vector<std::vector<double>>& ratios, std::vector<int> unfinished);

@@ -26,12 +26,19 @@ json axisValue(const std::string& key, double value)
     return value;
 }
 
-json contenderOverlay(const RegimeContender& c, bool madeExact)
+// regimeContenderScenario as a merge patch of the cell: the policy, the memory tier, the layout and r.
+json contenderOverlay(const Scenario& base, const RegimeContender& c, bool madeExact)
 {
     json overlay = {{"run", {{"policy", policyName(c.policy)}}},
                     {"memory_checkpoint", c.memoryTier ? json::object() : json(nullptr)}};
     if (madeExact)
         overlay["checkpoint"]["semantics"] = "exact";
+    if (c.policy != Policy::Spare)
+        overlay["cluster"]["layout"] = "consecutive";
+    if (c.policy == Policy::Rep && base.repRedundancy)
+        overlay["cluster"]["redundancy"] = *base.repRedundancy;
+    else if (!policyUsesRedundancy(c.policy))
+        overlay["cluster"]["redundancy"] = 1;
     return overlay;
 }
 
@@ -72,7 +79,7 @@ Campaign regimeMapCampaign(const Scenario& base, const RegimeMapOptions& options
     doc["base"] = nlohmann::ordered_json::parse(scenarioToJson(base).dump());
     nlohmann::ordered_json contenders = nlohmann::ordered_json::array();
     for (const RegimeContender& c : options.contenders) {
-        doc["variants"][kRegimeContenderKey][c.name] = nlohmann::ordered_json::parse(contenderOverlay(c, madeExact).dump());
+        doc["variants"][kRegimeContenderKey][c.name] = nlohmann::ordered_json::parse(contenderOverlay(base, c, madeExact).dump());
         contenders.push_back(c.name);
     }
     for (const RegimeAxis* axis : {&options.x, &options.y}) {

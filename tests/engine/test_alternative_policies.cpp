@@ -2,8 +2,10 @@
 // re-balancing, the in-memory checkpoint tier, and the progress measures of a shrinking batch.
 #include "engine/analysis/ClosedForms.h"
 #include "engine/base/InputError.h"
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/ElasticPolicy.h"
 #include "engine/sim/MemoryCheckpointTier.h"
+#include "engine/sim/PreparedRun.h"
 #include "engine/sim/RebalancePolicy.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
@@ -405,6 +407,99 @@ private slots:
         QFETCH(QString, key);
         const std::string problem = scenarioRefusalAt(json.toStdString(), key.toStdString());
         QVERIFY2(problem.empty(), problem.c_str());
+    }
+
+    // The scenario each contender runs in a line-up (a Race lane, a regime-map cell), on a base with
+    // SPARe at r = 4 on a golomb layout, Rep's r 3, paper checkpoint rules and no in-memory tier.
+    void contenderScenario_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("lineup");
+        QTest::addColumn<bool>("sameRedundancy");
+        QTest::addColumn<int>("redundancy");
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<bool>("memoryTier");
+        QTest::addColumn<bool>("exact");
+        QTest::addColumn<QString>("displayName");
+        QTest::newRow("spare") << "spare" << "ckpt,rep,spare" << false << 4 << "golomb" << false << false << "SPARe+CKPT";
+        QTest::newRow("rep at its own r") << "rep" << "ckpt,rep,spare" << false << 3 << "consecutive" << false << false
+                                          << "Rep+CKPT";
+        QTest::newRow("rep at the same r") << "rep" << "ckpt,rep,spare" << true << 4 << "consecutive" << false << false
+                                           << "Rep+CKPT";
+        QTest::newRow("ckpt") << "ckpt" << "ckpt,rep,spare" << false << 1 << "consecutive" << false << false << "CKPT-only";
+        QTest::newRow("ckpt-memory") << "ckpt-memory" << "ckpt-memory,spare" << false << 1 << "consecutive" << true << true
+                                     << "CKPT-only + memory";
+        QTest::newRow("spare beside elastic") << "spare" << "spare,elastic" << false << 4 << "golomb" << false << true
+                                              << "SPARe+CKPT";
+        QTest::newRow("elastic") << "elastic" << "spare,elastic" << false << 1 << "consecutive" << false << true
+                                 << "Elastic DP";
+        QTest::newRow("rebalance") << "rebalance" << "rebalance,rep" << false << 1 << "consecutive" << false << true
+                                   << "Re-balance";
+        QTest::newRow("spare-memory") << "spare-memory" << "spare-memory,rep" << false << 4 << "golomb" << true << true
+                                      << "SPARe+CKPT + memory";
+    }
+    void contenderScenario()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, lineup);
+        QFETCH(bool, sameRedundancy);
+        QFETCH(int, redundancy);
+        QFETCH(QString, layout);
+        QFETCH(bool, memoryTier);
+        QFETCH(bool, exact);
+        QFETCH(QString, displayName);
+        Scenario base = tinyScenario(Policy::Spare, 12, 4, 200, 20);
+        base.layout = "golomb";
+        base.repRedundancy = 3;
+        base.checkpointSemantics = CheckpointSemantics::Paper;
+        const RegimeContender contender = parseRegimeContender(name.toStdString());
+        const std::vector<RegimeContender> contenders = parseRegimeContenders(lineup.toStdString(), "--policies");
+        QVERIFY(std::find(contenders.begin(), contenders.end(), contender) != contenders.end());
+        const Scenario lane = spare::contenderScenario(base, contender, contenders, sameRedundancy);
+        QCOMPARE(lane.policy, contender.policy);
+        QCOMPARE(lane.redundancy, redundancy);
+        QCOMPARE(QString::fromStdString(lane.layout), layout);
+        QCOMPARE(lane.memoryCheckpoint.has_value(), memoryTier);
+        QCOMPARE(lane.checkpointSemantics, exact ? CheckpointSemantics::Exact : CheckpointSemantics::Paper);
+        QCOMPARE(QString::fromStdString(contenderDisplayName(contender)), displayName);
+        QVERIFY(validateScenario(lane).empty());
+        // The in-memory tier of the base is kept for a -memory contender and dropped for the others.
+        base.memoryCheckpoint = MemoryCheckpoint{3, 2, MemoryPlacement::Contiguous, 0.0, 1.0, 60.0};
+        const Scenario withTier = spare::contenderScenario(base, contender, contenders, sameRedundancy);
+        QCOMPARE(withTier.memoryCheckpoint.has_value(), memoryTier);
+        if (memoryTier)
+            QCOMPARE(withTier.memoryCheckpoint->everySteps, 3);
+    }
+
+    // Rep's own r is "auto" resolved by the engine when run.rep_redundancy is absent.
+    void repContenderResolvesAuto()
+    {
+        Scenario base = tinyScenario(Policy::Spare, 12, 4, 200, 20);
+        base.repRedundancy.reset();
+        const std::vector<RegimeContender> lineup = parseRegimeContenders("rep,spare", "--policies");
+        QCOMPARE(spare::contenderScenario(base, lineup[0], lineup).redundancy, resolvedRepRedundancy(base));
+    }
+
+    void badContendersAreRefused_data()
+    {
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown") << "spare,torchft" << "--race-lanes: \"torchft\" is not a contender; allowed: spare, rep";
+        QTest::newRow("one") << "spare" << "--race-lanes spare: 1 contenders; allowed: 2 .. 6";
+        QTest::newRow("seven") << "spare,rep,ckpt,elastic,rebalance,spare-memory,rep-memory"
+                               << "7 contenders; allowed: 2 .. 6";
+        QTest::newRow("empty name") << "spare,,ckpt" << "\"\" is not a contender";
+    }
+    void badContendersAreRefused()
+    {
+        QFETCH(QString, list);
+        QFETCH(QString, message);
+        try {
+            parseRegimeContenders(list.toStdString(), "--race-lanes");
+            QFAIL("accepted");
+        } catch (const InputError& error) {
+            QVERIFY2(QString::fromUtf8(error.what()).contains(message), error.what());
+        }
     }
 
     void sectionsRoundTrip()

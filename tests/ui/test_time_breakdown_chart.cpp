@@ -11,7 +11,7 @@
 #include "ui/charts/TimeBreakdownChart.h"
 #include "ui/playback/PlaybackClock.h"
 #include "ui/playback/PlaybackCursor.h"
-#include "ui/playback/RaceLineup.h"
+#include "engine/planning/RegimeContender.h"
 #include "ui/playback/RunSetup.h"
 #include "ui/playback/SimulationWorker.h"
 #include "ui/views/RaceView.h"
@@ -157,7 +157,7 @@ private slots:
         checkEveryPart(end, 3);
         for (int lane = 0; lane < 3; ++lane) {
             const Policy policy = RaceView::kPolicies[static_cast<std::size_t>(lane)];
-            const RunSetup setup = RunSetup::prepare(RaceLineup::laneScenario(scenario, policy, false));
+            const RunSetup setup = RunSetup::prepare(contenderScenario(scenario, RaceView::classicLanes()[std::size_t(lane)], RaceView::classicLanes()));
             const RunMetrics m = Simulator(setup.scenario).run();
             compareParts(barSeconds(end, TimeBreakdownChart::category({policy, setup.scenario.redundancy, 0.0, {}, m.completed})),
                          m.timeBreakdown);

@@ -21,7 +21,7 @@
 #include "ui/models/EventLogModel.h"
 #include "ui/playback/PlaybackClock.h"
 #include "ui/playback/PlaybackCursor.h"
-#include "ui/playback/RaceLineup.h"
+#include "engine/planning/RegimeContender.h"
 #include "ui/playback/SimulationWorker.h"
 #include "ui/views/ClusterPalette.h"
 #include "ui/views/ClusterView.h"
@@ -475,7 +475,7 @@ void TestMainWindow::raceLanesRunAtTheirOwnR()
     // Without the key, Rep's r is the minimiser of its model TTT.
     Scenario plain = w.scenario();
     plain.repRedundancy.reset();
-    QCOMPARE(RaceLineup::laneScenario(plain, Policy::Rep, false).redundancy,
+    QCOMPARE(contenderScenario(plain, RaceView::classicLanes()[1], RaceView::classicLanes()).redundancy,
              repBestRedundancy(plain.groups, ScenarioLimits::maxRedundancy, plain.systemMtbfS, plain.checkpointWriteS,
                                plain.restartS, plain.computeS, plain.allReduceS));
 }

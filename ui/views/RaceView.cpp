@@ -1,13 +1,13 @@
 #include "ui/views/RaceView.h"
 
 #include "engine/layout/Layout.h"
+#include "engine/planning/RegimeContender.h"
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/ProgressChart.h"
 #include "ui/models/EventLogModel.h"
 #include "ui/playback/PlaybackClock.h"
 #include "ui/playback/PlaybackCursor.h"
-#include "ui/playback/RaceLineup.h"
 #include "ui/playback/RunSetup.h"
 #include "ui/playback/SimulationWorker.h"
 #include "ui/timeline/TimelineWidget.h"
@@ -119,6 +119,14 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
 
 RaceView::~RaceView() = default;
 
+std::vector<RegimeContender> RaceView::classicLanes()
+{
+    std::vector<RegimeContender> lanes;
+    for (const Policy p : kPolicies)
+        lanes.push_back({policyName(p), p, false});
+    return lanes;
+}
+
 void RaceView::setSameRedundancy(bool same)
 {
     sameRedundancy_->setChecked(same);
@@ -144,7 +152,8 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
     phases_->clear();
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         Lane& lane = lanes_[i];
-        const RunSetup setup = RunSetup::prepare(RaceLineup::laneScenario(scenario, kPolicies[i], sameRedundancy()), trace);
+        const std::vector<RegimeContender> lineup = classicLanes();
+        const RunSetup setup = RunSetup::prepare(contenderScenario(scenario, lineup[i], lineup, sameRedundancy()), trace);
         lane.failuresSeen = 0;
         lane.finalMetrics.reset();
         timeline_->setUnfinished(static_cast<int>(i), QString());

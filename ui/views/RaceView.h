@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/RunMetrics.h"
 #include "engine/sim/Scenario.h"
@@ -28,8 +29,8 @@ class TimelineWidget;
 // The same scenario and seed under CKPT-only, Rep+CKPT and SPARe+CKPT side by side on one simulated
 // clock (the engine's common random numbers give the three runs the same failure clocks): a compact
 // cluster strip, progress and down time per policy, and a live progress-vs-time chart. Each policy
-// races at its own best r (RaceLineup) unless "same r for all" is ticked; every lane names its r and
-// checkpoint interval. Beside the chart, where each lane's time went so far (TimeBreakdownChart, from
+// races at its own best r unless "same r for all" is ticked; every lane names its r and
+// checkpoint interval (contenderScenario). Beside the chart, where each lane's time went so far (TimeBreakdownChart, from
 // the lane's latest engine snapshot, exact once the clock reaches its end) and, once SPARe+CKPT has
 // finished, its reorder controller's phases counted per decision and per executed step.
 class RaceView : public QWidget {
@@ -37,10 +38,13 @@ class RaceView : public QWidget {
 public:
     static constexpr std::array<Policy, 3> kPolicies{Policy::Ckpt, Policy::Rep, Policy::Spare};
 
+    // kPolicies as contenders, without the in-memory tier.
+    static std::vector<RegimeContender> classicLanes();
+
     explicit RaceView(QWidget* parent = nullptr);
     ~RaceView() override;
 
-    // Starts the three runs (policy and r per lane, RaceLineup); `trace` replaces the trace file.
+    // Starts the three runs (policy and r per lane, contenderScenario); `trace` replaces the trace file.
     void start(const Scenario& scenario, const std::optional<std::vector<TraceFailure>>& trace = std::nullopt);
     // Cancels the three runs; what they recorded stays and plays.
     void stop();

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "engine/sim/Scenario.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace spare {
+
+// A contender: a policy, with the in-memory checkpoint tier or without ("ckpt-memory", "spare"). The
+// regime map compares contenders cell by cell; the Race tab runs one per lane.
+struct RegimeContender {
+    std::string name;
+    Policy policy = Policy::Spare;
+    bool memoryTier = false;
+
+    friend bool operator==(const RegimeContender&, const RegimeContender&) = default;
+};
+
+// Every policy, in the order the window lists them.
+inline constexpr std::array<Policy, 5> kContenderPolicies{Policy::Spare, Policy::Rep, Policy::Ckpt, Policy::Elastic,
+                                                          Policy::Rebalance};
+
+// "spare", "rep", "ckpt", "elastic", "rebalance", each optionally with "-memory" (the in-memory tier of
+// the base scenario's memory_checkpoint section, or its defaults). Throws InputError naming `argument`
+// and the value.
+RegimeContender parseRegimeContender(const std::string& name, const char* argument = "--policies");
+// A comma list of 2 .. 6 contenders (parseRegimeContender).
+std::vector<RegimeContender> parseRegimeContenders(const std::string& list, const char* argument);
+// Every contender: each policy without and with the in-memory tier.
+std::vector<RegimeContender> allRegimeContenders();
+// "SPARe+CKPT", "CKPT-only + memory", "Elastic DP", "Re-balance".
+std::string contenderDisplayName(const RegimeContender& contender);
+
+// The scenario `contender` runs in a line-up of contenders on `base` (a Race lane, a regime-map cell):
+// its policy; the in-memory tier on (the base's memory_checkpoint section, or its defaults) or off;
+// a consecutive layout for every policy but SPARe (the others have no stacks); Rep+CKPT at its own best
+// r (run.rep_redundancy, resolvedRepRedundancy) unless sameRedundancy (then cluster.redundancy), CKPT-only,
+// elastic and re-balance at r = 1 (they keep no replicas). Elastic, re-balance and the in-memory tier
+// need checkpoint.semantics exact: when any contender of the line-up needs it, every contender runs under
+// exact (the same rules for all).
+Scenario contenderScenario(const Scenario& base, const RegimeContender& contender,
+                           const std::vector<RegimeContender>& lineup, bool sameRedundancy = false);
+
+}  // namespace spare
