@@ -5,7 +5,7 @@
 #include "ui/compare/CompareView.h"
 #include "ui/playback/PlaybackClock.h"
 #include "ui/playback/PlaybackCursor.h"
-#include "ui/views/RaceView.h"
+#include "ui/race/RaceView.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

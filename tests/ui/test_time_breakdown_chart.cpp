@@ -14,7 +14,7 @@
 #include "engine/planning/RegimeContender.h"
 #include "ui/playback/RunSetup.h"
 #include "ui/playback/SimulationWorker.h"
-#include "ui/views/RaceView.h"
+#include "ui/race/RaceView.h"
 
 #include <QBarSet>
 #include <QChart>

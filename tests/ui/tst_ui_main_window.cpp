@@ -23,9 +23,9 @@
 #include "ui/playback/PlaybackCursor.h"
 #include "engine/planning/RegimeContender.h"
 #include "ui/playback/SimulationWorker.h"
+#include "ui/race/RaceView.h"
 #include "ui/views/ClusterPalette.h"
 #include "ui/views/ClusterView.h"
-#include "ui/views/RaceView.h"
 #include "ui/views/ShortcutOverlay.h"
 #include "ui/views/StackView.h"
 

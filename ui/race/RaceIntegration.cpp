@@ -1,8 +1,8 @@
-#include "ui/views/RaceIntegration.h"
+#include "ui/race/RaceIntegration.h"
 
 #include "ui/base/CurrentRun.h"
 #include "ui/base/StudioContext.h"
-#include "ui/views/RaceView.h"
+#include "ui/race/RaceView.h"
 
 #include <QAction>
 #include <QMainWindow>

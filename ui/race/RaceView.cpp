@@ -1,4 +1,4 @@
-#include "ui/views/RaceView.h"
+#include "ui/race/RaceView.h"
 
 #include "engine/layout/Layout.h"
 #include "engine/planning/RegimeContender.h"
