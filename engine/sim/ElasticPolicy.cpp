@@ -11,8 +11,13 @@ ElasticPolicy::ElasticPolicy(int groups, double computeS, const ElasticSettings&
 
 double ElasticPolicy::batchFraction() const
 {
-    const int contributors = groups_ - settings_.spareGroups;
-    return static_cast<double>(std::min(live_, contributors)) / static_cast<double>(contributors);
+    return batchFraction(live_, groups_, settings_);
+}
+
+double ElasticPolicy::batchFraction(int live, int groups, const ElasticSettings& settings)
+{
+    const int contributors = groups - settings.spareGroups;
+    return static_cast<double>(std::min(live, contributors)) / static_cast<double>(contributors);
 }
 
 FailureResponse ElasticPolicy::onFailures(std::span<const int> groups)

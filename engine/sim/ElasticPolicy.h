@@ -19,6 +19,8 @@ public:
     double pieceSeconds() const override { return computeS_; }
     int stackNumber() const override { return 1; }
     double batchFraction() const override;
+    // The batch fraction with `live` of `groups` groups live: min(live, N - s) / (N - s).
+    static double batchFraction(int live, int groups, const ElasticSettings& settings);
     FailureResponse onFailures(std::span<const int> groups) override;
     // The quorum of the new step leaves them out (the heartbeat found them); no wait.
     std::optional<FailureResponse> onFailuresBeforeStep(std::span<const int> groups) override;

@@ -6,6 +6,7 @@
 #include "engine/sim/ElasticPolicy.h"
 #include "engine/sim/MemoryCheckpointTier.h"
 #include "engine/sim/PreparedRun.h"
+#include "engine/sim/ProgressReplay.h"
 #include "engine/sim/RebalancePolicy.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
@@ -75,6 +76,11 @@ private:
     double computeS_;
     int failures_ = 0;
     bool restarted_ = false;
+};
+
+struct EventList : SimulationObserver {
+    std::vector<Event> events;
+    void onEvent(const Event& event) override { events.push_back(event); }
 };
 
 }  // namespace
@@ -500,6 +506,51 @@ private slots:
         } catch (const InputError& error) {
             QVERIFY2(QString::fromUtf8(error.what()).contains(message), error.what());
         }
+    }
+
+    // The Race's progress by measure is a fold of the events: at the end, the engine's sums.
+    void progressReplayMatchesTheRun_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<int>("measure");
+        QTest::addColumn<int>("spareGroups");
+        QTest::addColumn<bool>("exponentialRepair");
+        QTest::newRow("elastic, effective") << int(Policy::Elastic) << int(ProgressMeasure::Effective) << 0 << false;
+        QTest::newRow("elastic, samples") << int(Policy::Elastic) << int(ProgressMeasure::Samples) << 0 << false;
+        QTest::newRow("elastic, fixed batch") << int(Policy::Elastic) << int(ProgressMeasure::Effective) << 2 << false;
+        QTest::newRow("elastic, random repairs") << int(Policy::Elastic) << int(ProgressMeasure::Samples) << 0 << true;
+        QTest::newRow("spare, effective") << int(Policy::Spare) << int(ProgressMeasure::Effective) << 0 << false;
+    }
+    void progressReplayMatchesTheRun()
+    {
+        QFETCH(int, policy);
+        QFETCH(int, measure);
+        QFETCH(int, spareGroups);
+        QFETCH(bool, exponentialRepair);
+        Scenario s = elasticN600(60.0);
+        s.policy = static_cast<Policy>(policy);
+        s.steps = 400;
+        s.redundancy = s.policy == Policy::Spare ? 4 : 1;
+        s.layout = s.policy == Policy::Spare ? "golomb" : "consecutive";
+        s.checkpointIntervalSteps = 20;
+        s.checkpointWriteS = 30.0;
+        s.elastic->spareGroups = spareGroups;
+        s.elastic->minReplicas = 580;  // some global restarts and rollbacks too
+        if (exponentialRepair)
+            s.repair->repairDistribution = RepairDistribution::Exponential;
+        s.progress = ProgressModel{static_cast<ProgressMeasure>(measure), 1.0};
+        QVERIFY(validateScenario(s).empty());
+        EventList events;
+        const RunMetrics m = Simulator(s).run(&events);
+        ProgressReplay replay(s);
+        for (const Event& e : events.events)
+            replay.apply(e);
+        QCOMPARE(replay.applied(), events.events.size());
+        QCOMPARE(replay.progress().samples, m.samplesCommitted);
+        QCOMPARE(replay.progress().effective, m.effectiveProgress);
+        QCOMPARE(replay.measured(), measure == int(ProgressMeasure::Samples) ? m.samplesCommitted : m.effectiveProgress);
+        if (s.policy == Policy::Elastic)
+            QVERIFY(m.stepsBelowFullBatch > 0);
     }
 
     void sectionsRoundTrip()

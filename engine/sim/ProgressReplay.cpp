@@ -1,0 +1,50 @@
+#include "engine/sim/ProgressReplay.h"
+
+#include "engine/sim/ElasticPolicy.h"
+
+namespace spare {
+
+ProgressReplay::ProgressReplay(const Scenario& scenario)
+    : scenario_(scenario),
+      model_(scenario.progress.value_or(ProgressModel{})),
+      replay_(scenario, scenario.groups, scenario.redundancy, {}),
+      atStep_(1)
+{
+}
+
+double ProgressReplay::batchFraction() const
+{
+    if (scenario_.policy != Policy::Elastic)
+        return 1.0;
+    return ElasticPolicy::batchFraction(replay_.snapshot().aliveGroups, scenario_.groups,
+                                        scenario_.elastic.value_or(ElasticSettings{}));
+}
+
+void ProgressReplay::apply(const Event& event)
+{
+    ++applied_;
+    if (event.kind == EventKind::StepEnd) {
+        const double b = batchFraction();
+        progress_.samples += b;
+        progress_.effective += TrainingProgress::stepWorth(b, model_.phi);
+        const auto steps = static_cast<std::size_t>(event.step) + 1;
+        atStep_.resize(steps + 1);
+        atStep_[steps] = progress_;
+    } else if (event.kind == EventKind::Rollback) {
+        const auto steps = static_cast<std::size_t>(event.step);
+        progress_ = steps < atStep_.size() ? atStep_[steps] : progress_;
+    }
+    replay_.apply(event);
+}
+
+double ProgressReplay::measured() const
+{
+    switch (model_.measure) {
+    case ProgressMeasure::Steps: break;
+    case ProgressMeasure::Samples: return progress_.samples;
+    case ProgressMeasure::Effective: return progress_.effective;
+    }
+    return replay_.snapshot().stepsDone;
+}
+
+}  // namespace spare
