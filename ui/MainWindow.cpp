@@ -144,9 +144,11 @@ MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const Campa
                                 .runUntil = std::bind_front(&MainWindow::runUntil, this),
                                 .addTabClock = std::bind_front(&MainWindow::addTabClock, this),
                                 .runFailed = [this](const QString& message) { emit runFailed(message); },
-                                .showRace = {}};
+                                .showRace = [this](const Scenario& scenario, const std::vector<RegimeContender>& lanes) {
+                                    race_->showRaceOf(scenario, lanes);  // race_ is set just below
+                                }};
     // The features, in the order of their tabs and menu entries.
-    race_ = new RaceIntegration(context);  // Race tab, Simulation > Race the three policies
+    race_ = new RaceIntegration(context);  // Race tab, Simulation > Race the policies
     auto* lab = new LayoutLabIntegration(context);  // Layout tab, layout independence in the status bar
     new AnalysisIntegration(context);  // Analysis tab, report and chart exports
     new RunExportActions(context);  // File > Export > the run as a Perfetto trace or an event log
@@ -180,6 +182,7 @@ MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const Campa
             showProblems(tr("Open %1").arg(path), problems);
         });
     }
+    race_->view()->setLanes(options.raceLanes.value_or(RaceView::classicLanes()));
     if (options.race)
         race_->showRace();
     compare_->applyOptions(options.compare, !options.screenshotPath.isEmpty());
@@ -254,8 +257,7 @@ void MainWindow::addTabClock(const TabClock& tabClock)
     tabClocks_.push_back(tabClock);
     connect(tabClock.clock, &PlaybackClock::ticked, this, &MainWindow::updateStatus);
     connect(tabClock.clock, &PlaybackClock::seeked, this, &MainWindow::updateStatus);
-    for (PlaybackCursor* cursor : tabClock.clock->cursors())
-        connect(cursor, &PlaybackCursor::recordingGrew, this, &MainWindow::checkRunUntil);
+    connect(tabClock.clock, &PlaybackClock::recordingGrew, this, &MainWindow::checkRunUntil);
     tabClock.clock->setSpeed(clock_->speed());
 }
 
@@ -387,7 +389,7 @@ void MainWindow::buildMenus()
     sim->addAction(tr("See&d..."), this, &MainWindow::chooseSeed);
     QMenu* policies = sim->addMenu(tr("P&olicy"));
     auto* policyGroup = new QActionGroup(this);
-    for (Policy p : RaceView::kPolicies) {
+    for (Policy p : kContenderPolicies) {
         QAction* a = policies->addAction(QString::fromLatin1(policyDisplayName(p)), this, [this, p] {
             editor_->setFieldText(QStringLiteral("run.policy"), QString::fromLatin1(policyName(p)));
             editor_->apply();
@@ -748,8 +750,8 @@ void MainWindow::checkRunUntil()
             cursor_->seekToTime(landing.time, pendingAnimateLanding_);
         clock_->syncTo(cursor_->state().time());
     } else {
-        // The race (or another tab's clock): the target time comes from the first cursor (the race's
-        // CKPT-only lane, which sees every failure); all must have recorded that far.
+        // The race (or another tab's clock): the target time comes from the first cursor (the race's first
+        // lane; the lanes share failure clocks); all must have recorded that far.
         const RunUntilLanding landing = RunUntilLanding::on(pendingUntil_, tabClock->cursors().front()->recording());
         if (!landing.reached)
             return;

@@ -2,6 +2,7 @@
 
 #include "engine/base/AtomicFile.h"
 #include "engine/base/ByteSize.h"
+#include "engine/base/InputError.h"
 #include "engine/base/OutputFileError.h"
 #include "ui/analysis/AnalysisCharts.h"
 #include "ui/campaign/CampaignCharts.h"
@@ -69,10 +70,11 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Scenario JSON to open (default: scenarios/teaching-12.json)."), QStringLiteral("FILE"));
-    const QCommandLineOption policy(QStringLiteral("policy"), QStringLiteral("Override run.policy: spare | rep | ckpt."), QStringLiteral("P"));
+    const QCommandLineOption policy(QStringLiteral("policy"), QStringLiteral("Override run.policy: spare | rep | ckpt | elastic | rebalance."), QStringLiteral("P"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Override run.seed (0 .. 2^64-1)."), QStringLiteral("X"));
     const QCommandLineOption memoryLimit(QStringLiteral("memory-limit"), QStringLiteral("Refuse a run whose memory estimate exceeds SIZE (512M, 8G, 1.5T or bytes; default: half of physical memory and of the address-space limit)."), QStringLiteral("SIZE"));
-    const QCommandLineOption race(QStringLiteral("race"), QStringLiteral("Open the Race tab: the three policies side by side."));
+    const QCommandLineOption race(QStringLiteral("race"), QStringLiteral("Open the Race tab: CKPT-only, Rep+CKPT and SPARe+CKPT side by side (or the --race-lanes)."));
+    const QCommandLineOption raceLanes(QStringLiteral("race-lanes"), QStringLiteral("Open the Race tab with these 2 .. 6 lanes: a comma list of spare, rep, ckpt, elastic, rebalance, each optionally with -memory (the in-memory checkpoint tier)."), QStringLiteral("LIST"));
     const QCommandLineOption layoutLab(QStringLiteral("layout-lab"), QStringLiteral("Open the Layout tab: golomb, consecutive and custom layouts compared (with --screenshot: after its Monte-Carlo)."));
     const QCommandLineOption runUntil(QStringLiteral("run-until"), QStringLiteral("Play until failures:N, time:SEC (simulated seconds) or end, then pause."), QStringLiteral("WHEN"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the whole window (after --run-until, if given)."), QStringLiteral("FILE.png"));
@@ -88,7 +90,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption campaignX(QStringLiteral("x"), QStringLiteral("Campaign grid key on the x axis (default: the first free key)."), QStringLiteral("KEY"));
     const QCommandLineOption campaignY(QStringLiteral("y"), QStringLiteral("Campaign grid key on the y axis / one curve per value (default: the second free key)."), QStringLiteral("KEY"));
     const QCommandLineOption fix(QStringLiteral("fix"), QStringLiteral("Campaign base point: KEY at VALUE wherever KEY is not an axis (repeatable; default: each key's most frequent, then middle, value)."), QStringLiteral("KEY=VALUE"));
-    parser.addOptions({scenario, policy, seed, memoryLimit, race, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
+    parser.addOptions({scenario, policy, seed, memoryLimit, race, raceLanes, layoutLab, runUntil, screenshot, quit, exportReport, exportChart, out, size, noTitle,
                        exportState, campaign, metric, campaignX, campaignY, fix});
     const QCommandLineOption exportAnimation(QStringLiteral("export-animation"), QStringLiteral("Write simulated seconds --from .. --to of the run as it plays in the Run tab (cluster and stack views, with their animations) as an MP4 (H.264), an animated GIF or a PNG strip of the frames (at most 24), then exit."), QStringLiteral("FILE.mp4|gif|png"));
     const QCommandLineOption animationFrom(QStringLiteral("from"), QStringLiteral("First simulated second of --export-animation (>= 0)."), QStringLiteral("SEC"));
@@ -112,7 +114,15 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     }
 
     StudioOptions o;
-    o.race = parser.isSet(race);
+    o.race = parser.isSet(race) || parser.isSet(raceLanes);
+    if (parser.isSet(raceLanes)) {
+        try {
+            o.raceLanes = parseRegimeContenders(parser.value(raceLanes).toStdString(), "--race-lanes");
+        } catch (const InputError& problem) {
+            *error = QString::fromStdString(problem.what());
+            return std::nullopt;
+        }
+    }
     o.layoutLab = parser.isSet(layoutLab);
     o.quit = parser.isSet(quit);
     if (parser.isSet(compare)) {

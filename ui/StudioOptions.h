@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/Scenario.h"
 #include "ui/base/RunUntil.h"
 #include "ui/campaign/CampaignCommandLine.h"
@@ -12,10 +13,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace spare {
 
-// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--layout-lab] [--compare KIND:A,B]
+// spare-studio's command line: [--scenario FILE] [--policy P] [--seed X] [--race] [--race-lanes LIST] [--layout-lab]
+// [--compare KIND:A,B]
 // [--run-until failures:N|time:SEC|end] [--screenshot FILE.png] [--export-state FILE.json] [--quit]
 // [--export-animation FILE.mp4|gif --from SEC --to SEC [--size WxH] [--fps N] [--speed X]].
 struct StudioOptions {
@@ -24,6 +27,7 @@ struct StudioOptions {
     std::optional<std::uint64_t> seed;
     std::optional<std::uint64_t> memoryLimit;  // --memory-limit SIZE: the budget every run is checked against
     bool race = false;
+    std::optional<std::vector<RegimeContender>> raceLanes;  // --race-lanes LIST: the Race tab's contenders
     bool layoutLab = false;  // --layout-lab: open the Layout tab
     std::optional<CompareSetup> compare;  // --compare KIND:A,B: open the Compare tab running it
     RunUntil runUntil;

@@ -33,9 +33,11 @@ QJsonObject WindowStateExporter::state(const MainWindow& window)
     if (current == window.raceView()) {
         const RaceView& race = *window.raceView();
         out[QStringLiteral("clock_s")] = race.clock()->time();
-        for (int i = 0; i < static_cast<int>(RaceView::kPolicies.size()); ++i) {
-            lanes.append(lane(*race.cursor(i), race.checkpointInterval(i)));
-            if (RaceView::kPolicies[static_cast<std::size_t>(i)] == Policy::Spare)
+        for (int i = 0; i < race.laneCount(); ++i) {
+            QJsonObject run = lane(*race.cursor(i), race.checkpointInterval(i));
+            run[QStringLiteral("contender")] = QString::fromStdString(race.lanes()[static_cast<std::size_t>(i)].name);
+            lanes.append(run);
+            if (race.lanes()[static_cast<std::size_t>(i)].policy == Policy::Spare && !out.contains(QStringLiteral("stack_number")))
                 out[QStringLiteral("stack_number")] = race.cursor(i)->state().stackNumber();
         }
     } else if (current == window.compareView()) {

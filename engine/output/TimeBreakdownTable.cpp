@@ -33,6 +33,8 @@ std::string TimeBreakdownTable::category(const TimeBreakdownBar& bar)
     case Policy::Elastic: label = "Elastic DP"; break;
     case Policy::Rebalance: label = "Re-balance"; break;
     }
+    if (bar.memoryTier)
+        label += " + memory";
     return bar.completed ? label : label + " (unfinished)";
 }
 

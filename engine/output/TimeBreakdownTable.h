@@ -15,6 +15,7 @@ struct TimeBreakdownBar {
     double tttS = 0.0;  // the run's TTT (or time so far): what the parts sum to
     TimeBreakdown parts;
     bool completed = true;  // false: stopped by a limit (the bar is a floor)
+    bool memoryTier = false;  // the run had the in-memory checkpoint tier (" + memory" in its category)
 
     friend bool operator==(const TimeBreakdownBar&, const TimeBreakdownBar&) = default;
 };

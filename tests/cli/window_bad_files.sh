@@ -67,4 +67,12 @@ LIMIT_S=120 expect "paper-n600 race --export-state" 0 "" "$SPARE_STUDIO" --scena
 lanes_r=$(grep -o '"redundancy": [0-9]*' "$WORK/race.json" 2>/dev/null | grep -o '[0-9]*$' | tr '\n' ' ')
 check "race lanes at r = 1 3 8 (got: $lanes_r)" test "$lanes_r" = "1 3 8 "
 check "race state is the Race tab at 20000 s" grep -q '"clock_s": 20000' "$WORK/race.json"
+
+# --race-lanes: the lanes it names, each at its own r (elastic and CKPT-only + memory at 1).
+LIMIT_S=120 expect "paper-n600 --race-lanes --export-state" 0 "" "$SPARE_STUDIO" --scenario "$SCEN/paper-n600.json" \
+  --race-lanes spare,elastic,ckpt-memory --run-until time:20000 --export-state "$WORK/lanes.json" --quit
+lanes=$(grep -o '"contender": "[a-z-]*"' "$WORK/lanes.json" 2>/dev/null | grep -o '"[a-z-]*"$' | tr -d '"' | tr '\n' ' ')
+check "race lanes spare elastic ckpt-memory (got: $lanes)" test "$lanes" = "spare elastic ckpt-memory "
+lanes_r=$(grep -o '"redundancy": [0-9]*' "$WORK/lanes.json" 2>/dev/null | grep -o '[0-9]*$' | tr '\n' ' ')
+check "race lanes at r = 8 1 1 (got: $lanes_r)" test "$lanes_r" = "8 1 1 "
 finish

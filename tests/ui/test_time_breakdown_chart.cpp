@@ -1,5 +1,6 @@
 // The time-breakdown chart: every part per bar, values equal to the engine's (the Analysis tab's means
 // over seeds, the Race's lanes at their end and mid-race), and a CSV whose rows sum to each TTT.
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
 #include "engine/study/AnalysisStudy.h"
@@ -11,7 +12,6 @@
 #include "ui/charts/TimeBreakdownChart.h"
 #include "ui/playback/PlaybackClock.h"
 #include "ui/playback/PlaybackCursor.h"
-#include "engine/planning/RegimeContender.h"
 #include "ui/playback/RunSetup.h"
 #include "ui/playback/SimulationWorker.h"
 #include "ui/race/RaceView.h"
@@ -156,7 +156,7 @@ private slots:
         const ChartSpec end = race.timeBreakdownChart()->spec();
         checkEveryPart(end, 3);
         for (int lane = 0; lane < 3; ++lane) {
-            const Policy policy = RaceView::kPolicies[static_cast<std::size_t>(lane)];
+            const Policy policy = RaceView::classicLanes()[static_cast<std::size_t>(lane)].policy;
             const RunSetup setup = RunSetup::prepare(contenderScenario(scenario, RaceView::classicLanes()[std::size_t(lane)], RaceView::classicLanes()));
             const RunMetrics m = Simulator(setup.scenario).run();
             compareParts(barSeconds(end, TimeBreakdownChart::category({policy, setup.scenario.redundancy, 0.0, {}, m.completed})),

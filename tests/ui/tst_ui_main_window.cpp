@@ -5,7 +5,9 @@
 // its own r and shows it.
 #include "engine/analysis/ClosedForms.h"
 #include "engine/base/ScenarioLimits.h"
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/ScenarioJson.h"
+#include "engine/sim/Simulator.h"
 #include "tests/ui/LegendFit.h"
 #include "ui/MainWindow.h"
 #include "ui/StudioOptions.h"
@@ -21,15 +23,19 @@
 #include "ui/models/EventLogModel.h"
 #include "ui/playback/PlaybackClock.h"
 #include "ui/playback/PlaybackCursor.h"
-#include "engine/planning/RegimeContender.h"
+#include "ui/playback/RunSetup.h"
 #include "ui/playback/SimulationWorker.h"
+#include "ui/race/RaceIntegration.h"
 #include "ui/race/RaceView.h"
+#include "ui/timeline/TimelineWidget.h"
 #include "ui/views/ClusterPalette.h"
 #include "ui/views/ClusterView.h"
 #include "ui/views/ShortcutOverlay.h"
 #include "ui/views/StackView.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QToolButton>
 #include <QPushButton>
 #include <QSlider>
 #include <QSettings>
@@ -107,6 +113,10 @@ private slots:
     void eventLogClickSeeks();
     void jumpsLandOnTheirEvents();
     void raceRunsThreePolicies();
+    void raceLanes_data();
+    void raceLanes();
+    void raceLaneBarLimits();
+    void showRaceWithLanes();
     void commandLine_data();
     void commandLine();
     void paperRunStreamsWhileSimulated();
@@ -268,11 +278,143 @@ void TestMainWindow::raceRunsThreePolicies()
     QVERIFY(w.raceView()->started());
     QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::Time, 20000.0}));
     for (int lane = 0; lane < 3; ++lane) {
-        QCOMPARE(w.raceView()->cursor(lane)->scenario().policy, RaceView::kPolicies[static_cast<std::size_t>(lane)]);
+        QCOMPARE(w.raceView()->cursor(lane)->scenario().policy, RaceView::classicLanes()[std::size_t(lane)].policy);
         QCOMPARE(w.raceView()->cursor(lane)->state().time(), 20000.0);
     }
     // SPARe commits more steps than checkpoint-only by then on this failure-heavy scenario.
     QVERIFY(w.raceView()->cursor(2)->state().stepsDone() >= w.raceView()->cursor(0)->state().stepsDone());
+}
+
+// 2 to 6 lanes of any contender: at the end each lane's figures are its run's, and its run is the engine's
+// run of the lane's contender scenario (the same metrics as spare-cli simulate of that scenario).
+void TestMainWindow::raceLanes_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<QString>("lanes");
+    QTest::newRow("2 lanes") << "teaching-12.json" << 0 << "spare,ckpt";
+    QTest::newRow("6 lanes, paper-n600-practice") << "paper-n600-practice.json" << 1500
+                                                  << "ckpt,rep,spare,elastic,rebalance,ckpt-memory";
+    QTest::newRow("elastic by samples") << "paper-n600-practice.json" << 800 << "elastic,spare-memory";
+}
+
+void TestMainWindow::raceLanes()
+{
+    QFETCH(QString, scenario);
+    QFETCH(int, steps);
+    QFETCH(QString, lanes);
+    Scenario base = loadScenarioFile((QStringLiteral(SPARE_SOURCE_DIR "/scenarios/") + scenario).toStdString());
+    if (steps > 0)
+        base.steps = steps;
+    if (QByteArray(QTest::currentDataTag()).contains("samples"))
+        base.progress = ProgressModel{ProgressMeasure::Samples, 1.0};
+    const std::vector<RegimeContender> contenders = parseRegimeContenders(lanes.toStdString(), "lanes");
+    RaceView race;
+    race.setLanes(contenders);
+    race.start(base);
+    race.clock()->pause();
+    QCOMPARE(race.laneCount(), static_cast<int>(contenders.size()));
+    for (int lane = 0; lane < race.laneCount(); ++lane)
+        QTRY_VERIFY_WITH_TIMEOUT(race.laneMetrics(lane).has_value(), 60000);
+    race.clock()->seek(1e12);
+    for (int lane = 0; lane < race.laneCount(); ++lane) {
+        const RegimeContender& contender = contenders[std::size_t(lane)];
+        const Scenario laneScenario = contenderScenario(base, contender, contenders);
+        QCOMPARE(race.cursor(lane)->scenario(), RunSetup::prepare(laneScenario).scenario);
+        const RunMetrics engine = Simulator(race.cursor(lane)->scenario()).run();
+        const RunMetrics& shown = *race.laneMetrics(lane);
+        QCOMPARE(shown.tttS, engine.tttS);
+        QCOMPARE(shown.restarts, engine.restarts);
+        QCOMPARE(shown.failures, engine.failures);
+        QCOMPARE(shown.effectiveProgress, engine.effectiveProgress);
+        const QString figures = race.laneFigures(lane);
+        QVERIFY2(figures.contains(QStringLiteral("restarts %1 | failures %2").arg(engine.restarts).arg(engine.failures)),
+                 qPrintable(figures));
+        QCOMPARE(figures.contains(QStringLiteral("DONE at %1 h").arg(engine.tttS / 3600.0, 0, 'f', 1)), engine.completed);
+        if (contender.policy == Policy::Elastic) {
+            // Progress by the scenario's measure, folded from the events: the engine's sum at the end.
+            const bool samples = laneScenario.progress->measure == ProgressMeasure::Samples;
+            const double measured = samples ? engine.samplesCommitted : engine.effectiveProgress;
+            QVERIFY2(figures.contains(QStringLiteral("%1 progress %2 in %3 steps")
+                                          .arg(samples ? QStringLiteral("samples") : QStringLiteral("effective"))
+                                          .arg(measured, 0, 'f', 1)
+                                          .arg(race.cursor(lane)->state().stepsDone())),
+                     qPrintable(figures));
+            QVERIFY2(figures.contains(QStringLiteral("| batch ")), qPrintable(figures));
+        }
+    }
+    QCOMPARE(race.timeline()->runCount(), race.laneCount());
+    // A bar per lane, each named apart (CKPT-only and CKPT-only + memory too).
+    const QStringList categories = race.timeBreakdownChart()->spec().stackedBars.categories;
+    QCOMPARE(categories.size(), race.laneCount());
+    QCOMPARE(QSet<QString>(categories.begin(), categories.end()).size(), race.laneCount());
+    const bool anySpare = std::any_of(contenders.begin(), contenders.end(),
+                                      [](const RegimeContender& c) { return c.policy == Policy::Spare; });
+    QCOMPARE(race.controllerPhases()->isHidden(), !anySpare);
+}
+
+// The lane bar keeps 2 .. 6 lanes; a contender picked in a lane's combo races from the start.
+void TestMainWindow::raceLaneBarLimits()
+{
+    RaceView race;
+    race.show();
+    QCOMPARE(race.lanes(), RaceView::classicLanes());
+    race.start(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"));
+    while (race.removeLaneButton()->isEnabled())
+        race.removeLaneButton()->click();
+    QCOMPARE(race.laneCount(), RaceView::kMinLanes);
+    race.removeLane();
+    QCOMPARE(race.laneCount(), RaceView::kMinLanes);
+    while (race.addLaneButton()->isEnabled())
+        race.addLaneButton()->click();
+    QCOMPARE(race.laneCount(), RaceView::kMaxLanes);
+    race.addLane();
+    QCOMPARE(race.laneCount(), RaceView::kMaxLanes);
+    for (int lane = 0; lane < RaceView::kMaxLanes; ++lane) {
+        QVERIFY(race.laneChoice(lane)->isVisible());
+        QCOMPARE(race.cursor(lane)->scenario().policy, race.lanes()[std::size_t(lane)].policy);
+    }
+    QCOMPARE(race.timeline()->runCount(), RaceView::kMaxLanes);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, race.setLanes(std::vector<RegimeContender>(7)));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, race.setLanes(std::vector<RegimeContender>(1)));
+    // Lane 1 becomes elastic through its combo.
+    QComboBox* choice = race.laneChoice(1);
+    const int elastic = choice->findData(QStringLiteral("elastic"));
+    QVERIFY(elastic >= 0);
+    choice->setCurrentIndex(elastic);
+    emit choice->activated(elastic);
+    QCOMPARE(race.lanes()[1], parseRegimeContender("elastic"));
+    QCOMPARE(race.cursor(1)->scenario().policy, Policy::Elastic);
+    QCOMPARE(race.clock()->time(), 0.0);
+    race.removeLaneButton()->click();
+    QCOMPARE(race.laneCount(), RaceView::kMaxLanes - 1);
+    QVERIFY(!race.laneChoice(RaceView::kMaxLanes - 1)->isVisible());
+}
+
+// StudioContext::showRace (a regime-map cell): the Race tab on that scenario with those lanes.
+void TestMainWindow::showRaceWithLanes()
+{
+    MainWindow w;
+    w.show();
+    Scenario cell = w.scenario();
+    cell.seed = 7;
+    cell.restartS = 600.0;
+    const std::vector<RegimeContender> lanes = parseRegimeContenders("spare,elastic,ckpt-memory", "lanes");
+    auto* race = w.findChild<RaceIntegration*>(QStringLiteral("raceIntegration"));
+    QVERIFY(race);
+    race->showRaceOf(cell, lanes);
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.raceView()));
+    QCOMPARE(w.raceView()->lanes(), lanes);
+    for (int lane = 0; lane < 3; ++lane) {
+        QCOMPARE(w.raceView()->cursor(lane)->scenario().seed, std::uint64_t(7));
+        QCOMPARE(w.raceView()->cursor(lane)->scenario().restartS, 600.0);
+        QCOMPARE(w.raceView()->cursor(lane)->scenario().policy, lanes[std::size_t(lane)].policy);
+    }
+    QVERIFY(w.raceView()->cursor(2)->scenario().memoryCheckpoint.has_value());
+    QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::Time, 5000.0}));
+    const QJsonArray state = WindowStateExporter::state(w).value(QStringLiteral("lanes")).toArray();
+    QCOMPARE(state.size(), 3);
+    QCOMPARE(state.at(2).toObject().value(QStringLiteral("contender")).toString(), QStringLiteral("ckpt-memory"));
 }
 
 void TestMainWindow::commandLine_data()
@@ -301,6 +443,13 @@ void TestMainWindow::commandLine_data()
     QTest::newRow("screenshot not png") << QStringList{QStringLiteral("--screenshot"), QStringLiteral("a.jpg")}
                                         << false << QStringLiteral(".png");
     QTest::newRow("unknown flag") << QStringList{QStringLiteral("--fast")} << false << QStringLiteral("fast");
+    QTest::newRow("race lanes") << QStringList{QStringLiteral("--race-lanes"), QStringLiteral("spare,elastic,ckpt-memory")}
+                                << true << QString();
+    QTest::newRow("bad race lane") << QStringList{QStringLiteral("--race-lanes"), QStringLiteral("spare,torchft")} << false
+                                   << QStringLiteral("--race-lanes: \"torchft\" is not a contender; allowed: spare, rep, ckpt, "
+                                                     "elastic, rebalance, each optionally with -memory");
+    QTest::newRow("one race lane") << QStringList{QStringLiteral("--race-lanes"), QStringLiteral("spare")} << false
+                                   << QStringLiteral("--race-lanes spare: 1 contenders; allowed: 2 .. 6");
     QTest::newRow("memory limit") << QStringList{QStringLiteral("--memory-limit"), QStringLiteral("1.5G")} << true << QString();
     QTest::newRow("bad memory limit") << QStringList{QStringLiteral("--memory-limit"), QStringLiteral("8X")} << false
                                       << QStringLiteral("--memory-limit '8X' is malformed");
@@ -324,6 +473,11 @@ void TestMainWindow::commandLine()
         QVERIFY(options->race && options->quit);
         QCOMPARE(options->runUntil.kind, RunUntil::Kind::Failures);
         QCOMPARE(options->runUntil.value, 4.0);
+    }
+    if (ok && args.contains(QStringLiteral("--race-lanes"))) {
+        QVERIFY(options->race);
+        QCOMPARE(options->raceLanes->size(), std::size_t(3));
+        QCOMPARE(options->raceLanes->at(2), parseRegimeContender("ckpt-memory"));
     }
 }
 
@@ -459,7 +613,7 @@ void TestMainWindow::raceLanesRunAtTheirOwnR()
     const int expectedR[] = {1, 3, 8};
     for (int i = 0; i < 3; ++i) {
         const QJsonObject lane = lanes.at(i).toObject();
-        QCOMPARE(lane.value(QStringLiteral("policy")).toString(), QString::fromLatin1(policyName(RaceView::kPolicies[std::size_t(i)])));
+        QCOMPARE(lane.value(QStringLiteral("policy")).toString(), QString::fromLatin1(policyName(RaceView::classicLanes()[std::size_t(i)].policy)));
         QCOMPARE(lane.value(QStringLiteral("redundancy")).toInt(), expectedR[i]);
         QCOMPARE(w.raceView()->cursor(i)->scenario().redundancy, expectedR[i]);
         QVERIFY(lane.value(QStringLiteral("checkpoint_interval_steps")).toInt() >= 1);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/planning/RegimeMap.h"
+#include "engine/planning/RegimeContender.h"
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/Scenario.h"
 #include "ui/base/RunUntil.h"

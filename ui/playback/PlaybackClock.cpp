@@ -21,6 +21,13 @@ PlaybackClock::PlaybackClock(QObject* parent) : QObject(parent)
 void PlaybackClock::addCursor(PlaybackCursor* cursor)
 {
     cursors_.push_back(cursor);
+    connect(cursor, &PlaybackCursor::recordingGrew, this, &PlaybackClock::recordingGrew);
+}
+
+void PlaybackClock::removeCursor(PlaybackCursor* cursor)
+{
+    cursors_.erase(std::remove(cursors_.begin(), cursors_.end(), cursor), cursors_.end());
+    disconnect(cursor, nullptr, this, nullptr);
 }
 
 void PlaybackClock::play()

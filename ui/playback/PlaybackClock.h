@@ -21,7 +21,9 @@ public:
 
     explicit PlaybackClock(QObject* parent = nullptr);
 
+    // The clock drives the cursor; recordingGrew() relays the cursor's.
     void addCursor(PlaybackCursor* cursor);
+    void removeCursor(PlaybackCursor* cursor);
     const std::vector<PlaybackCursor*>& cursors() const { return cursors_; }
     bool playing() const { return timer_.isActive(); }
     double speed() const { return speed_; }
@@ -46,6 +48,8 @@ public slots:
     bool stepBackward();
 
 signals:
+    // One of the cursors' recordings grew.
+    void recordingGrew();
     void playingChanged(bool playing);
     void speedChanged(double speed);
     void ticked(double time);

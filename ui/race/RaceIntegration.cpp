@@ -23,7 +23,7 @@ RaceIntegration::RaceIntegration(const StudioContext& context)
         if (view_->started())
             view_->start(scenario, run_->trace());
     });
-    QAction* race = context.menus.simulation->addAction(tr("Race the three polic&ies"), this, &RaceIntegration::showRace);
+    QAction* race = context.menus.simulation->addAction(tr("Race the polic&ies"), this, &RaceIntegration::showRace);
     race->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
 }
 
@@ -37,6 +37,13 @@ void RaceIntegration::showRace()
 {
     tabs_->setCurrentWidget(view_);
     startIfShown();
+}
+
+void RaceIntegration::showRaceOf(const Scenario& scenario, const std::vector<RegimeContender>& lanes)
+{
+    view_->setLanes(lanes);
+    view_->start(scenario);
+    tabs_->setCurrentWidget(view_);
 }
 
 }  // namespace spare

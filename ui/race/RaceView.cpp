@@ -1,7 +1,6 @@
 #include "ui/race/RaceView.h"
 
 #include "engine/layout/Layout.h"
-#include "engine/planning/RegimeContender.h"
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartPanel.h"
 #include "ui/charts/ProgressChart.h"
@@ -14,21 +13,41 @@
 #include "ui/views/ClusterView.h"
 
 #include <QCheckBox>
-#include <QGridLayout>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace spare {
 
-RaceView::RaceView(QWidget* parent) : QWidget(parent)
+namespace {
+
+QColor laneColour(const RegimeContender& contender)
+{
+    const QColor colour = ChartPalette::policy(contender.policy);
+    return contender.memoryTier ? colour.darker(150) : colour;
+}
+
+}  // namespace
+
+std::vector<RegimeContender> RaceView::classicLanes()
+{
+    std::vector<RegimeContender> lanes;
+    for (const Policy p : {Policy::Ckpt, Policy::Rep, Policy::Spare})
+        lanes.push_back({policyName(p), p, false});
+    return lanes;
+}
+
+RaceView::RaceView(QWidget* parent) : QWidget(parent), contenders_(classicLanes())
 {
     clock_ = new PlaybackClock(this);
-    auto* outer = new QVBoxLayout(this);
+    outer_ = new QVBoxLayout(this);
     timeLabel_ = new QLabel;
     sameRedundancy_ = new QCheckBox(tr("Same r for all"));
     sameRedundancy_->setObjectName(QStringLiteral("sameRedundancy"));
@@ -37,59 +56,43 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     auto* top = new QHBoxLayout;
     top->addWidget(timeLabel_, 1);
     top->addWidget(sameRedundancy_);
-    outer->addLayout(top);
+    outer_->addLayout(top);
+    // The lane bar: a contender per lane, add / remove a lane.
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Lanes:")));
+    for (int i = 0; i < kMaxLanes; ++i) {
+        auto* choice = new QComboBox;
+        choice->setObjectName(QStringLiteral("laneChoice%1").arg(i));
+        choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        choice->setMinimumContentsLength(8);
+        for (const RegimeContender& c : allRegimeContenders())
+            choice->addItem(QString::fromStdString(contenderDisplayName(c)), QString::fromStdString(c.name));
+        connect(choice, &QComboBox::activated, this, [this, i](int index) { chooseLane(i, index); });
+        choices_.push_back(choice);
+        bar->addWidget(choice);
+    }
+    addLane_ = new QToolButton;
+    addLane_->setObjectName(QStringLiteral("addLane"));
+    addLane_->setText(tr("+ lane"));
+    addLane_->setToolTip(tr("Race one more contender (at most %1)").arg(kMaxLanes));
+    connect(addLane_, &QToolButton::clicked, this, &RaceView::addLane);
+    removeLane_ = new QToolButton;
+    removeLane_->setObjectName(QStringLiteral("removeLane"));
+    removeLane_->setText(tr("- lane"));
+    removeLane_->setToolTip(tr("Drop the last lane (at least %1 stay)").arg(kMinLanes));
+    connect(removeLane_, &QToolButton::clicked, this, &RaceView::removeLane);
+    bar->addWidget(addLane_);
+    bar->addWidget(removeLane_);
+    bar->addStretch(1);
+    outer_->addLayout(bar);
     connect(sameRedundancy_, &QCheckBox::toggled, this, [this] {
         if (started_)
             start(base_, trace_);
     });
     auto* splitter = new QSplitter(Qt::Vertical);
     auto* lanesHost = new QWidget;
-    auto* grid = new QGridLayout(lanesHost);
-    grid->setColumnStretch(1, 3);
-    grid->setColumnStretch(2, 2);
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
-        Lane& lane = lanes_[i];
-        lane.cursor = new PlaybackCursor(this);
-        lane.worker = new SimulationWorker(this);
-        connect(lane.worker, &SimulationWorker::chunkReady, lane.cursor, &PlaybackCursor::append);
-        connect(lane.worker, &SimulationWorker::chunkReady, this, &RaceView::recordingGrew);
-        connect(lane.worker, &SimulationWorker::finished, this, [this, i](const RunMetrics& metrics) {
-            lanes_[i].finalMetrics = metrics;
-            timeline_->setUnfinished(static_cast<int>(i),
-                                     metrics.completed ? QString()
-                                                       : tr("%1 unfinished at %2 x T0")
-                                                             .arg(QString::fromLatin1(policyDisplayName(kPolicies[i])))
-                                                             .arg(metrics.tttRatio, 0, 'g', 3));
-            showControllerPhases();
-            refreshBreakdown(clock_->time());
-        });
-        connect(lane.worker, &SimulationWorker::failed, this, [this, i](const QString& message) {
-            emit laneFailed(tr("%1: %2").arg(QString::fromLatin1(policyDisplayName(kPolicies[i])), message));
-        });
-        clock_->addCursor(lane.cursor);
-        auto* name = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(policyDisplayName(kPolicies[i]))));
-        name->setStyleSheet(QStringLiteral("color: %1;").arg(ChartPalette::policy(kPolicies[i]).name()));
-        lane.info = new QLabel;
-        lane.info->setObjectName(QStringLiteral("laneInfo%1").arg(i));
-        auto* left = new QVBoxLayout;
-        left->addWidget(name);
-        left->addWidget(lane.info);
-        left->addStretch(1);
-        lane.strip = new ClusterView(lane.cursor);
-        lane.strip->setCompact(true);
-        lane.strip->setMinimumHeight(48);
-        lane.progress = new QProgressBar;
-        lane.progress->setFormat(tr("%v / %m steps"));
-        lane.figures = new QLabel;
-        auto* right = new QVBoxLayout;
-        right->addWidget(lane.progress);
-        right->addWidget(lane.figures);
-        const int row = static_cast<int>(i);
-        grid->addLayout(left, row, 0);
-        grid->addWidget(lane.strip, row, 1);
-        grid->addLayout(right, row, 2);
-        grid->setRowStretch(row, 1);
-    }
+    lanesLayout_ = new QVBoxLayout(lanesHost);
+    lanesLayout_->setContentsMargins(0, 0, 0, 0);
     splitter->addWidget(lanesHost);
     auto* charts = new QSplitter(Qt::Horizontal);
     chart_ = new ProgressChart;
@@ -102,29 +105,155 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent)
     splitter->addWidget(charts);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    outer->addWidget(splitter, 1);
+    outer_->addWidget(splitter, 1);
     // Outside the splitter: a splitter gives a wrapped label less height than it needs, squeezing the chart above it.
     phases_ = new QLabel;
     phases_->setObjectName(QStringLiteral("controllerPhases"));
     phases_->setWordWrap(true);
     phases_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    outer->addWidget(phases_);
-    timeline_ = new TimelineWidget(clock_);
-    for (std::size_t i = 0; i < lanes_.size(); ++i)
-        timeline_->addRun(QString::fromLatin1(policyDisplayName(kPolicies[i])), lanes_[i].cursor, true);
-    outer->addWidget(timeline_);
+    outer_->addWidget(phases_);
+    buildLanes();
     connect(clock_, &PlaybackClock::ticked, this, &RaceView::refresh);
     connect(clock_, &PlaybackClock::seeked, this, &RaceView::rebuildChart);
 }
 
 RaceView::~RaceView() = default;
 
-std::vector<RegimeContender> RaceView::classicLanes()
+RaceView::Lane RaceView::makeLane(const RegimeContender& contender, int index)
 {
-    std::vector<RegimeContender> lanes;
-    for (const Policy p : kPolicies)
-        lanes.push_back({policyName(p), p, false});
-    return lanes;
+    Lane lane;
+    lane.contender = contender;
+    lane.name = QString::fromStdString(contenderDisplayName(contender));
+    lane.cursor = new PlaybackCursor(this);
+    lane.worker = new SimulationWorker(this);
+    connect(lane.worker, &SimulationWorker::chunkReady, lane.cursor, &PlaybackCursor::append);
+    connect(lane.worker, &SimulationWorker::chunkReady, this, &RaceView::recordingGrew);
+    const int generation = generation_;
+    connect(lane.worker, &SimulationWorker::finished, this, [this, index, generation](const RunMetrics& metrics) {
+        if (generation != generation_)
+            return;
+        Lane& l = lanes_[static_cast<std::size_t>(index)];
+        l.finalMetrics = metrics;
+        timeline_->setUnfinished(index, metrics.completed ? QString()
+                                                          : tr("%1 unfinished at %2 x T0").arg(l.name).arg(metrics.tttRatio, 0, 'g', 3));
+        showControllerPhases();
+        refreshBreakdown(clock_->time());
+    });
+    connect(lane.worker, &SimulationWorker::failed, this, [this, index, generation](const QString& message) {
+        if (generation == generation_)
+            emit laneFailed(tr("%1: %2").arg(lanes_[static_cast<std::size_t>(index)].name, message));
+    });
+    clock_->addCursor(lane.cursor);
+    lane.row = new QWidget;
+    auto* row = new QHBoxLayout(lane.row);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* name = new QLabel(QStringLiteral("<b>%1</b>").arg(lane.name.toHtmlEscaped()));
+    name->setStyleSheet(QStringLiteral("color: %1;").arg(laneColour(contender).name()));
+    lane.info = new QLabel;
+    lane.info->setObjectName(QStringLiteral("laneInfo%1").arg(index));
+    auto* left = new QVBoxLayout;
+    left->addWidget(name);
+    left->addWidget(lane.info);
+    left->addStretch(1);
+    lane.strip = new ClusterView(lane.cursor);
+    lane.strip->setCompact(true);
+    lane.strip->setMinimumHeight(48);
+    lane.progress = new QProgressBar;
+    lane.figures = new QLabel;
+    lane.figures->setObjectName(QStringLiteral("laneFigures%1").arg(index));
+    auto* right = new QVBoxLayout;
+    right->addWidget(lane.progress);
+    right->addWidget(lane.figures);
+    row->addLayout(left, 1);
+    row->addWidget(lane.strip, 3);
+    row->addLayout(right, 2);
+    return lane;
+}
+
+void RaceView::buildLanes()
+{
+    ++generation_;
+    for (Lane& lane : lanes_) {
+        clock_->removeCursor(lane.cursor);
+        delete lane.row;
+        delete lane.worker;  // cancels and joins its run
+        delete lane.cursor;
+    }
+    lanes_.clear();
+    for (std::size_t i = 0; i < contenders_.size(); ++i) {
+        lanes_.push_back(makeLane(contenders_[i], static_cast<int>(i)));
+        lanesLayout_->addWidget(lanes_.back().row, 1);
+    }
+    // The timeline has no way to drop a run: a new one, in the old one's place.
+    const int timelineIndex = timeline_ ? outer_->indexOf(timeline_) : outer_->count();
+    delete timeline_;
+    timeline_ = new TimelineWidget(clock_);
+    for (const Lane& lane : lanes_)
+        timeline_->addRun(lane.name, lane.cursor, true);
+    outer_->insertWidget(timelineIndex, timeline_);
+    syncLaneBar();
+}
+
+void RaceView::syncLaneBar()
+{
+    const std::vector<RegimeContender> all = allRegimeContenders();
+    for (std::size_t i = 0; i < choices_.size(); ++i) {
+        const bool used = i < contenders_.size();
+        choices_[i]->setVisible(used);
+        if (used)
+            choices_[i]->setCurrentIndex(
+                static_cast<int>(std::find(all.begin(), all.end(), contenders_[i]) - all.begin()));
+    }
+    addLane_->setEnabled(laneCount() < kMaxLanes);
+    removeLane_->setEnabled(laneCount() > kMinLanes);
+}
+
+void RaceView::setLanes(const std::vector<RegimeContender>& lanes)
+{
+    if (lanes.size() < static_cast<std::size_t>(kMinLanes) || lanes.size() > static_cast<std::size_t>(kMaxLanes))
+        throw std::invalid_argument("RaceView::setLanes: " + std::to_string(lanes.size()) + " lanes; allowed: 2 .. 6");
+    contenders_ = lanes;
+    buildLanes();
+}
+
+void RaceView::restartWith(const std::vector<RegimeContender>& lanes)
+{
+    setLanes(lanes);
+    if (started_)
+        start(base_, trace_);
+}
+
+void RaceView::addLane()
+{
+    if (laneCount() >= kMaxLanes)
+        return;
+    std::vector<RegimeContender> lanes = contenders_;
+    const std::vector<RegimeContender> all = allRegimeContenders();
+    const auto fresh = std::find_if(all.begin(), all.end(), [&](const RegimeContender& c) {
+        return std::find(lanes.begin(), lanes.end(), c) == lanes.end();
+    });
+    lanes.push_back(*fresh);
+    restartWith(lanes);
+}
+
+void RaceView::removeLane()
+{
+    if (laneCount() <= kMinLanes)
+        return;
+    std::vector<RegimeContender> lanes = contenders_;
+    lanes.pop_back();
+    restartWith(lanes);
+}
+
+void RaceView::chooseLane(int lane, int choice)
+{
+    const std::vector<RegimeContender> all = allRegimeContenders();
+    if (choice < 0 || choice >= static_cast<int>(all.size()) || lane >= laneCount())
+        return;
+    std::vector<RegimeContender> lanes = contenders_;
+    lanes[static_cast<std::size_t>(lane)] = all[static_cast<std::size_t>(choice)];
+    if (lanes != contenders_)
+        restartWith(lanes);
 }
 
 void RaceView::setSameRedundancy(bool same)
@@ -139,7 +268,12 @@ bool RaceView::sameRedundancy() const
 
 QString RaceView::laneInfo(int lane) const
 {
-    return lanes_[static_cast<std::size_t>(lane)].info->text();
+    return at(lane).info->text();
+}
+
+QString RaceView::laneFigures(int lane) const
+{
+    return at(lane).figures->text();
 }
 
 void RaceView::start(const Scenario& scenario, const std::optional<std::vector<TraceFailure>>& trace)
@@ -152,14 +286,19 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
     phases_->clear();
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         Lane& lane = lanes_[i];
-        const std::vector<RegimeContender> lineup = classicLanes();
-        const RunSetup setup = RunSetup::prepare(contenderScenario(scenario, lineup[i], lineup, sameRedundancy()), trace);
+        const RunSetup setup = RunSetup::prepare(contenderScenario(scenario, lane.contender, contenders_, sameRedundancy()), trace);
         lane.failuresSeen = 0;
         lane.finalMetrics.reset();
+        lane.measure.reset();
+        const ProgressMeasure measure = setup.scenario.progress.value_or(ProgressModel{}).measure;
+        if (setup.scenario.policy == Policy::Elastic && measure != ProgressMeasure::Steps)
+            lane.measure.emplace(setup.scenario);
         timeline_->setUnfinished(static_cast<int>(i), QString());
         lane.progress->setRange(0, setup.scenario.steps);
         lane.progress->setValue(0);
-        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), ChartPalette::policy(kPolicies[i]));
+        lane.progress->setFormat(lane.measure ? tr("%v / %m %1 steps").arg(QString::fromLatin1(progressMeasureName(measure)))
+                                              : tr("%v / %m steps"));
+        lane.chartLine = chart_->addLine(lane.name, laneColour(lane.contender));
         lane.checkpointInterval = setup.checkpointIntervalSteps;
         if (!setup.ok()) {
             lane.worker->cancel();
@@ -167,8 +306,7 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
             lane.cursor->endRecording(setup.problems.join(QLatin1Char('\n')).toStdString());
             lane.checkpointInterval = 0;
             lane.info->setText(tr("not run: %1").arg(setup.problems.join(QStringLiteral("; "))));
-            emit laneFailed(tr("%1: %2").arg(QString::fromLatin1(policyDisplayName(kPolicies[i])),
-                                             setup.problems.join(QStringLiteral("; "))));
+            emit laneFailed(tr("%1: %2").arg(lane.name, setup.problems.join(QStringLiteral("; "))));
             continue;
         }
         lane.info->setText(tr("r = %1, T_c = %2 steps").arg(setup.scenario.redundancy).arg(setup.checkpointIntervalSteps));
@@ -191,11 +329,10 @@ void RaceView::stop()
 void RaceView::rebuildChart(double time)
 {
     // After a seek the chart is redrawn from the recordings: every commit and rollback up to `time`.
-    chart_->reset(lanes_[0].cursor->scenario().steps);
+    chart_->reset(lanes_.front().cursor->scenario().steps);
     chart_->ensureTimeRange(time);
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
-        Lane& lane = lanes_[i];
-        lane.chartLine = chart_->addLine(QString::fromLatin1(policyDisplayName(kPolicies[i])), ChartPalette::policy(kPolicies[i]));
+    for (Lane& lane : lanes_) {
+        lane.chartLine = chart_->addLine(lane.name, laneColour(lane.contender));
         const Recording& r = lane.cursor->recording();
         const std::size_t count = r.eventsUpTo(time);
         int steps = 0;
@@ -222,35 +359,59 @@ void RaceView::refresh()
 {
     const double t = clock_->time();
     timeLabel_->setText(tr("Race on one clock: %1 simulated (h:mm:ss), %2 real time. "
-                           "Same scenario, same seed, three policies.")
+                           "Same scenario, same seed, %3 contenders.")
                             .arg(EventLogModel::formatTime(t))
-                            .arg(PlaybackClock::speedText(clock_->speed())));
-    for (Lane& lane : lanes_) {
-        const DisplayedFigures f = lane.cursor->state().figures();
-        lane.progress->setValue(f.stepsDone);
-        lane.figures->setText(tr("down %1 h | availability %2% | restarts %3 | failures %4%5")
-                                  .arg(f.downTimeS / 3600.0, 0, 'f', 1)
-                                  .arg(100.0 * f.availability, 0, 'f', 1)
-                                  .arg(f.restarts)
-                                  .arg(f.failures)
-                                  .arg(f.finished ? tr(" | DONE at %1 h").arg(f.timeS / 3600.0, 0, 'f', 1) : QString()));
-        chart_->addPoint(lane.chartLine, f.timeS, f.stepsDone);
-        if (f.failures > lane.failuresSeen) {
-            chart_->addFailureMarker(lane.chartLine, f.timeS, f.stepsDone);
-            lane.failuresSeen = f.failures;
-        }
-    }
+                            .arg(PlaybackClock::speedText(clock_->speed()))
+                            .arg(laneCount()));
+    for (Lane& lane : lanes_)
+        refreshLane(lane, t);
     refreshBreakdown(t);
+}
+
+void RaceView::refreshLane(Lane& lane, double time)
+{
+    const DisplayedFigures f = lane.cursor->state().figures();
+    QString progress;
+    if (lane.measure) {
+        // Elastic under samples or effective progress: the fold of the events played so far.
+        const Recording& r = lane.cursor->recording();
+        const std::size_t count = r.eventsUpTo(time);
+        if (count < lane.measure->applied())
+            lane.measure.emplace(lane.cursor->scenario());
+        for (std::size_t k = lane.measure->applied(); k < count; ++k)
+            lane.measure->apply(r.event(k));
+        const double done = lane.measure->measured();
+        lane.progress->setValue(std::min(static_cast<int>(done), lane.progress->maximum()));
+        progress = tr(" | batch %1 | %2 progress %3 in %4 steps")
+                       .arg(lane.measure->batchFraction(), 0, 'f', 3)
+                       .arg(QString::fromLatin1(progressMeasureName(lane.cursor->scenario().progress.value_or(ProgressModel{}).measure)))
+                       .arg(done, 0, 'f', 1)
+                       .arg(f.stepsDone);
+    } else {
+        lane.progress->setValue(std::min(f.stepsDone, lane.progress->maximum()));
+    }
+    lane.figures->setText(tr("down %1 h | availability %2% | restarts %3 | failures %4%5%6")
+                              .arg(f.downTimeS / 3600.0, 0, 'f', 1)
+                              .arg(100.0 * f.availability, 0, 'f', 1)
+                              .arg(f.restarts)
+                              .arg(f.failures)
+                              .arg(progress)
+                              .arg(f.finished ? tr(" | DONE at %1 h").arg(f.timeS / 3600.0, 0, 'f', 1) : QString()));
+    chart_->addPoint(lane.chartLine, f.timeS, f.stepsDone);
+    if (f.failures > lane.failuresSeen) {
+        chart_->addFailureMarker(lane.chartLine, f.timeS, f.stepsDone);
+        lane.failuresSeen = f.failures;
+    }
 }
 
 void RaceView::refreshBreakdown(double time)
 {
     QVector<TimeBreakdownChart::Bar> bars;
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
-        const Lane& lane = lanes_[i];
+    for (const Lane& lane : lanes_) {
         if (lane.checkpointInterval == 0)
             continue;
-        TimeBreakdownChart::Bar bar{kPolicies[i], lane.cursor->scenario().redundancy, 0.0, {}, true};
+        TimeBreakdownChart::Bar bar{lane.contender.policy, lane.cursor->scenario().redundancy, 0.0, {}, true,
+                                    lane.contender.memoryTier};
         const Recording& recording = lane.cursor->recording();
         if (lane.finalMetrics && time >= lane.finalMetrics->tttS) {
             bar.tttS = lane.finalMetrics->tttS;
@@ -273,24 +434,28 @@ void RaceView::refreshBreakdown(double time)
 
 void RaceView::showControllerPhases()
 {
-    const Lane& spare = lanes_[static_cast<std::size_t>(std::find(kPolicies.begin(), kPolicies.end(), Policy::Spare) -
-                                                        kPolicies.begin())];
-    if (!spare.finalMetrics)
-        return;
-    const RunMetrics& m = *spare.finalMetrics;
-    const std::int64_t decisions = m.phase0Decisions + m.phase2Decisions + m.wipeouts;
-    const std::int64_t withoutReorder = m.executedSteps - m.stepsReordered;
     const auto percent = [](std::int64_t part, std::int64_t whole) {
         return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
     };
-    phases_->setText(tr("SPARe+CKPT's reorder controller: the fixed check settles %1% of decisions (%2 of %3); "
-                        "%4% of executed steps need no reorder (%5 of %6).")
-                         .arg(percent(m.phase0Decisions, decisions), 0, 'f', 1)
-                         .arg(m.phase0Decisions)
-                         .arg(decisions)
-                         .arg(percent(withoutReorder, m.executedSteps), 0, 'f', 1)
-                         .arg(withoutReorder)
-                         .arg(m.executedSteps));
+    QStringList lines;
+    for (const Lane& lane : lanes_) {
+        if (lane.contender.policy != Policy::Spare || !lane.finalMetrics)
+            continue;
+        const RunMetrics& m = *lane.finalMetrics;
+        const std::int64_t decisions = m.phase0Decisions + m.phase2Decisions + m.wipeouts;
+        const std::int64_t withoutReorder = m.executedSteps - m.stepsReordered;
+        lines << tr("%1's reorder controller: the fixed check settles %2% of decisions (%3 of %4); "
+                    "%5% of executed steps need no reorder (%6 of %7).")
+                     .arg(lane.name)
+                     .arg(percent(m.phase0Decisions, decisions), 0, 'f', 1)
+                     .arg(m.phase0Decisions)
+                     .arg(decisions)
+                     .arg(percent(withoutReorder, m.executedSteps), 0, 'f', 1)
+                     .arg(withoutReorder)
+                     .arg(m.executedSteps);
+    }
+    phases_->setText(lines.join(QLatin1Char('\n')));
+    phases_->setVisible(!lines.isEmpty());
 }
 
 }  // namespace spare
