@@ -8,8 +8,8 @@ namespace spare {
 class MainWindow;
 
 // --export-state: what the window shows, as JSON. {"tab", "clock_s", "stack_number", "lanes": [...]},
-// one lane per run on screen (the Run tab: its run; the Race tab: the three policies; other tabs: none),
-// each with policy, redundancy, checkpoint_interval_steps, steps_done, total_steps, failures, restarts,
+// one lane per run on screen (the Run tab: its run; the Race tab: its lanes, each with its "contender";
+// other tabs: none), each with policy, redundancy, checkpoint_interval_steps, steps_done, total_steps, failures, restarts,
 // availability, down_time_s and stack_number.
 class WindowStateExporter {
 public:
