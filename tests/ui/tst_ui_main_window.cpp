@@ -335,7 +335,7 @@ void TestMainWindow::raceLanes()
             // Progress by the scenario's measure, folded from the events: the engine's sum at the end.
             const bool samples = laneScenario.progress->measure == ProgressMeasure::Samples;
             const double measured = samples ? engine.samplesCommitted : engine.effectiveProgress;
-            QVERIFY2(figures.contains(QStringLiteral("%1 progress %2 in %3 steps")
+            QVERIFY2(figures.contains(QStringLiteral("| %1 %2 in %3 steps")
                                           .arg(samples ? QStringLiteral("samples") : QStringLiteral("effective"))
                                           .arg(measured, 0, 'f', 1)
                                           .arg(race.cursor(lane)->state().stepsDone())),

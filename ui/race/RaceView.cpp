@@ -14,6 +14,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -91,8 +92,10 @@ RaceView::RaceView(QWidget* parent) : QWidget(parent), contenders_(classicLanes(
     });
     auto* splitter = new QSplitter(Qt::Vertical);
     auto* lanesHost = new QWidget;
-    lanesLayout_ = new QVBoxLayout(lanesHost);
+    lanesLayout_ = new QGridLayout(lanesHost);
     lanesLayout_->setContentsMargins(0, 0, 0, 0);
+    lanesLayout_->setColumnStretch(1, 3);
+    lanesLayout_->setColumnStretch(2, 2);
     splitter->addWidget(lanesHost);
     auto* charts = new QSplitter(Qt::Horizontal);
     chart_ = new ProgressChart;
@@ -144,14 +147,13 @@ RaceView::Lane RaceView::makeLane(const RegimeContender& contender, int index)
             emit laneFailed(tr("%1: %2").arg(lanes_[static_cast<std::size_t>(index)].name, message));
     });
     clock_->addCursor(lane.cursor);
-    lane.row = new QWidget;
-    auto* row = new QHBoxLayout(lane.row);
-    row->setContentsMargins(0, 0, 0, 0);
     auto* name = new QLabel(QStringLiteral("<b>%1</b>").arg(lane.name.toHtmlEscaped()));
     name->setStyleSheet(QStringLiteral("color: %1;").arg(laneColour(contender).name()));
     lane.info = new QLabel;
     lane.info->setObjectName(QStringLiteral("laneInfo%1").arg(index));
-    auto* left = new QVBoxLayout;
+    lane.left = new QWidget;
+    auto* left = new QVBoxLayout(lane.left);
+    left->setContentsMargins(0, 0, 0, 0);
     left->addWidget(name);
     left->addWidget(lane.info);
     left->addStretch(1);
@@ -161,12 +163,15 @@ RaceView::Lane RaceView::makeLane(const RegimeContender& contender, int index)
     lane.progress = new QProgressBar;
     lane.figures = new QLabel;
     lane.figures->setObjectName(QStringLiteral("laneFigures%1").arg(index));
-    auto* right = new QVBoxLayout;
+    lane.figures->setWordWrap(true);
+    lane.right = new QWidget;
+    auto* right = new QVBoxLayout(lane.right);
+    right->setContentsMargins(0, 0, 0, 0);
     right->addWidget(lane.progress);
     right->addWidget(lane.figures);
-    row->addLayout(left, 1);
-    row->addWidget(lane.strip, 3);
-    row->addLayout(right, 2);
+    lanesLayout_->addWidget(lane.left, index, 0);
+    lanesLayout_->addWidget(lane.strip, index, 1);
+    lanesLayout_->addWidget(lane.right, index, 2);
     return lane;
 }
 
@@ -175,15 +180,17 @@ void RaceView::buildLanes()
     ++generation_;
     for (Lane& lane : lanes_) {
         clock_->removeCursor(lane.cursor);
-        delete lane.row;
+        delete lane.left;
+        delete lane.strip;
+        delete lane.right;
         delete lane.worker;  // cancels and joins its run
         delete lane.cursor;
     }
     lanes_.clear();
-    for (std::size_t i = 0; i < contenders_.size(); ++i) {
+    for (std::size_t i = 0; i < contenders_.size(); ++i)
         lanes_.push_back(makeLane(contenders_[i], static_cast<int>(i)));
-        lanesLayout_->addWidget(lanes_.back().row, 1);
-    }
+    for (int row = 0; row < kMaxLanes; ++row)
+        lanesLayout_->setRowStretch(row, row < laneCount() ? 1 : 0);
     // The timeline has no way to drop a run: a new one, in the old one's place.
     const int timelineIndex = timeline_ ? outer_->indexOf(timeline_) : outer_->count();
     delete timeline_;
@@ -382,7 +389,7 @@ void RaceView::refreshLane(Lane& lane, double time)
             lane.measure->apply(r.event(k));
         const double done = lane.measure->measured();
         lane.progress->setValue(std::min(static_cast<int>(done), lane.progress->maximum()));
-        progress = tr(" | batch %1 | %2 progress %3 in %4 steps")
+        progress = tr(" | batch %1 | %2 %3 in %4 steps")
                        .arg(lane.measure->batchFraction(), 0, 'f', 3)
                        .arg(QString::fromLatin1(progressMeasureName(lane.cursor->scenario().progress.value_or(ProgressModel{}).measure)))
                        .arg(done, 0, 'f', 1)

@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QProgressBar;
 class QToolButton;
@@ -97,7 +98,8 @@ private:
         QString name;  // contenderDisplayName
         PlaybackCursor* cursor = nullptr;
         SimulationWorker* worker = nullptr;
-        QWidget* row = nullptr;  // owns the lane's widgets below
+        QWidget* left = nullptr;   // name and info
+        QWidget* right = nullptr;  // progress and figures
         ClusterView* strip = nullptr;
         QLabel* info = nullptr;
         int checkpointInterval = 0;
@@ -127,7 +129,7 @@ private:
     std::vector<QComboBox*> choices_;
     QToolButton* addLane_ = nullptr;
     QToolButton* removeLane_ = nullptr;
-    QVBoxLayout* lanesLayout_ = nullptr;
+    QGridLayout* lanesLayout_ = nullptr;
     QVBoxLayout* outer_ = nullptr;
     PlaybackClock* clock_ = nullptr;
     ProgressChart* chart_ = nullptr;
