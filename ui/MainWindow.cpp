@@ -389,7 +389,7 @@ void MainWindow::buildMenus()
     sim->addAction(tr("See&d..."), this, &MainWindow::chooseSeed);
     QMenu* policies = sim->addMenu(tr("P&olicy"));
     auto* policyGroup = new QActionGroup(this);
-    for (Policy p : kContenderPolicies) {
+    for (Policy p : kPolicies) {
         QAction* a = policies->addAction(QString::fromLatin1(policyDisplayName(p)), this, [this, p] {
             editor_->setFieldText(QStringLiteral("run.policy"), QString::fromLatin1(policyName(p)));
             editor_->apply();

@@ -57,7 +57,7 @@ std::vector<RegimeContender> parseRegimeContenders(const std::string& list, cons
 std::vector<RegimeContender> allRegimeContenders()
 {
     std::vector<RegimeContender> all;
-    for (const Policy p : kContenderPolicies)
+    for (const Policy p : kPolicies)
         for (const bool memory : {false, true})
             all.push_back({fmt::format("{}{}", policyName(p), memory ? kMemorySuffix : ""), p, memory});
     return all;

@@ -2,7 +2,6 @@
 
 #include "engine/sim/Scenario.h"
 
-#include <array>
 #include <string>
 #include <vector>
 
@@ -17,10 +16,6 @@ struct RegimeContender {
 
     friend bool operator==(const RegimeContender&, const RegimeContender&) = default;
 };
-
-// Every policy, in the order the window lists them.
-inline constexpr std::array<Policy, 5> kContenderPolicies{Policy::Spare, Policy::Rep, Policy::Ckpt, Policy::Elastic,
-                                                          Policy::Rebalance};
 
 // "spare", "rep", "ckpt", "elastic", "rebalance", each optionally with "-memory" (the in-memory tier of
 // the base scenario's memory_checkpoint section, or its defaults). Throws InputError naming `argument`
