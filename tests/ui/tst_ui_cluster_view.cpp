@@ -54,6 +54,8 @@ private slots:
     void domainFailureFlashesOneBlock_data();
     void domainFailureFlashesOneBlock();
     void rejoinFlashesTheGroupComingBack();
+    void policyEventsShowBannerAndBand_data();
+    void policyEventsShowBannerAndBand();
 };
 
 void TestClusterView::fullDetailMatchesCellColours()
@@ -284,6 +286,67 @@ void TestClusterView::rejoinFlashesTheGroupComingBack()
 
     view.animationClock()->setFrameTime(1400);  // over
     QCOMPARE(countColour(shot(), violet), 0);
+}
+
+void TestClusterView::policyEventsShowBannerAndBand_data()
+{
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("value");
+    QTest::addColumn<QString>("banner");
+    QTest::addColumn<QString>("band");
+    QTest::newRow("elastic: a group leaves") << int(Policy::Elastic) << int(EventKind::Reconfigure) << 39
+                                             << "failed group leaves: the batch shrinks to 39 / 40 groups"
+                                             << "batch 39 / 40 groups (97.5%)";
+    QTest::newRow("rebalance") << int(Policy::Rebalance) << int(EventKind::Reconfigure) << 39
+                               << "re-balanced: 39 groups share the work of 40" << "work per group 40 / 39 = 1.026 x";
+    QTest::newRow("restore from memory") << int(Policy::Ckpt) << int(EventKind::Restore) << 1
+                                         << "restart loads the in-memory checkpoint of step 0" << "";
+    QTest::newRow("restore from storage") << int(Policy::Ckpt) << int(EventKind::Restore) << 0
+                                          << "every copy of a shard lost: restart loads step 0 from storage" << "";
+}
+
+// The events the alternative policies add: a banner over the grid for a moment, and under the grid the
+// elastic batch bar or the re-balanced work per group (none for the paper's policies).
+void TestClusterView::policyEventsShowBannerAndBand()
+{
+    QFETCH(int, policy);
+    QFETCH(int, kind);
+    QFETCH(int, value);
+    QFETCH(QString, banner);
+    QFETCH(QString, band);
+    Scenario s = shape(40, 64, 1);
+    s.policy = static_cast<Policy>(policy);
+    PlaybackCursor cursor;
+    cursor.reset(s, std::make_shared<const Layout>(Layout::consecutive(40, 1)));
+    auto chunk = std::make_shared<RecordingChunk>();
+    chunk->events.push_back(failure(1.0, 4, 10));
+    Event e;
+    e.time = 2.0;
+    e.kind = static_cast<EventKind>(kind);
+    e.value = value;
+    chunk->events.push_back(e);
+    chunk->last = true;
+    cursor.append(chunk);
+    ClusterView view(&cursor);
+    view.resize(640, 422);
+    view.animationClock()->setFrameTime(0);
+    QVERIFY(cursor.stepEvent());
+    QVERIFY(view.bannerText().isEmpty());
+    view.animationClock()->setFrameTime(700);
+    QVERIFY(cursor.stepEvent());
+    view.animationClock()->setFrameTime(800);
+    QCOMPARE(view.bannerText(), banner);
+    QCOMPARE(view.policyBandText(), band);
+    const auto shot = [&view] { return view.grab().toImage().convertToFormat(QImage::Format_RGB32); };
+    const QImage during = shot();
+    view.animationClock()->setFrameTime(800 + 3 * 600);
+    QVERIFY(view.bannerText().isEmpty());
+    const QImage after = shot();
+    QVERIFY(during.copy(view.gridRect()) != after.copy(view.gridRect()));  // the banner was over the grid
+    // The band (below the grid's GPU axis) is drawn in the live-batch colour for both shrinking policies.
+    const QImage below = after.copy(0, view.gridRect().bottom() + 1, after.width(), after.height() - view.gridRect().bottom() - 1);
+    QCOMPARE(countColour(below, ClusterPalette::liveBatch()) > 0, !band.isEmpty());
 }
 
 QTEST_MAIN(TestClusterView)

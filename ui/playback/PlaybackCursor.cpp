@@ -14,7 +14,8 @@ constexpr std::size_t kAnimatedEventLimit = 2000;
 bool animates(EventKind kind)
 {
     return kind == EventKind::Failure || kind == EventKind::Decision || kind == EventKind::RestartStart
-        || kind == EventKind::RestartEnd || kind == EventKind::Rejoin;
+        || kind == EventKind::RestartEnd || kind == EventKind::Rejoin || kind == EventKind::Reconfigure
+        || kind == EventKind::Restore;
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Lay
       redundancy_(layout_->redundancy()),
       gpusPerGroup_(scenario.gpusPerGroup),
       totalSteps_(scenario.steps),
+      policy_(scenario.policy),
       replay_(scenario, groups_, redundancy_, layoutStacks(*layout_))
 {
 }

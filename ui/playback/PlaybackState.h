@@ -31,6 +31,7 @@ public:
     int redundancy() const { return redundancy_; }
     int gpusPerGroup() const { return gpusPerGroup_; }
     int totalSteps() const { return totalSteps_; }
+    Policy policy() const { return policy_; }
     const Layout* layout() const { return layout_.get(); }
     // Where the groups sit (nullptr when the scenario has no topology).
     const ClusterPlacement* placement() const { return placement_.get(); }
@@ -79,6 +80,7 @@ private:
     int redundancy_ = 0;
     int gpusPerGroup_ = 0;
     int totalSteps_ = 0;
+    Policy policy_ = Policy::Spare;
     ReplayState replay_;
 };
 

@@ -21,6 +21,11 @@ public:
     // A group coming back (repair rejoin): violet, apart from the greens of computing and the failure red.
     static QRgb rejoinFlash() { return qRgb(0xaa, 0x00, 0xff); }
     static QRgb failedGpu() { return qRgb(0x5d, 0x10, 0x10); }
+    // A restart that loads the in-memory checkpoint, one that falls back to storage.
+    static QRgb memoryRestore() { return qRgb(0x2e, 0x7d, 0x32); }
+    static QRgb storageRestore() { return qRgb(0xef, 0x6c, 0x00); }
+    // The live share of an elastic run's batch (the batch bar).
+    static QRgb liveBatch() { return qRgb(0x19, 0x76, 0xd2); }
     static QRgb background() { return qRgb(0xfa, 0xfa, 0xfa); }
     static QRgb separator() { return qRgb(0xe0, 0xe0, 0xe0); }
     // The groups the stack view shows, marked in the cluster view.

@@ -108,7 +108,9 @@ QSize ClusterView::minimumSizeHint() const
 
 QRect ClusterView::gridRect() const
 {
-    return compact_ ? rect() : rect().adjusted(groupAxisWidth(), layoutLegend(nullptr), -4, -gpuAxisHeight());
+    const int band = policyBandHeight();
+    return compact_ ? rect().adjusted(0, 0, 0, -band)
+                    : rect().adjusted(groupAxisWidth(), layoutLegend(nullptr), -4, -gpuAxisHeight() - band);
 }
 
 int ClusterView::groupAxisWidth() const
@@ -245,7 +247,9 @@ void ClusterView::updateFlashes()
     std::erase_if(flashCells_, [&](const QPoint& cell) { return !flashing_[static_cast<std::size_t>(cell.x())]; });
     std::erase_if(domainFlashes_, [now](const DomainFlash& flash) { return flash.untilMs <= now; });
     std::erase_if(rejoinFlashes_, [now](const RejoinFlash& flash) { return flash.untilMs <= now; });
-    any = any || !domainFlashes_.empty() || !rejoinFlashes_.empty();
+    if (banner_.untilMs <= now)
+        banner_ = {};
+    any = any || !domainFlashes_.empty() || !rejoinFlashes_.empty() || !banner_.text.isEmpty();
     if (!any)
         animationTimer_.stop();
 }
@@ -265,6 +269,12 @@ int ClusterView::flashingGroups() const
 
 void ClusterView::onEventPlayed(const Event& event)
 {
+    if (showBanner(event, clock_.elapsed())) {
+        update();
+        if (!animationTimer_.isActive())
+            animationTimer_.start();
+        return;
+    }
     if ((event.kind != EventKind::Failure && event.kind != EventKind::Rejoin) || event.group < 0
         || event.group >= static_cast<int>(flashUntilMs_.size()))
         return;
@@ -342,6 +352,91 @@ void ClusterView::drawRejoinFlashes(QPainter& p, qint64 now)
     }
 }
 
+bool ClusterView::showBanner(const Event& event, qint64 now)
+{
+    const PlaybackState& s = cursor_->state();
+    if (event.kind == EventKind::Restore)
+        banner_ = event.value == 1 ? Banner{tr("restart loads the in-memory checkpoint of step %1").arg(event.step),
+                                            ClusterPalette::memoryRestore(), 0}
+                                   : Banner{tr("every copy of a shard lost: restart loads step %1 from storage").arg(event.step),
+                                            ClusterPalette::storageRestore(), 0};
+    else if (event.kind == EventKind::Reconfigure && s.policy() == Policy::Elastic)
+        banner_ = {tr("failed group leaves: the batch shrinks to %1 / %2 groups").arg(event.value).arg(s.groups()),
+                   ClusterPalette::liveBatch(), 0};
+    else if (event.kind == EventKind::Reconfigure)
+        banner_ = {tr("re-balanced: %1 groups share the work of %2").arg(event.value).arg(s.groups()),
+                   ClusterPalette::liveBatch(), 0};
+    else
+        return false;
+    banner_.untilMs = now + 3 * kFlashMs;
+    return true;
+}
+
+QString ClusterView::bannerText() const
+{
+    return banner_.untilMs > clock_.elapsed() ? banner_.text : QString();
+}
+
+void ClusterView::drawBanner(QPainter& p, qint64 now)
+{
+    if (banner_.text.isEmpty() || banner_.untilMs <= now)
+        return;
+    const QRect grid = gridRect();
+    const QFontMetrics metrics = fontMetrics();
+    const int width = std::min(grid.width(), metrics.horizontalAdvance(banner_.text) + 16);
+    const QRect box(grid.left() + (grid.width() - width) / 2, grid.top() + 6, width, metrics.height() + 8);
+    QColor fill = QColor::fromRgb(banner_.colour);
+    fill.setAlphaF(0.85 * std::min(1.0, static_cast<double>(banner_.untilMs - now) / kFlashMs));
+    p.fillRect(box, fill);
+    p.setPen(Qt::white);
+    p.drawText(box, Qt::AlignCenter, metrics.elidedText(banner_.text, Qt::ElideRight, box.width() - 8));
+}
+
+int ClusterView::policyBandHeight() const
+{
+    const Policy policy = cursor_->state().policy();
+    if (policy != Policy::Elastic && policy != Policy::Rebalance)
+        return 0;
+    return compact_ ? 4 : fontMetrics().height() + 6;
+}
+
+QString ClusterView::policyBandText() const
+{
+    const PlaybackState& s = cursor_->state();
+    const int live = std::max(s.aliveGroups(), 0);
+    switch (s.policy()) {
+    case Policy::Elastic:
+        return tr("batch %1 / %2 groups (%3%)").arg(live).arg(s.groups()).arg(100.0 * live / std::max(s.groups(), 1), 0, 'f', 1);
+    case Policy::Rebalance:
+        return live > 0 ? tr("work per group %1 / %2 = %3 x").arg(s.groups()).arg(live).arg(double(s.groups()) / live, 0, 'f', 3)
+                        : tr("no live group: global restart");
+    case Policy::Spare:
+    case Policy::Rep:
+    case Policy::Ckpt: break;
+    }
+    return {};
+}
+
+// Elastic: a bar whose filled share is the live share of the batch. Re-balancing: the batch stays
+// whole, the bar says how much more each live group computes.
+void ClusterView::drawPolicyBand(QPainter& p)
+{
+    const int height = policyBandHeight();
+    if (height == 0)
+        return;
+    const PlaybackState& s = cursor_->state();
+    const QRect grid = gridRect();
+    const QRect band(grid.left(), compact_ ? grid.bottom() + 1 : grid.bottom() + gpuAxisHeight() + 1, grid.width(), height);
+    p.fillRect(band, QColor::fromRgb(ClusterPalette::separator()));
+    const double share = s.policy() == Policy::Elastic ? std::clamp(double(s.aliveGroups()) / std::max(s.groups(), 1), 0.0, 1.0)
+                                                       : (s.aliveGroups() > 0 ? 1.0 : 0.0);
+    p.fillRect(QRectF(band.left(), band.top(), band.width() * share, band.height()), QColor::fromRgb(ClusterPalette::liveBatch()));
+    if (compact_)
+        return;
+    p.setPen(Qt::white);
+    p.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, policyBandText());
+}
+
 void ClusterView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
@@ -385,6 +480,7 @@ void ClusterView::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::Antialiasing, false);
     drawDomainFlashes(p);
     drawRejoinFlashes(p, now);
+    drawBanner(p, now);
     if (viewState_ && viewState_->selectedGroup() >= 0 && viewState_->selectedGroup() < s.groups()) {
         p.setPen(QPen(QColor(0x30, 0x30, 0xff), 1.5));
         p.setBrush(Qt::NoBrush);
@@ -403,6 +499,7 @@ void ClusterView::paintEvent(QPaintEvent*)
         if (picking_)
             drawStackRange(p, std::min(pickFrom_, pickTo_), std::max(pickFrom_, pickTo_), true);
     }
+    drawPolicyBand(p);  // after the axes, which clear the margins
 }
 
 void ClusterView::drawAxes(QPainter& p)

@@ -62,6 +62,12 @@ public:
     int flashingGroups() const;
     // The time the failure flashes run on (an animation export sets it per frame).
     AnimationClock* animationClock() { return &clock_; }
+    // The policy band under the grid, empty when the run's policy has none: an elastic run's batch
+    // ("batch 598 / 600 groups"), a re-balancing run's work per group ("600 / 598 = 1.003 x work").
+    QString policyBandText() const;
+    // The message of the event banner on show now (a restore from memory or storage, a group leaving an
+    // elastic run, a re-balance), empty when none.
+    QString bannerText() const;
     // The hover text of a grid cell {group, gpu}.
     QString tooltipFor(QPoint cell) const;
 
@@ -106,6 +112,11 @@ private:
     bool flashDomain(const Event& event, qint64 now);
     void drawDomainFlashes(QPainter& painter);
     void drawRejoinFlashes(QPainter& painter, qint64 now);
+    // Starts the banner of a Restore or Reconfigure event; false for other events.
+    bool showBanner(const Event& event, qint64 now);
+    void drawBanner(QPainter& painter, qint64 now);
+    void drawPolicyBand(QPainter& painter);
+    int policyBandHeight() const;
 
     QPointer<PlaybackCursor> cursor_;
     QPointer<ViewState> viewState_;
@@ -137,6 +148,12 @@ private:
         qint64 untilMs = 0;
     };
     std::vector<RejoinFlash> rejoinFlashes_;
+    struct Banner {
+        QString text;
+        QRgb colour = 0;
+        qint64 untilMs = 0;
+    };
+    Banner banner_;
     qint64 lastFlashMs_ = -1000;
     QTimer animationTimer_;
 };
