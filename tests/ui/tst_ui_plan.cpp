@@ -27,6 +27,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
@@ -530,6 +531,29 @@ private slots:
         planner.setRequest(typed);
         planner.setScenario(teaching_, kTeaching);
         QCOMPARE(planner.request().redundancy, QStringLiteral("3-5"));
+    }
+
+    // Every policy has a check box; elastic and rebalance are planned at r = 1 and refused, naming the
+    // key, under the paper's checkpoint rule.
+    void everyPolicyCanBePlanned()
+    {
+        PlannerPanel planner;
+        planner.setScenario(teaching_, kTeaching);
+        for (const Policy p : kPolicies)
+            QVERIFY(planner.findChild<QCheckBox*>(QStringLiteral("policy-%1").arg(QString::fromLatin1(policyName(p)))));
+        PlanRequest request = smallPlan();
+        request.policies = {Policy::Spare, Policy::Elastic, Policy::Rebalance};
+        planner.setRequest(request);
+        QCOMPARE(planner.request().policies, request.policies);
+        const std::optional<PlanSpec> spec = planner.spec();
+        QVERIFY2(spec, qPrintable(planner.problemsLabel()->text()));
+        QCOMPARE(spec->candidates(Policy::Elastic).size(), spec->checkpointIntervals.size());
+        Scenario paper = teaching_;
+        paper.checkpointSemantics = CheckpointSemantics::Paper;
+        planner.setScenario(paper, {});
+        QVERIFY(!planner.spec());
+        QVERIFY2(planner.problemsLabel()->text().contains(QStringLiteral("policies: elastic: checkpoint.semantics")),
+                 qPrintable(planner.problemsLabel()->text()));
     }
 
     void badPlanFieldsAreNamed_data()

@@ -20,15 +20,13 @@ std::optional<PlanSpec> PlanRequest::spec(const Scenario& base, QStringList* pro
 {
     PlanSpec out;
     out.base = base;
-    out.policies.clear();
-    if (spare)
-        out.policies.push_back(Policy::Spare);
-    if (rep)
-        out.policies.push_back(Policy::Rep);
-    if (ckpt)
-        out.policies.push_back(Policy::Ckpt);
-    if (out.policies.empty())
-        problems->append(tr("Policies: none chosen; allowed: at least one of SPARe+CKPT, Rep+CKPT, CKPT-only"));
+    out.policies = policies;
+    if (out.policies.empty()) {
+        QStringList names;
+        for (const Policy p : kPolicies)
+            names.append(QString::fromLatin1(policyDisplayName(p)));
+        problems->append(tr("Policies: none chosen; allowed: at least one of %1").arg(names.join(QStringLiteral(", "))));
+    }
 
     const int maxR = std::min(base.groups, ScenarioLimits::maxRedundancy);
     // Parsed for CKPT-only too, as spare-cli plan does.

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace spare {
 
@@ -16,9 +17,7 @@ struct PlanRequest {
     Q_DECLARE_TR_FUNCTIONS(PlanRequest)
 
 public:
-    bool spare = true;
-    bool rep = true;
-    bool ckpt = false;
+    std::vector<Policy> policies{Policy::Spare, Policy::Rep};  // in kPolicies order
     QString redundancy = QStringLiteral("2-16");
     QString checkpoint = QStringLiteral("auto");
     double confidence = 0.95;

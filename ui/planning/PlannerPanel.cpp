@@ -103,11 +103,12 @@ QWidget* PlannerPanel::buildForm()
     base_->setWordWrap(true);
     form->addRow(tr("Scenario"), base_);
     auto* policies = new QHBoxLayout;
-    spare_ = new QCheckBox(QString::fromLatin1(policyDisplayName(Policy::Spare)));
-    rep_ = new QCheckBox(QString::fromLatin1(policyDisplayName(Policy::Rep)));
-    ckpt_ = new QCheckBox(QString::fromLatin1(policyDisplayName(Policy::Ckpt)));
-    for (QCheckBox* check : {spare_, rep_, ckpt_})
+    for (const Policy p : kPolicies) {
+        auto* check = new QCheckBox(QString::fromLatin1(policyDisplayName(p)));
+        check->setObjectName(QStringLiteral("policy-%1").arg(QString::fromLatin1(policyName(p))));
+        policyChecks_.push_back(check);
         policies->addWidget(check);
+    }
     policies->addStretch(1);
     form->addRow(tr("Policies"), policies);
     redundancy_ = new QLineEdit;
@@ -152,7 +153,7 @@ QWidget* PlannerPanel::buildForm()
         if (hasScenario_ && !job_->isRunning())
             spec();
     };
-    for (QCheckBox* check : {spare_, rep_, ckpt_})
+    for (QCheckBox* check : policyChecks_)
         connect(check, &QCheckBox::toggled, this, revalidate);
     for (QLineEdit* line : {redundancy_, checkpoint_, indifference_})
         connect(line, &QLineEdit::textChanged, this, revalidate);
@@ -164,9 +165,8 @@ QWidget* PlannerPanel::buildForm()
 
 void PlannerPanel::setRequest(const PlanRequest& r)
 {
-    spare_->setChecked(r.spare);
-    rep_->setChecked(r.rep);
-    ckpt_->setChecked(r.ckpt);
+    for (std::size_t i = 0; i < kPolicies.size(); ++i)
+        policyChecks_[i]->setChecked(std::find(r.policies.begin(), r.policies.end(), kPolicies[i]) != r.policies.end());
     redundancy_->setText(r.redundancy);
     checkpoint_->setText(r.checkpoint);
     confidence_->setValue(r.confidence);
@@ -179,9 +179,10 @@ void PlannerPanel::setRequest(const PlanRequest& r)
 PlanRequest PlannerPanel::request() const
 {
     PlanRequest r;
-    r.spare = spare_->isChecked();
-    r.rep = rep_->isChecked();
-    r.ckpt = ckpt_->isChecked();
+    r.policies.clear();
+    for (std::size_t i = 0; i < kPolicies.size(); ++i)
+        if (policyChecks_[i]->isChecked())
+            r.policies.push_back(kPolicies[i]);
     r.redundancy = redundancy_->text();
     r.checkpoint = checkpoint_->text();
     r.confidence = confidence_->value();

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QDoubleSpinBox;
@@ -69,9 +70,7 @@ private:
     PlanJob* job_ = nullptr;
     PlanRaceModel* race_ = nullptr;
     std::optional<PlanOutcome> outcome_;
-    QCheckBox* spare_ = nullptr;
-    QCheckBox* rep_ = nullptr;
-    QCheckBox* ckpt_ = nullptr;
+    std::vector<QCheckBox*> policyChecks_;  // one per kPolicies entry
     QLineEdit* redundancy_ = nullptr;
     QLineEdit* checkpoint_ = nullptr;
     QDoubleSpinBox* confidence_ = nullptr;
