@@ -98,7 +98,7 @@ std::optional<StudioOptions> StudioOptions::parse(const QStringList& arguments, 
     const QCommandLineOption animationFps(QStringLiteral("fps"), QStringLiteral("Frames per second of --export-animation, 1..60 (default 30)."), QStringLiteral("N"));
     const QCommandLineOption animationSpeed(QStringLiteral("speed"), QStringLiteral("Simulated seconds per second of video, 1..1000000 (default 1000, the window's speed); frames = fps x (to - from) / speed."), QStringLiteral("X"));
     parser.addOptions({exportAnimation, animationFrom, animationTo, animationFps, animationSpeed});
-    const QCommandLineOption compare(QStringLiteral("compare"), QStringLiteral("Open the Compare tab: two runs of the scenario side by side on one clock, differing in r (r:3,4), the checkpoint interval (intervals:5,auto), the layout (layouts:golomb,consecutive), the seed (seeds:1,2), or two scenario files (files:A.json,B.json)."), QStringLiteral("KIND:A,B"));
+    const QCommandLineOption compare(QStringLiteral("compare"), QStringLiteral("Open the Compare tab: two runs of the scenario side by side on one clock, differing in r (r:3,4), the checkpoint interval (intervals:5,auto), the layout (layouts:golomb,consecutive), the seed (seeds:1,2), the policy (policies:spare,elastic), or two scenario files (files:A.json,B.json)."), QStringLiteral("KIND:A,B"));
     parser.addOption(compare);
     if (!parser.parse(arguments)) {
         *error = parser.errorText();

@@ -57,6 +57,7 @@ Scenario expectedScenario(const Scenario& from, Kind kind, const QString& value)
     case Kind::Layout: s.layout = value.toStdString(); break;
     case Kind::ScenarioFile: s = loadScenarioFile(value.toStdString()); break;
     case Kind::Seed: s.seed = value.toULongLong(); break;
+    case Kind::Policy: s.policy = *parsePolicy(value.toStdString()); break;
     }
     return s;
 }
@@ -120,6 +121,8 @@ private slots:
         QTest::newRow("files") << static_cast<int>(Kind::ScenarioFile) << kScenarios + QStringLiteral("teaching-12.json")
                                << kScenarios + QStringLiteral("teaching-racks.json");
         QTest::newRow("seeds") << static_cast<int>(Kind::Seed) << QStringLiteral("7") << QStringLiteral("18446744073709551615");
+        QTest::newRow("policies") << static_cast<int>(Kind::Policy) << QStringLiteral("spare") << QStringLiteral("elastic");
+        QTest::newRow("policies rebalance") << static_cast<int>(Kind::Policy) << QStringLiteral("rep") << QStringLiteral("rebalance");
     }
 
     void buildsBothScenarios()
@@ -165,6 +168,7 @@ private slots:
         row("seed negative", Kind::Seed, QStringLiteral("-1"), {seed, QStringLiteral("-1")});
         row("seed text", Kind::Seed, QStringLiteral("abc"), {seed, QStringLiteral("abc")});
         row("seed above 2^64-1", Kind::Seed, QStringLiteral("18446744073709551616"), {seed, QStringLiteral("18446744073709551616")});
+        row("policy unknown", Kind::Policy, QStringLiteral("torchft"), {QStringLiteral("run.policy"), QStringLiteral("torchft"), QStringLiteral("allowed")});
         row("file missing", Kind::ScenarioFile, QStringLiteral("/nonexistent/scenario.json"), {QStringLiteral("/nonexistent/scenario.json")});
         row("file none", Kind::ScenarioFile, QString(), {QStringLiteral("scenario file"), QStringLiteral("none chosen")});
     }
@@ -196,6 +200,7 @@ private slots:
         QTest::newRow("r") << static_cast<int>(Kind::Redundancy) << QStringLiteral("2") << QStringLiteral("4");
         QTest::newRow("intervals") << static_cast<int>(Kind::CheckpointInterval) << QStringLiteral("2") << QStringLiteral("10");
         QTest::newRow("layouts") << static_cast<int>(Kind::Layout) << QStringLiteral("golomb") << QStringLiteral("consecutive");
+        QTest::newRow("policies") << static_cast<int>(Kind::Policy) << QStringLiteral("spare") << QStringLiteral("elastic");
     }
 
     void differencesMatchTheEngine()

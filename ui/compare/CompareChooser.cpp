@@ -76,12 +76,19 @@ QWidget* CompareChooser::buildPage(CompareSetup::Kind kind, Pair& pair)
             row->addWidget(spin);
             break;
         }
-        case CompareSetup::Kind::Layout: {
+        case CompareSetup::Kind::Layout:
+        case CompareSetup::Kind::Policy: {
             auto* combo = pair.combos[side] = new QComboBox;
             combo->setObjectName(objectName);
-            for (const char* layout : builtInLayoutNames())
-                combo->addItem(QString::fromLatin1(layout));
-            combo->setToolTip(tr("cluster.layout of run %1").arg(sideName));
+            if (kind == CompareSetup::Kind::Layout) {
+                for (const char* layout : builtInLayoutNames())
+                    combo->addItem(QString::fromLatin1(layout));
+                combo->setToolTip(tr("cluster.layout of run %1").arg(sideName));
+            } else {
+                for (const Policy policy : kPolicies)
+                    combo->addItem(QString::fromLatin1(policyName(policy)));
+                combo->setToolTip(tr("run.policy of run %1 (elastic and rebalance need checkpoint.semantics exact)").arg(sideName));
+            }
             connect(combo, &QComboBox::activated, this, &CompareChooser::emitSetup);
             row->addWidget(combo);
             break;

@@ -46,6 +46,7 @@ const char* CompareSetup::key(Kind kind)
     case Kind::Layout: return "cluster.layout";
     case Kind::ScenarioFile: return nullptr;
     case Kind::Seed: return "run.seed";
+    case Kind::Policy: return "run.policy";
     }
     return nullptr;
 }
@@ -58,6 +59,7 @@ QString CompareSetup::name(Kind kind)
     case Kind::Layout: return QStringLiteral("layouts");
     case Kind::ScenarioFile: return QStringLiteral("files");
     case Kind::Seed: return QStringLiteral("seeds");
+    case Kind::Policy: return QStringLiteral("policies");
     }
     return {};
 }
@@ -70,6 +72,7 @@ QString CompareSetup::title(Kind kind)
     case Kind::Layout: return QStringLiteral("Two layouts");
     case Kind::ScenarioFile: return QStringLiteral("Two scenario files");
     case Kind::Seed: return QStringLiteral("Two seeds");
+    case Kind::Policy: return QStringLiteral("Two policies");
     }
     return {};
 }
@@ -88,6 +91,10 @@ QString CompareSetup::describe(int side) const
     case Kind::Layout: return QStringLiteral("layout %1").arg(value);
     case Kind::ScenarioFile: return QStringLiteral("file %1").arg(QFileInfo(value).fileName());
     case Kind::Seed: return QStringLiteral("seed %1").arg(value);
+    case Kind::Policy: {
+        const auto policy = parsePolicy(value.toStdString());
+        return policy ? QString::fromLatin1(policyDisplayName(*policy)) : value;
+    }
     }
     return {};
 }
@@ -154,6 +161,10 @@ CompareSetup CompareSetup::defaults(Kind kind, const Scenario& base)
     case Kind::ScenarioFile: break;
     case Kind::Seed:
         setup.values = {QString::number(base.seed), QString::number(base.seed + 1)};
+        break;
+    case Kind::Policy:
+        setup.values = {QString::fromLatin1(policyName(base.policy)),
+                        QString::fromLatin1(policyName(base.policy == Policy::Spare ? Policy::Elastic : Policy::Spare))};
         break;
     }
     return setup;

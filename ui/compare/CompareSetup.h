@@ -18,9 +18,9 @@ namespace spare {
 // scenario parser, so a bad value is refused with the message a scenario file would get (key, value,
 // allowed range), prefixed with the run it belongs to.
 struct CompareSetup {
-    enum class Kind { Redundancy, CheckpointInterval, Layout, ScenarioFile, Seed };
-    static constexpr std::array<Kind, 5> kKinds{Kind::Redundancy, Kind::CheckpointInterval, Kind::Layout,
-                                                Kind::ScenarioFile, Kind::Seed};
+    enum class Kind { Redundancy, CheckpointInterval, Layout, ScenarioFile, Seed, Policy };
+    static constexpr std::array<Kind, 6> kKinds{Kind::Redundancy, Kind::CheckpointInterval, Kind::Layout,
+                                                Kind::ScenarioFile, Kind::Seed, Kind::Policy};
 
     struct Scenarios {
         std::array<Scenario, 2> runs;
@@ -44,18 +44,20 @@ struct CompareSetup {
     // two runs need, checked before anything starts. `trace` (the window's) replaces the trace file of
     // runs varied from the base; scenario files read their own.
     Runs prepare(const Scenario& base, const std::optional<std::vector<TraceFailure>>& trace) const;
-    // "r = 3", "T_c = auto", "layout consecutive", "file a.json", "seed 2": what distinguishes run `side`.
+    // "r = 3", "T_c = auto", "layout consecutive", "file a.json", "seed 2", "Elastic DP": what distinguishes
+    // run `side`.
     QString describe(int side) const;
 
     // The scenario key a kind varies ("cluster.redundancy"); nullptr for ScenarioFile.
     static const char* key(Kind kind);
-    // "r", "intervals", "layouts", "files", "seeds": the names --compare takes.
+    // "r", "intervals", "layouts", "files", "seeds", "policies": the names --compare takes.
     static QString name(Kind kind);
     // "Same scenario at two r values", ...: the chooser's entries.
     static QString title(Kind kind);
     static QString sideName(int side);  // "A", "B"
     // Two sensible values to start from: the base's own value and a neighbour (r and r + 1, the
-    // interval and twice it, golomb and consecutive, the seed and the next one, no files).
+    // interval and twice it, golomb and consecutive, the seed and the next one, no files, the base's
+    // policy and SPARe+CKPT or elastic).
     static CompareSetup defaults(Kind kind, const Scenario& base);
     // "seeds:1,2", "r:3,6", "intervals:5,auto", "layouts:golomb,consecutive", "files:a.json,b.json".
     // On a bad text returns nullopt and sets *error naming the text and what is allowed.
