@@ -246,7 +246,7 @@ CommandAction setupSimulate(CLI::App& sub)
         const Scenario scenario = scenarioWithOverrides(*opts);
         const auto issues = validateScenario(scenario);
         if (!issues.empty())
-            throw UsageError(fmt::format("{}: {}", issues.front().key, issues.front().message));
+            throw UsageError(fmt::format("{}: {}", issues.front().keyPath, issues.front().problem));
         requireMemoryFits(estimateRunMemory(scenario), scenario, opts->memoryLimit);
         const Simulator simulator = simulatorFor(scenario, opts->scenarioPath);
         if (opts->stateAtS) {

@@ -70,8 +70,8 @@ int runRepairWhatIf(const SweepSpec& spec, const RepairWhatIfGrid& grid, const S
 {
     if (const auto invalid = firstInvalidRepairPoint(spec.base, grid))
         throw UsageError(fmt::format("--spare-nodes {} --swap-s {} --rejoin {}: {}: {}", invalid->point.spareNodes,
-                                     invalid->point.swapS, rejoinRuleName(invalid->point.rejoin), invalid->issue.key,
-                                     invalid->issue.message));
+                                     invalid->point.swapS, rejoinRuleName(invalid->point.rejoin), invalid->issue.keyPath,
+                                     invalid->issue.problem));
     const std::vector<RepairWhatIfRow> rows = spare::runRepairWhatIf(spec, grid, run);
     if (!opts.outPath.empty())
         files.guard([&] { writeFileAtomically(opts.outPath, repairWhatIfToCsv(rows)); });
@@ -129,8 +129,8 @@ CommandAction setupSweep(CLI::App& sub)
         spec.base = loadScenarioFile(opts->scenarioPath);
         if (!opts->layout.empty()) {
             spec.base.layout = opts->layout;
-            for (const ScenarioIssue& issue : validateScenario(spec.base))
-                throw UsageError(fmt::format("--layout {}: {}: {}", opts->layout, issue.key, issue.message));
+            for (const InputIssue& issue : validateScenario(spec.base))
+                throw UsageError(fmt::format("--layout {}: {}: {}", opts->layout, issue.keyPath, issue.problem));
         }
         try {
             spec.base = withRackShare(spec.base, opts->rackShare);

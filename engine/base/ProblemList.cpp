@@ -59,4 +59,21 @@ std::vector<InputIssue> issuesIn(const std::string& origin, std::vector<std::str
     return issues;
 }
 
+std::vector<InputIssue> withOrigin(std::vector<InputIssue> issues, const std::string& origin)
+{
+    for (InputIssue& issue : issues)
+        issue.origin = origin;
+    return issues;
+}
+
+std::vector<InputIssue> issuesUnder(const std::string& origin, const std::string& keyPath,
+                                    const std::vector<InputIssue>& inner)
+{
+    std::vector<InputIssue> issues;
+    issues.reserve(inner.size());
+    for (const InputIssue& issue : inner)
+        issues.push_back({origin, keyPath, issueLine(issue), issue.value});
+    return issues;
+}
+
 }  // namespace spare

@@ -33,4 +33,13 @@ std::string problemListMessage(const std::vector<InputIssue>& issues);
 // Problems found in `origin` that carry their own place in the text ("line 3: ...").
 std::vector<InputIssue> issuesIn(const std::string& origin, std::vector<std::string> problems);
 
+// `issues` found in `origin` (validateScenario's, a file's lines): each issue's origin set to it.
+std::vector<InputIssue> withOrigin(std::vector<InputIssue> issues, const std::string& origin);
+
+// The issues of a file named at `keyPath` in `origin` (a layout file at "cluster.layout" of a scenario),
+// as issues of that key: each keeps its value, and its problem is the inner issue's line (the file, its
+// place and the problem).
+std::vector<InputIssue> issuesUnder(const std::string& origin, const std::string& keyPath,
+                                    const std::vector<InputIssue>& inner);
+
 }  // namespace spare

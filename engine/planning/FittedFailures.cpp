@@ -1,6 +1,7 @@
 #include "engine/planning/FittedFailures.h"
 
 #include "engine/base/InputError.h"
+#include "engine/base/ProblemList.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,13 +32,8 @@ Scenario withFittedFailures(const Scenario& base, const FittedFailures& fitted)
     if (fitted.weibullShape)
         s.weibullShape = *fitted.weibullShape;
     s.failureTrace.clear();
-    const std::vector<ScenarioIssue> problems = validateScenario(s);
-    if (!problems.empty()) {
-        std::vector<InputIssue> issues;
-        for (const ScenarioIssue& problem : problems)
-            issues.push_back({"the fitted scenario", problem.key, problem.message});
-        throw ScenarioError(std::move(issues));
-    }
+    if (std::vector<InputIssue> issues = validateScenario(s); !issues.empty())
+        throw ScenarioError(withOrigin(std::move(issues), "the fitted scenario"));
     return s;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/base/InputIssue.h"
 #include "engine/topology/Topology.h"
 
 #include <array>
@@ -230,16 +231,11 @@ struct Scenario {
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 
-// One problem found by validateScenario: the key path ("cluster.groups") and a message that names
-// the value and the allowed range.
-struct ScenarioIssue {
-    std::string key;
-    std::string message;
-};
-
-// Every problem with the scenario (empty = valid). Ranges come from ScenarioLimits.h. No file I/O:
-// a layout or trace path is checked for presence only, the loaders check the files.
-std::vector<ScenarioIssue> validateScenario(const Scenario& scenario);
+// Every problem with the scenario (empty = valid), each with its key path, its value and a message
+// naming the value and the allowed range; the origin is left empty for the caller. Ranges come from
+// ScenarioLimits.h. No file I/O: a layout or trace path is checked for presence only, the loaders
+// check the files.
+std::vector<InputIssue> validateScenario(const Scenario& scenario);
 
 const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
 const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"

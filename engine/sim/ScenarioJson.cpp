@@ -64,7 +64,7 @@ public:
     {
         Scenario s;
         if (!doc_.is_object()) {
-            fail("(root)", fmt::format("expected a JSON object, got {}", describe(doc_)));
+            fail("(root)", fmt::format("expected a JSON object, got {}", describe(doc_)), describe(doc_));
             return s;
         }
         checkKeys(doc_, "");
@@ -75,7 +75,7 @@ public:
             if (it->is_object())
                 checkKeys(*it, section);
             else
-                fail(section, fmt::format("expected an object (a section), got {}", describe(*it)));
+                fail(section, fmt::format("expected an object (a section), got {}", describe(*it)), describe(*it));
         }
         text("name", s.name);
         text("description", s.description);
@@ -182,8 +182,8 @@ public:
         return it != doc_.end() && it->is_object();
     }
 
-    // Problems as (key, message), in document order of the checks.
-    const std::vector<ScenarioIssue>& problems() const { return problems_; }
+    // Problems (no origin yet), in document order of the checks.
+    const std::vector<InputIssue>& problems() const { return problems_; }
     bool failed(const std::string& key) const { return failedKeys_.count(key) > 0; }
 
 private:
@@ -197,7 +197,7 @@ private:
         if (value == nullptr)
             return;
         if (!value->is_array()) {
-            fail(key, fmt::format("expected an array of objects, got {}", describe(*value)));
+            fail(key, fmt::format("expected an array of objects, got {}", describe(*value)), describe(*value));
             return;
         }
         out.clear();
@@ -205,12 +205,13 @@ private:
             const json& item = (*value)[i];
             const std::string path = fmt::format("{}[{}]", key, i);
             if (!item.is_object()) {
-                fail(path, fmt::format("expected an object, got {}", describe(item)));
+                fail(path, fmt::format("expected an object, got {}", describe(item)), describe(item));
                 continue;
             }
             for (auto it = item.begin(); it != item.end(); ++it)
                 if (findScenarioListKey(key + "[]." + it.key()) == nullptr)
-                    fail(path + "." + it.key(), fmt::format("unknown key; known keys here: {}", listKeys(key)));
+                    fail(path + "." + it.key(), fmt::format("unknown key; known keys here: {}", listKeys(key)),
+                         describe(it.value()));
             (this->*entry)(item, path, out.emplace_back());
         }
     }
@@ -261,7 +262,8 @@ private:
         if (value == nullptr)
             return;
         if (!value->is_array()) {
-            fail("maintenance.at_s", fmt::format("expected an array of numbers, got {}", describe(*value)));
+            fail("maintenance.at_s", fmt::format("expected an array of numbers, got {}", describe(*value)),
+                 describe(*value));
             return;
         }
         const ScenarioKeyInfo& row = *findScenarioListKey("maintenance.at_s[]");
@@ -285,10 +287,10 @@ private:
         choice(path + ".level", member(item, "level"), out.level, &parseCategoryLevel, categoryLevelNames());
     }
 
-    void fail(std::string key, std::string message)
+    void fail(std::string key, std::string message, std::string value = {})
     {
         failedKeys_.insert(key);
-        problems_.push_back({std::move(key), std::move(message)});
+        problems_.push_back({{}, std::move(key), std::move(message), std::move(value)});
     }
 
     void checkKeys(const json& object, const std::string& prefix)
@@ -302,7 +304,7 @@ private:
             if (isSection || findScenarioKey(path) != nullptr ||
                 std::find(lists.begin(), lists.end(), std::string_view(path)) != lists.end())
                 continue;
-            fail(path, fmt::format("unknown key; known keys here: {}", knownKeys(prefix)));
+            fail(path, fmt::format("unknown key; known keys here: {}", knownKeys(prefix)), describe(it.value()));
         }
     }
 
@@ -352,16 +354,17 @@ private:
         if (value.is_number_float()) {
             const double v = value.get<double>();
             if (!std::isfinite(v)) {
-                fail(key, fmt::format("{} is not a finite number; expected {}", describe(value), expected));
+                fail(key, fmt::format("{} is not a finite number; expected {}", describe(value), expected),
+                     describe(value));
                 return std::nullopt;
             }
             if (std::trunc(v) != v) {
-                fail(key, fmt::format("{} is not an integer; expected {}", describe(value), expected));
+                fail(key, fmt::format("{} is not an integer; expected {}", describe(value), expected), describe(value));
                 return std::nullopt;
             }
             return v;
         }
-        fail(key, fmt::format("expected {}, got {}", expected, describe(value)));
+        fail(key, fmt::format("expected {}, got {}", expected, describe(value)), describe(value));
         return std::nullopt;
     }
 
@@ -374,7 +377,7 @@ private:
         if (!v)
             return;
         if (*v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max()) {
-            fail(key, scenarioRangeMessage(*findScenarioKey(key), describe(*value)));
+            fail(key, scenarioRangeMessage(*findScenarioKey(key), describe(*value)), describe(*value));
             return;
         }
         out = value->is_number_float() ? static_cast<int>(*v) : value->get<int>();
@@ -392,7 +395,7 @@ private:
         if (value->is_number_unsigned()) {
             out = value->get<std::uint64_t>();
         } else if (*v < 0 || *v >= kTwoTo64) {
-            fail(key, scenarioRangeMessage(*findScenarioKey(key), describe(*value)));
+            fail(key, scenarioRangeMessage(*findScenarioKey(key), describe(*value)), describe(*value));
         } else if (value->is_number_integer()) {
             out = static_cast<std::uint64_t>(value->get<std::int64_t>());
         } else {
@@ -410,12 +413,13 @@ private:
         if (value == nullptr)
             return;
         if (!value->is_number()) {
-            fail(key, fmt::format("expected a number, got {}", describe(*value)));
+            fail(key, fmt::format("expected a number, got {}", describe(*value)), describe(*value));
             return;
         }
         const double v = value->get<double>();
         if (!std::isfinite(v)) {
-            fail(key, fmt::format("{} is not a finite number; allowed: {}", describe(*value), row.allowed));
+            fail(key, fmt::format("{} is not a finite number; allowed: {}", describe(*value), row.allowed),
+                 describe(*value));
             return;
         }
         out = v;
@@ -428,7 +432,7 @@ private:
         if (value == nullptr)
             return;
         if (!value->is_string()) {
-            fail(key, fmt::format("expected a string, got {}", describe(*value)));
+            fail(key, fmt::format("expected a string, got {}", describe(*value)), describe(*value));
             return;
         }
         out = value->get<std::string>();
@@ -440,7 +444,7 @@ private:
         if (value == nullptr)
             return;
         if (!value->is_boolean()) {
-            fail(key, fmt::format("expected true or false, got {}", describe(*value)));
+            fail(key, fmt::format("expected true or false, got {}", describe(*value)), describe(*value));
             return;
         }
         out = value->get<bool>();
@@ -462,7 +466,7 @@ private:
         const std::optional<Enum> parsed =
             value->is_string() ? parse(value->get_ref<const std::string&>()) : std::nullopt;
         if (!parsed) {
-            fail(key, fmt::format("{} is not a known value; allowed: {}", describe(*value), allowed));
+            fail(key, fmt::format("{} is not a known value; allowed: {}", describe(*value), allowed), describe(*value));
             return;
         }
         out = *parsed;
@@ -476,7 +480,8 @@ private:
             return std::nullopt;
         if (value.get_ref<const std::string&>() == word)
             return true;
-        fail(key, fmt::format("{} is not a known value; allowed: {}", describe(value), findScenarioKey(key)->allowed));
+        fail(key, fmt::format("{} is not a known value; allowed: {}", describe(value), findScenarioKey(key)->allowed),
+             describe(value));
         return false;
     }
 
@@ -518,7 +523,7 @@ private:
     }
 
     const json& doc_;
-    std::vector<ScenarioIssue> problems_;
+    std::vector<InputIssue> problems_;
     std::set<std::string> failedKeys_;
 };
 
@@ -598,28 +603,20 @@ private:
     std::vector<std::string> duplicateKeys_;
 };
 
-[[noreturn]] void throwProblems(const std::string& origin, const std::vector<ScenarioIssue>& problems)
-{
-    std::vector<InputIssue> issues;
-    issues.reserve(problems.size());
-    for (const ScenarioIssue& problem : problems)
-        issues.push_back({origin, problem.key, problem.message});
-    throw ScenarioError(std::move(issues));
-}
 
 // The reader's and validateScenario()'s problems after `earlier` ones (found in the text itself).
 Scenario readScenario(const json& doc, const std::string& origin, const std::string& baseDir,
-                      std::vector<ScenarioIssue> earlier)
+                      std::vector<InputIssue> earlier)
 {
     ScenarioReader reader(doc);
     Scenario scenario = reader.read();
-    std::vector<ScenarioIssue> problems = std::move(earlier);
+    std::vector<InputIssue> problems = std::move(earlier);
     problems.insert(problems.end(), reader.problems().begin(), reader.problems().end());
-    for (ScenarioIssue& issue : validateScenario(scenario))
-        if (!reader.failed(issue.key))
+    for (InputIssue& issue : validateScenario(scenario))
+        if (!reader.failed(issue.keyPath))
             problems.push_back(std::move(issue));
     if (!problems.empty())
-        throwProblems(origin, problems);
+        throw ScenarioError(withOrigin(std::move(problems), origin));
     if (!isBuiltInLayoutName(scenario.layout))
         scenario.layout = resolveAgainst(baseDir, scenario.layout);
     if (scenario.topology && scenario.topology->placementIsFile())
@@ -645,9 +642,9 @@ Scenario scenarioFromJsonText(std::string_view text, const std::string& origin, 
     JsonKeyScanner scanner;
     if (!json::sax_parse(text.begin(), text.end(), &scanner))
         throw ScenarioError({{origin, scanner.path(), scanner.syntaxProblem()}});
-    std::vector<ScenarioIssue> duplicates;
+    std::vector<InputIssue> duplicates;
     for (const std::string& key : scanner.duplicateKeys())
-        duplicates.push_back({key, "the key appears more than once in its object; allowed: each key once"});
+        duplicates.push_back({{}, key, "the key appears more than once in its object; allowed: each key once"});
     return readScenario(json::parse(text.begin(), text.end()), origin, baseDir, std::move(duplicates));
 }
 

@@ -233,14 +233,14 @@ public:
         const long long lo = static_cast<long long>(row.min);
         const long long hi = std::min(static_cast<long long>(row.max), maxOverride);
         if (value < lo || value > hi)
-            issues_.push_back({key, scenarioRangeMessage(row, fmt::format("{}", value))});
+            add(key, scenarioRangeMessage(row, fmt::format("{}", value)), fmt::format("{}", value));
     }
     void number(const char* key, double value)
     {
         const ScenarioKeyInfo& row = *findScenarioKey(key);
         const bool belowMin = row.minExclusive ? !(value > row.min) : !(value >= row.min);
         if (!std::isfinite(value) || belowMin || value > row.max)
-            issues_.push_back({key, scenarioRangeMessage(row, fmt::format("{}", value))});
+            add(key, scenarioRangeMessage(row, fmt::format("{}", value)), fmt::format("{}", value));
     }
     // A list entry's number: `key` as the message names it ("failures.domains[2].mtbf_s"), `row` its
     // list-key row.
@@ -248,13 +248,16 @@ public:
     {
         const ScenarioKeyInfo& info = *findScenarioListKey(row);
         if (!std::isfinite(value) || value < info.min || value > info.max)
-            issues_.push_back({key, scenarioRangeMessage(info, fmt::format("{}", value))});
+            add(key, scenarioRangeMessage(info, fmt::format("{}", value)), fmt::format("{}", value));
     }
-    void add(std::string key, std::string message) { issues_.push_back({std::move(key), std::move(message)}); }
-    std::vector<ScenarioIssue> take() { return std::move(issues_); }
+    void add(std::string key, std::string message, std::string value = {})
+    {
+        issues_.push_back({{}, std::move(key), std::move(message), std::move(value)});
+    }
+    std::vector<InputIssue> take() { return std::move(issues_); }
 
 private:
-    std::vector<ScenarioIssue> issues_;
+    std::vector<InputIssue> issues_;
 };
 
 template <typename Enum, std::size_t Count>
@@ -366,12 +369,14 @@ void validateFailureLists(const Scenario& s, IssueList& issues)
         });
         if (c.name.empty() || c.name.size() > static_cast<std::size_t>(L::maxCategoryNameLength) || control)
             issues.add(key + ".name", fmt::format("\"{}\" is not allowed; allowed: {}", c.name.substr(0, 60),
-                                                  findScenarioListKey("failures.categories[].name")->allowed));
+                                                  findScenarioListKey("failures.categories[].name")->allowed),
+                       c.name);
         for (std::size_t j = 0; j < i; ++j)
             if (s.failureCategories[j].name == c.name)
                 issues.add(key + ".name", fmt::format("\"{}\" is also the name of failures.categories[{}]; "
                                                       "allowed: each name once",
-                                                      c.name.substr(0, 60), j));
+                                                      c.name.substr(0, 60), j),
+                           c.name);
         issues.listNumber(key + ".share", "failures.categories[].share", c.share);
         if (std::isfinite(c.share))
             total += c.share;
@@ -422,7 +427,8 @@ void validatePolicySections(const Scenario& s, IssueList& issues)
         issues.add("checkpoint.semantics",
                    fmt::format("\"paper\" is the authors' rule for spare, rep and ckpt without in-memory checkpoints; "
                                "allowed here: \"exact\"{}",
-                               shrinks ? fmt::format(" (run.policy {})", policyName(s.policy)) : std::string()));
+                               shrinks ? fmt::format(" (run.policy {})", policyName(s.policy)) : std::string()),
+                   "paper");
 }
 
 void validateMaintenance(const MaintenanceSchedule& m, IssueList& issues)
@@ -435,10 +441,13 @@ void validateMaintenance(const MaintenanceSchedule& m, IssueList& issues)
         const std::string key = fmt::format("maintenance.at_s[{}]", i);
         const double at = m.atS[i];
         if (!(at >= 0.0 && at <= L::maxDurationS))
-            issues.add(key, scenarioRangeMessage(*findScenarioListKey("maintenance.at_s[]"), fmt::format("{}", at)));
+            issues.add(key, scenarioRangeMessage(*findScenarioListKey("maintenance.at_s[]"), fmt::format("{}", at)),
+                       fmt::format("{}", at));
         else if (i > 0 && !(at > m.atS[i - 1]))
-            issues.add(key, fmt::format("{} is not after the entry before it ({}); allowed: ascending instants", at,
-                                        m.atS[i - 1]));
+            issues.add(key,
+                       fmt::format("{} is not after the entry before it ({}); allowed: ascending instants", at,
+                                   m.atS[i - 1]),
+                       fmt::format("{}", at));
     }
 }
 
@@ -460,7 +469,7 @@ std::string scenarioKeyTableMarkdown() { return keyTableMarkdown(kKeys); }
 
 std::string scenarioListKeyTableMarkdown() { return keyTableMarkdown(kListKeys); }
 
-std::vector<ScenarioIssue> validateScenario(const Scenario& s)
+std::vector<InputIssue> validateScenario(const Scenario& s)
 {
     IssueList issues;
     issues.integer("cluster.groups", s.groups);
@@ -469,8 +478,9 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
     if (s.layout.empty())
         issues.add("cluster.layout", "empty; allowed: golomb | consecutive | golomb-domain | file path");
     if (s.layout == "golomb-domain" && !s.topology)
-        issues.add("cluster.layout", "golomb-domain needs a topology section; allowed without one: golomb | "
-                                     "consecutive | file path");
+        issues.add("cluster.layout",
+                   "golomb-domain needs a topology section; allowed without one: golomb | consecutive | file path",
+                   s.layout);
     if (s.topology) {
         const Topology& t = *s.topology;
         issues.integer("topology.gpus_per_node", t.gpusPerNode);
@@ -483,7 +493,8 @@ std::vector<ScenarioIssue> validateScenario(const Scenario& s)
             issues.add("topology.gpus_per_node",
                        fmt::format("{} gives {} nodes for cluster.groups x cluster.gpus_per_group GPUs; allowed: at "
                                    "most {} nodes",
-                                   t.gpusPerNode, nodes, L::maxNodes));
+                                   t.gpusPerNode, nodes, L::maxNodes),
+                       fmt::format("{}", t.gpusPerNode));
     }
     issues.integer("workload.steps", s.steps);
     issues.number("workload.compute_s", s.computeS);

@@ -36,7 +36,7 @@ RepairWhatIfGrid RepairWhatIfGrid::withAxes(std::vector<int> spareNodes, std::ve
 std::optional<InvalidRepairPoint> firstInvalidRepairPoint(const Scenario& base, const RepairWhatIfGrid& grid)
 {
     for (const RepairPoint& point : grid.points())
-        for (const ScenarioIssue& issue : validateScenario(withRepairPoint(base, point)))
+        for (const InputIssue& issue : validateScenario(withRepairPoint(base, point)))
             return InvalidRepairPoint{point, issue};
     return std::nullopt;
 }

@@ -46,7 +46,7 @@ Scenario withRepairPoint(const Scenario& scenario, const RepairPoint& point);
 // point is valid. Callers name their own flags in the message.
 struct InvalidRepairPoint {
     RepairPoint point;
-    ScenarioIssue issue;
+    InputIssue issue;
 };
 std::optional<InvalidRepairPoint> firstInvalidRepairPoint(const Scenario& base, const RepairWhatIfGrid& grid);
 

@@ -35,8 +35,8 @@ Scenario withRunOverrides(Scenario scenario, py::handle policy, py::handle redun
     if (!seed.is_none())
         scenario.seed = seedArgument("seed", seed);
     std::string problems;
-    for (const ScenarioIssue& issue : validateScenario(scenario))
-        problems += (problems.empty() ? "" : "\n") + issue.key + ": " + issue.message;
+    for (const InputIssue& issue : validateScenario(scenario))
+        problems += (problems.empty() ? "" : "\n") + issue.keyPath + ": " + issue.problem;
     if (!problems.empty())
         throw InputError(problems);
     return scenario;

@@ -34,8 +34,8 @@ SweepSpec sweepSpec(py::handle scenario, py::handle policies, py::handle redunda
     spec.base = *ScenarioValue::fromArgument("scenario", scenario).scenario;
     if (const auto layout = optionalTextArgument("layout", layoutArgument)) {
         spec.base.layout = *layout;
-        for (const ScenarioIssue& issue : validateScenario(spec.base))
-            throw InputError(fmt::format("layout {}: {}: {}", *layout, issue.key, issue.message));
+        for (const InputIssue& issue : validateScenario(spec.base))
+            throw InputError(fmt::format("layout {}: {}: {}", *layout, issue.keyPath, issue.problem));
     }
     const double rackShare = numberArgument("rack_share", rackShareArgument, 0.0, 1.0);
     try {
@@ -97,7 +97,7 @@ py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy
         if (const auto invalid = firstInvalidRepairPoint(spec.base, *grid))
             throw InputError(fmt::format("spare_nodes {} swap_s {} rejoin {}: {}: {}", invalid->point.spareNodes,
                                          invalid->point.swapS, rejoinRuleName(invalid->point.rejoin),
-                                         invalid->issue.key, invalid->issue.message));
+                                         invalid->issue.keyPath, invalid->issue.problem));
     EngineCall call(progress, cancel);
     if (grid) {
         const std::vector<RepairWhatIfRow> rows = call.run([&] {

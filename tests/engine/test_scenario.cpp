@@ -274,7 +274,7 @@ private slots:
         for (int i = 0; i < 500; ++i) {
             const Scenario original = randomValidScenario(rng);
             const auto issues = validateScenario(original);
-            QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().message.c_str());
+            QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().problem.c_str());
             const std::string text = scenarioToJsonText(original);
             const Scenario parsed = scenarioFromJsonText(text, "roundtrip.json");
             QVERIFY2(parsed == original, text.c_str());
@@ -315,7 +315,7 @@ private slots:
                 s.failureTrace = "/abs/trace.csv";
                 s.repair = RepairModel{};
                 const auto issues = validateScenario(s);
-                QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().message.c_str());
+                QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().problem.c_str());
             }
     }
 

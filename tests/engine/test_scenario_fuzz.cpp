@@ -142,7 +142,7 @@ Verdict checkScenarioText(const std::string& text)
         const Scenario s = scenarioFromJsonText(text, "mutant.json");
         const auto issues = validateScenario(s);
         if (!issues.empty())
-            return {true, "parsed but invalid: " + issues.front().key + ": " + issues.front().message};
+            return {true, "parsed but invalid: " + issues.front().keyPath + ": " + issues.front().problem};
         if (scenarioFromJsonText(scenarioToJsonText(s), "again.json") != s)
             return {true, "parsed but does not round-trip"};
         return {true, {}};

@@ -32,9 +32,9 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
 {
     RunSetup setup;
     setup.scenario = scenario;
-    for (const ScenarioIssue& issue : validateScenario(scenario))
-        setup.problems.append(QStringLiteral("%1: %2").arg(QString::fromStdString(issue.key),
-                                                           QString::fromStdString(issue.message)));
+    for (const InputIssue& issue : validateScenario(scenario))
+        setup.problems.append(QStringLiteral("%1: %2").arg(QString::fromStdString(issue.keyPath),
+                                                           QString::fromStdString(issue.problem)));
     if (!setup.ok())
         return setup;
     // The same rule as spare-cli: refuse before any work what would not fit. The window may race three
