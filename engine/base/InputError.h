@@ -29,6 +29,13 @@ private:
     std::shared_ptr<const std::vector<InputIssue>> issues_;
 };
 
+// `error`'s issues as issues of `keyPath` in `origin` (a layout file's problems as the scenario's
+// "cluster.layout"): an issue already at that key keeps its problem, any other (a file's field or
+// line) is nested under the key (issuesUnder); an error that is no InputError is one issue whose
+// problem is its message.
+std::vector<InputIssue> issuesAtKey(const std::exception& error, const std::string& origin,
+                                    const std::string& keyPath);
+
 // The kinds a caller may catch apart; each names its source in the issues it carries.
 
 // An invalid scenario file or document: one issue per problem found (every problem, not just the

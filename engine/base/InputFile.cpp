@@ -66,16 +66,19 @@ std::string readInputFile(const std::string& path, InputFileKind kind)
                        : kind == InputFileKind::Layout      ? "layout file"
                        : kind == InputFileKind::Placement   ? "topology.placement"
                                                             : "scenario file";
-    // Each kind keeps the error type its loader is documented to throw (all are InputErrors).
+    // Each kind keeps the error type its loader is documented to throw (all are InputErrors). A file
+    // named by a scenario key is an issue of that key, whose value is the path.
     const auto fail = [&](const std::string& problem) {
-        const std::string message = fmt::format("{}: {}: {}", what, path, problem);
+        const bool atKey = trace || kind == InputFileKind::Placement;
+        const std::vector<InputIssue> issues{
+            {atKey ? std::string() : what, atKey ? what : std::string(), fmt::format("{}: {}", path, problem), path}};
         switch (kind) {
-        case InputFileKind::Scenario: throw ScenarioError(message);
-        case InputFileKind::Layout: throw LayoutError(message);
-        case InputFileKind::FailureTrace: throw FailureTraceError(message);
-        case InputFileKind::Placement: throw TopologyError(message);
+        case InputFileKind::Scenario: throw ScenarioError(issues);
+        case InputFileKind::Layout: throw LayoutError(issues);
+        case InputFileKind::FailureTrace: throw FailureTraceError(issues);
+        case InputFileKind::Placement: throw TopologyError(issues);
         }
-        throw InputError(message);
+        throw InputError(issues);
     };
     const auto checkStat = [&](const struct stat& st) {
         if (!S_ISREG(st.st_mode))

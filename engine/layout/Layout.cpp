@@ -1,6 +1,7 @@
 #include "engine/layout/Layout.h"
 
 #include "engine/base/InputFile.h"
+#include "engine/base/ProblemList.h"
 #include "engine/layout/CyclicOverlap.h"
 #include "engine/layout/DomainSeparatedOffsets.h"
 #include "engine/layout/GolombOffsets.h"
@@ -35,45 +36,43 @@ std::string joined(const std::vector<int>& v)
     return fmt::format("{}", fmt::join(v, " "));
 }
 
-// Every problem found in a layout, reported together (the first 50, then a count).
-class ProblemList {
+// Every problem found in a layout, reported together as issues keyed by their place ("stacks[3][1]");
+// a file of millions of bad entries keeps the first ones and a count.
+class LayoutProblems {
 public:
-    void add(std::string problem)
+    void add(std::string key, std::string problem, std::string value = {})
     {
-        if (problems_.size() < maxListed)
-            problems_.push_back(std::move(problem));
+        if (issues_.size() + 1 < kMaxListedProblems)
+            issues_.push_back({{}, std::move(key), std::move(problem), std::move(value)});
         ++count_;
     }
-    bool empty() const { return count_ == 0; }
-    void throwIfAny(const std::string& header) const
+    void throwIfAny(const std::string& origin)
     {
         if (count_ == 0)
             return;
-        std::string text = count_ == 1 ? header + problems_.front()
-                                       : fmt::format("{}{} problems:\n  {}", header, count_, fmt::join(problems_, "\n  "));
-        if (count_ > problems_.size())
-            text += fmt::format("\n  ... and {} more", count_ - problems_.size());
-        throw LayoutError(text);
+        if (count_ > issues_.size())
+            issues_.push_back({{}, {}, fmt::format("... and {} more problems", count_ - issues_.size())});
+        throw LayoutError(withOrigin(std::move(issues_), origin));
     }
 
 private:
-    static constexpr size_t maxListed = 50;
-    std::vector<std::string> problems_;
+    std::vector<InputIssue> issues_;
     size_t count_ = 0;
 };
 
 // The integer at `key`, or a problem naming the key, the value as written and the allowed range.
 std::optional<long long> integerAt(const nlohmann::json& value, const std::string& key, long long low, long long high,
-                                   const std::string& allowed, ProblemList& problems)
+                                   const std::string& allowed, LayoutProblems& problems)
 {
     if (!value.is_number_integer()) {
-        problems.add(fmt::format("{} = {} is not an integer; allowed: {}", key, value.dump(), allowed));
+        problems.add(key, fmt::format("{} is not an integer; allowed: {}", excerpt(value.dump()), allowed),
+                     excerpt(value.dump()));
         return std::nullopt;
     }
     const bool fits = value.is_number_unsigned() ? value.get<unsigned long long>() <= static_cast<unsigned long long>(high)
                                                  : value.get<long long>() >= low && value.get<long long>() <= high;
     if (!fits) {
-        problems.add(fmt::format("{} = {} is out of range; allowed: {}", key, value.dump(), allowed));
+        problems.add(key, fmt::format("{} is out of range; allowed: {}", value.dump(), allowed), value.dump());
         return std::nullopt;
     }
     return value.get<long long>();
@@ -186,15 +185,19 @@ Layout Layout::fromStacks(std::vector<std::vector<int>> stacks, std::string name
         throw LayoutError(fmt::format("stacks: {} groups given, allowed at least 2", groups));
     const int redundancy = static_cast<int>(stacks.front().size());
     checkShape(groups, redundancy);
-    ProblemList problems;
+    LayoutProblems problems;
     for (int w = 0; w < groups; ++w) {
         const auto& s = stacks[static_cast<size_t>(w)];
         if (static_cast<int>(s.size()) != redundancy)
-            problems.add(fmt::format("stacks[{}] has {} types; every stack must have r = {} (the size of stacks[0])", w,
-                                     s.size(), redundancy));
+            problems.add(fmt::format("stacks[{}]", w),
+                         fmt::format("{} types; every stack must have r = {} (the size of stacks[0])", s.size(),
+                                     redundancy),
+                         fmt::format("{} types", s.size()));
         for (size_t j = 0; j < s.size(); ++j)
             if (s[j] < 0 || s[j] >= groups)
-                problems.add(fmt::format("stacks[{}][{}] = {} is out of range: types are 0 .. {}", w, j, s[j], groups - 1));
+                problems.add(fmt::format("stacks[{}][{}]", w, j),
+                             fmt::format("{} is out of range: types are 0 .. {}", s[j], groups - 1),
+                             fmt::format("{}", s[j]));
     }
     problems.throwIfAny("");
     Layout l;
@@ -211,36 +214,40 @@ Layout Layout::fromStacks(std::vector<std::vector<int>> stacks, std::string name
 
 Layout Layout::fromJsonFile(const std::string& path)
 {
-    const std::string header = fmt::format("layout file '{}': ", path);
+    const std::string origin = fmt::format("layout file '{}'", path);
     const std::string text = readInputFile(path, InputFileKind::Layout);
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
-        throw LayoutError(fmt::format("{}is not valid JSON: {}", header, e.what()));
+        throw LayoutError({{origin, {}, fmt::format("is not valid JSON: {}", e.what())}});
     }
     if (!doc.is_object() || !doc.contains("stacks") || !doc["stacks"].is_array())
-        throw LayoutError(header + "expected an object with \"stacks\": [[types...] per group]");
+        throw LayoutError({{origin, "(root)", "expected an object with \"stacks\": [[types...] per group]"}});
 
-    ProblemList problems;
+    LayoutProblems problems;
     for (const auto& [key, value] : doc.items())
         if (key != "stacks" && key != "name" && key != "groups" && key != "redundancy")
-            problems.add(fmt::format("{}: unknown key (allowed: stacks, name, groups, redundancy)", key));
+            problems.add(key, "unknown key (allowed: stacks, name, groups, redundancy)");
     const auto& arr = doc["stacks"];
     const long long groups = static_cast<long long>(arr.size());
     const std::string typeRange = fmt::format("0 .. {} (one type per group)", groups - 1);
     if (groups < 2 || groups > maxGroups)
-        problems.add(fmt::format("stacks: {} groups given; allowed 2 .. {}", groups, maxGroups));
+        problems.add("stacks", fmt::format("{} groups given; allowed 2 .. {}", groups, maxGroups),
+                     fmt::format("{} groups", groups));
     std::vector<std::vector<int>> stacks;
     for (size_t w = 0; w < arr.size(); ++w) {
         const std::string key = fmt::format("stacks[{}]", w);
         if (!arr[w].is_array()) {
-            problems.add(fmt::format("{} = {} is not an array of type ids", key, arr[w].dump()));
+            problems.add(key, fmt::format("{} is not an array of type ids", excerpt(arr[w].dump())),
+                         excerpt(arr[w].dump()));
             continue;
         }
         if (w > 0 && arr[w].size() != arr[0].size())
-            problems.add(fmt::format("{} has {} types; every stack must have r = {} (the size of stacks[0])", key,
-                                     arr[w].size(), arr[0].size()));
+            problems.add(key,
+                         fmt::format("{} types; every stack must have r = {} (the size of stacks[0])", arr[w].size(),
+                                     arr[0].size()),
+                         fmt::format("{} types", arr[w].size()));
         std::vector<int> s;
         for (size_t j = 0; j < arr[w].size(); ++j)
             if (const auto type = integerAt(arr[w][j], fmt::format("{}[{}]", key, j), 0, groups - 1, typeRange, problems))
@@ -251,23 +258,26 @@ Layout Layout::fromJsonFile(const std::string& path)
     if (doc.contains("groups"))
         if (const auto given = integerAt(doc["groups"], "groups", 2, maxGroups, fmt::format("2 .. {}", maxGroups), problems);
             given && *given != groups)
-            problems.add(fmt::format("groups = {} does not match the {} stacks given", *given, groups));
+            problems.add("groups", fmt::format("{} does not match the {} stacks given", *given, groups),
+                         fmt::format("{}", *given));
     if (doc.contains("redundancy"))
         if (const auto given = integerAt(doc["redundancy"], "redundancy", 1, 64, "1 .. 64", problems);
             given && *given != redundancy)
-            problems.add(fmt::format("redundancy = {} does not match the stack size {}", *given, redundancy));
+            problems.add("redundancy", fmt::format("{} does not match the stack size {}", *given, redundancy),
+                         fmt::format("{}", *given));
     std::string name = path;
     if (doc.contains("name")) {
         if (doc["name"].is_string())
             name = doc["name"].get<std::string>();
         else
-            problems.add(fmt::format("name = {} is not a string", doc["name"].dump()));
+            problems.add("name", fmt::format("{} is not a string", excerpt(doc["name"].dump())),
+                         excerpt(doc["name"].dump()));
     }
-    problems.throwIfAny(header);
+    problems.throwIfAny(origin);
     try {
         return fromStacks(std::move(stacks), name);
     } catch (const LayoutError& e) {
-        throw LayoutError(header + e.what());
+        throw LayoutError(withOrigin(e.issues(), origin));
     }
 }
 
@@ -300,7 +310,7 @@ Layout Layout::byName(const std::string& nameOrPath, int groups, int redundancy,
     } catch (const LayoutError& e) {
         if (scenarioKey.empty())
             throw;
-        throw LayoutError(fmt::format("scenario: {}: {}", scenarioKey, e.what()));
+        throw LayoutError(issuesUnder("scenario", scenarioKey, e.issues()));
     }
 }
 
@@ -332,7 +342,7 @@ void Layout::buildIndex()
 {
     const auto n = static_cast<size_t>(groups_);
     const auto r = static_cast<size_t>(redundancy_);
-    ProblemList problems;
+    LayoutProblems problems;
     std::vector<int> count(n, 0);
     std::vector<int> sorted;
     for (size_t w = 0; w < n; ++w) {
@@ -340,15 +350,19 @@ void Layout::buildIndex()
         sorted.assign(s.begin(), s.end());
         std::sort(sorted.begin(), sorted.end());
         if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
-            problems.add(fmt::format("stacks[{}] holds type {} twice; a stack must hold r = {} distinct types", w, *twice,
-                                     redundancy_));
+            problems.add(fmt::format("stacks[{}]", w),
+                         fmt::format("holds type {} twice; a stack must hold r = {} distinct types", *twice,
+                                     redundancy_),
+                         fmt::format("{}", *twice));
         for (int t : s)
             ++count[static_cast<size_t>(t)];
     }
     for (size_t t = 0; t < n; ++t)
         if (count[t] != redundancy_)
-            problems.add(fmt::format("type {} is held by {} groups; every type must be held by exactly r = {}", t, count[t],
-                                     redundancy_));
+            problems.add("stacks",
+                         fmt::format("type {} is held by {} groups; every type must be held by exactly r = {}", t,
+                                     count[t], redundancy_),
+                         fmt::format("{}", t));
     problems.throwIfAny("");
     holders_.assign(n * r, 0);
     std::vector<size_t> fill(n, 0);

@@ -123,6 +123,7 @@ private:
     struct Problem {
         std::size_t column = 0;  // 0-based; npos: the row as a whole
         std::string text;
+        std::string value{};  // the field's text, when one is at fault
     };
 
     void endLine();
@@ -132,9 +133,11 @@ private:
     std::optional<Problem> split(std::string_view line);
     std::size_t columnIndex(const std::string& name, const char* role) const;
     void badRow(const Problem& problem);
-    [[noreturn]] void fail(const std::string& message) const
+    [[noreturn]] void fail(const std::string& message) const { fail({}, message); }
+    // A problem at `place` in the log ("line 4, column 2 (loc)"), with the field's text when one is at fault.
+    [[noreturn]] void fail(const std::string& place, const std::string& message, const std::string& value = {}) const
     {
-        throw InputError(fmt::format("{}: {}", log_.path, message));
+        throw InputError({{log_.path, place, message, value}});
     }
     std::string where(std::size_t column) const
     {
@@ -354,21 +357,23 @@ void LogParser::readHeader(std::string_view line)
 
 void LogParser::badRow(const Problem& problem)
 {
-    const std::string message = fmt::format("{}: {}", where(problem.column), problem.text);
+    const std::string place = where(problem.column);
     // A quote left open swallows the lines after it: skipping that row would silently drop them all. (A
     // line end that closes the file inside quotes swallows nothing.)
     const std::size_t swallowed =
         quotedLineEnds_ - (!line_.empty() && (line_.back() == '\n' || line_.back() == '\r') ? 1 : 0);
     if (swallowed > 0)
-        fail(fmt::format("{}; this row runs inside quotes from line {} to line {} ({} lines): a closing quote is "
+        fail(place,
+             fmt::format("{}; this row runs inside quotes from line {} to line {} ({} lines): a closing quote is "
                          "likely missing; allowed: a quoted field closed on its own line (a row spanning lines is "
                          "not skipped, even with --skip-bad-rows)",
-                         message, lineStart_, lineStart_ + swallowed, swallowed + 1));
+                         problem.text, lineStart_, lineStart_ + swallowed, swallowed + 1),
+             problem.value);
     if (options_.badRows == FailureLogOptions::BadRows::Error)
-        fail(message);
+        fail(place, problem.text, problem.value);
     ++log_.counts.malformedRows;
     if (log_.counts.malformedExamples.size() < kMaxExamples)
-        log_.counts.malformedExamples.push_back(message);
+        log_.counts.malformedExamples.push_back(fmt::format("{}: {}", place, problem.text));
 }
 
 void LogParser::readRow(std::string_view line)
@@ -399,26 +404,30 @@ void LogParser::readRow(std::string_view line)
     const std::string& timeText = fields_[timeColumn_];
     const auto instant = options_.timeFormat.read(timeText);
     if (!instant)
-        return badRow({timeColumn_, fmt::format("'{}' is not a time in {}: {}", excerpt(timeText),
-                                                options_.timeFormat.spec(),
-                                                options_.timeFormat.whyNotATime(timeText))});
+        return badRow({timeColumn_,
+                       fmt::format("'{}' is not a time in {}: {}", excerpt(timeText), options_.timeFormat.spec(),
+                                   options_.timeFormat.whyNotATime(timeText)),
+                       excerpt(timeText)});
     if ((options_.fromS && instant->seconds < *options_.fromS) || (options_.toS && instant->seconds > *options_.toS)) {
         ++log_.counts.outsideWindow;
         return;
     }
     if (options_.locationPattern && !options_.locationPattern->matchInto(fields_[locationColumn_], levels_))
-        return badRow({locationColumn_, fmt::format("'{}' does not match the location pattern '{}'",
-                                                    excerpt(fields_[locationColumn_]),
-                                                    options_.locationPattern->text())});
+        return badRow({locationColumn_,
+                       fmt::format("'{}' does not match the location pattern '{}'", excerpt(fields_[locationColumn_]),
+                                   options_.locationPattern->text()),
+                       excerpt(fields_[locationColumn_])});
     if (log_.counts.failures == options_.maxFailures)
         fail(fmt::format("line {}: more than {} failures in the window; allowed: at most {} (narrow the window or "
                          "filter the rows)",
                          lineStart_, options_.maxFailures, options_.maxFailures));
     if (instant->seconds < lastKeptS_) {
         if (options_.requireSorted)
-            fail(fmt::format("{}: '{}' is earlier than the failure on line {}; allowed: rows in time order "
+            fail(where(timeColumn_),
+                 fmt::format("'{}' is earlier than the failure on line {}; allowed: rows in time order "
                              "(--require-sorted)",
-                             where(timeColumn_), excerpt(timeText), lastKeptLine_));
+                             excerpt(timeText), lastKeptLine_),
+                 excerpt(timeText));
         ++log_.counts.unsortedRows;
     }
     lastKeptS_ = instant->seconds;

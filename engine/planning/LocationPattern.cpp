@@ -16,8 +16,9 @@ constexpr const char* kAllowed =
 
 [[noreturn]] void fail(std::string_view pattern, std::size_t position, std::string_view problem)
 {
-    throw InputError(fmt::format("--location-pattern '{}': {} at character {}; allowed: {}", pattern, problem,
-                                 position + 1, kAllowed));
+    throw InputError({{fmt::format("--location-pattern '{}'", pattern), {},
+                       fmt::format("{} at character {}; allowed: {}", problem, position + 1, kAllowed),
+                       std::string(pattern)}});
 }
 
 bool isNameStart(char c)

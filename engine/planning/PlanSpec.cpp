@@ -119,7 +119,7 @@ PlanSpec PlanSpec::fromJson(const json& doc, const std::string& origin)
 {
     PlanSpec spec;
     const auto fail = [&](const std::string& key, const std::string& message) {
-        throw InputError(fmt::format("{}: {}: {}", origin, key, message));
+        throw InputError({{origin, key, message}});
     };
     const auto shown = [](const json& value) { return excerpt(value.dump()); };
     // Whole numbers only: a float or a string is refused, not rounded or read as 0.

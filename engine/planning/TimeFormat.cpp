@@ -219,7 +219,7 @@ std::optional<TimeFormat::Instant> readIso8601(std::string_view text)
 
 [[noreturn]] void badSpec(const std::string& spec, const std::string& problem)
 {
-    throw InputError(fmt::format("--time-format '{}': {}; {}", spec, problem, kAllowedSpecs));
+    throw InputError({{fmt::format("--time-format '{}'", spec), {}, fmt::format("{}; {}", problem, kAllowedSpecs), spec}});
 }
 
 }  // namespace
@@ -441,9 +441,12 @@ double parseWindowBound(std::string_view text, const TimeFormat& logFormat, Wind
         if (why.starts_with("allowed"))
             why = TimeFormat::iso8601().whyNotATime(text);
         const std::string reason = why.starts_with("allowed") ? std::string() : ": " + why.substr(0, why.find(';'));
-        throw InputError(fmt::format("{}: '{}' is not a time{}; allowed: a time in the log's format ({}) or ISO-8601 "
-                                     "(2024-03-05, 2024-03-05T12:00:00Z)",
-                                     flag, text.substr(0, 60), reason, logFormat.spec()));
+        throw InputError({{{},
+                           flag,
+                           fmt::format("'{}' is not a time{}; allowed: a time in the log's format ({}) or ISO-8601 "
+                                       "(2024-03-05, 2024-03-05T12:00:00Z)",
+                                       text.substr(0, 60), reason, logFormat.spec()),
+                           std::string(text.substr(0, 60))}});
     }
     // A day alone covers the whole day: --to 2024-03-05 keeps the failures of March 5.
     if (bound == WindowBound::To && instant->resolutionS >= kDayS)

@@ -21,11 +21,17 @@ struct CsvRecord {
     std::vector<std::string> fields;
 };
 
+// A problem at a line of the trace (the origin is set when the file's problems are thrown).
+InputIssue lineIssue(int line, std::string problem, std::string value = {})
+{
+    return {{}, fmt::format("line {}", line), std::move(problem), std::move(value)};
+}
+
 // Splits CSV text into records: quoted fields may hold commas, doubled quotes and line breaks;
 // CRLF or LF line ends; blank lines and lines starting with '#' are skipped.
 class CsvReader {
 public:
-    CsvReader(std::string_view text, std::vector<std::string>& problems) : text_(text), problems_(problems) {}
+    CsvReader(std::string_view text, std::vector<InputIssue>& problems) : text_(text), problems_(problems) {}
 
     bool next(CsvRecord& record)
     {
@@ -100,12 +106,12 @@ private:
             }
         }
         if (quoted)
-            problems_.push_back(fmt::format("line {}: unterminated quoted field", record.line));
+            problems_.push_back(lineIssue(record.line, "unterminated quoted field"));
         record.fields.push_back(std::move(field));
     }
 
     std::string_view text_;
-    std::vector<std::string>& problems_;
+    std::vector<InputIssue>& problems_;
     std::size_t pos_ = 0;
     int line_ = 1;
 };
@@ -139,7 +145,7 @@ namespace {
 
 // A non-negative integer field below `count`, or a problem naming the line, the column and the range.
 std::optional<int> indexField(const CsvRecord& record, std::string_view text, const char* column, int count,
-                              std::vector<std::string>& problems)
+                              std::vector<InputIssue>& problems)
 {
     int value = 0;
     const auto end = text.data() + text.size();
@@ -147,8 +153,10 @@ std::optional<int> indexField(const CsvRecord& record, std::string_view text, co
     const bool isInteger =
         !text.empty() && ptr == end && (err == std::errc() || err == std::errc::result_out_of_range);
     if (!isInteger || err != std::errc() || value < 0 || value >= count) {
-        problems.push_back(fmt::format("line {}: {} {} is {}; allowed: integer 0 .. {}", record.line, column,
-                                       shown(text), isInteger ? "out of range" : "not an integer", count - 1));
+        problems.push_back(lineIssue(record.line,
+                                     fmt::format("{} {} is {}; allowed: integer 0 .. {}", column, shown(text),
+                                                 isInteger ? "out of range" : "not an integer", count - 1),
+                                     shown(text)));
         return std::nullopt;
     }
     return value;
@@ -159,7 +167,7 @@ std::optional<int> indexField(const CsvRecord& record, std::string_view text, co
 std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, const std::string& origin,
                                             const ClusterPlacement* placement)
 {
-    std::vector<std::string> problems;
+    std::vector<InputIssue> problems;
     std::vector<TraceFailure> failures;
     if (text.substr(0, kUtf8Bom.size()) == kUtf8Bom)
         text.remove_prefix(kUtf8Bom.size());
@@ -177,18 +185,18 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
     };
     const bool domainRows = hasHeader && headerIs({"time_s", "level", "id"});
     if (!hasHeader || (!domainRows && !headerIs({"time_s", "group"}))) {
-        problems.push_back(fmt::format("line {}: expected the header \"time_s,group\" or \"time_s,level,id\"",
-                                       hasHeader ? record.line : 1));
+        problems.push_back(
+            lineIssue(hasHeader ? record.line : 1, "expected the header \"time_s,group\" or \"time_s,level,id\""));
     } else if (domainRows && placement == nullptr) {
-        problems.push_back(fmt::format("line {}: domain rows (time_s,level,id) need the scenario's topology section",
-                                       record.line));
+        problems.push_back(
+            lineIssue(record.line, "domain rows (time_s,level,id) need the scenario's topology section"));
     } else {
         const std::size_t columns = domainRows ? 3 : 2;
         while (reader.next(record)) {
             if (record.fields.size() != columns) {
-                problems.push_back(fmt::format("line {}: expected {} fields ({}), got {}", record.line, columns,
-                                               domainRows ? "time_s,level,id" : "time_s,group",
-                                               record.fields.size()));
+                problems.push_back(lineIssue(record.line, fmt::format("expected {} fields ({}), got {}", columns,
+                                                                      domainRows ? "time_s,level,id" : "time_s,group",
+                                                                      record.fields.size())));
                 continue;
             }
             const std::string_view timeText = trimmed(record.fields[0]);
@@ -197,9 +205,11 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
             const auto [timePtr, timeErr] = std::from_chars(timeText.data(), timeEnd, timeS);
             if (timeText.empty() || timeErr != std::errc() || timePtr != timeEnd || !std::isfinite(timeS) ||
                 timeS < 0.0) {
-                problems.push_back(fmt::format("line {}: time_s {} is not allowed; expected a finite number >= 0 "
-                                               "(seconds, '.' decimal)",
-                                               record.line, shown(timeText)));
+                problems.push_back(lineIssue(record.line,
+                                             fmt::format("time_s {} is not allowed; expected a finite number >= 0 "
+                                                         "(seconds, '.' decimal)",
+                                                         shown(timeText)),
+                                             shown(timeText)));
                 continue;
             }
             if (!domainRows) {
@@ -210,8 +220,10 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
             const std::string_view levelText = trimmed(record.fields[1]);
             const auto level = parseDomainLevel(levelText);
             if (!level) {
-                problems.push_back(fmt::format("line {}: level {} is not a known value; allowed: {}", record.line,
-                                               shown(levelText), domainLevelNames()));
+                problems.push_back(lineIssue(record.line,
+                                             fmt::format("level {} is not a known value; allowed: {}",
+                                                         shown(levelText), domainLevelNames()),
+                                             shown(levelText)));
                 continue;
             }
             const auto domain =
@@ -223,7 +235,7 @@ std::vector<TraceFailure> parseFailureTrace(std::string_view text, int groups, c
         }
     }
     if (!problems.empty())
-        throw FailureTraceError(issuesIn(origin, std::move(problems)));
+        throw FailureTraceError(withOrigin(std::move(problems), origin));
     std::stable_sort(failures.begin(), failures.end(),
                      [](const TraceFailure& a, const TraceFailure& b) { return a.timeS < b.timeS; });
     return failures;

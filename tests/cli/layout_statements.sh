@@ -32,8 +32,10 @@ check analyze-independent-quiet quiet "$SPARE_CLI" analyze -N 200 -r 8
 check simulate-independent-quiet quiet "$SPARE_CLI" simulate "$SCEN/teaching-12.json"
 
 printf '{"stacks": [[0,7],[1,-1],[2,0]], "groups": 12.0}' >"$WORK/bad-layout.json"
-for problem in '3 problems' 'stacks\[0\]\[1\] = 7 is out of range' 'stacks\[1\]\[1\] = -1 is out of range' \
-  'groups = 12.0 is not an integer'; do
+# One line per issue, each naming the file and the key.
+for problem in "layout file '.*bad-layout.json': stacks\\[0\\]\\[1\\]: 7 is out of range" \
+  "layout file '.*bad-layout.json': stacks\\[1\\]\\[1\\]: -1 is out of range" \
+  "layout file '.*bad-layout.json': groups: 12.0 is not an integer"; do
   expect "layout-file-lists: $problem" 2 "$problem" "$SPARE_CLI" layout -N 3 -r 2 --layout "$WORK/bad-layout.json"
 done
 printf '{"stacks": [[0,18446744073709551615],[1,2],[2,0]]}' >"$WORK/big-type.json"

@@ -570,37 +570,66 @@ private slots:
             }
     }
 
-    // Layout files: every problem listed with its key path; directories, 2^64-1 and 12.0 named clearly.
+    // Layout files: every problem is an issue with the file as origin, its key path and its value.
+    void layoutFileProblems_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArrayList>("issues");  // "key = value: part of the problem", one per issue
+        QTest::newRow("three bad keys") << QByteArray(R"({"stacks": [[0,7],[1,-1],[2,0]], "colour": 1, "groups": 12.0})")
+                                        << QByteArrayList{"colour = : unknown key", "stacks[0][1] = 7: 7 is out of range",
+                                                       "stacks[1][1] = -1: -1 is out of range",
+                                                       "groups = 12.0: 12.0 is not an integer"};
+        QTest::newRow("2^64-1") << QByteArray(R"({"stacks": [[0,18446744073709551615],[1,2],[2,0]]})")
+                                << QByteArrayList{"stacks[0][1] = 18446744073709551615: 18446744073709551615 is out of range"};
+        QTest::newRow("type twice") << QByteArray(R"({"stacks": [[0,0],[1,1],[2,2]]})")
+                                    << QByteArrayList{"stacks[0] = 0: holds type 0 twice", "stacks[1] = 1: holds type 1 twice",
+                                                   "stacks[2] = 2: holds type 2 twice"};
+        QTest::newRow("no stacks") << QByteArray(R"({"stack": []})") << QByteArrayList{"(root) = : expected an object"};
+    }
     void layoutFileProblems()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArrayList, issues);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("layout.json")).toStdString();
+        std::ofstream(path) << text.toStdString();
+        try {
+            Layout::fromJsonFile(path);
+            QFAIL("expected a LayoutError");
+        } catch (const LayoutError& e) {
+            QCOMPARE(e.issues().size(), static_cast<std::size_t>(issues.size()));
+            for (std::size_t i = 0; i < e.issues().size(); ++i) {
+                const InputIssue& issue = e.issues()[i];
+                const QByteArray expected = issues[static_cast<qsizetype>(i)];
+                const QByteArray got = QByteArray::fromStdString(issue.keyPath + " = " + issue.value + ": " + issue.problem);
+                QVERIFY2(got.startsWith(expected), (got + " <> " + expected).constData());
+                QCOMPARE(issue.origin, "layout file '" + path + "'");
+            }
+        }
+    }
+
+    // A layout file named by a scenario key: its issues are that key's, each naming the file.
+    void layoutFileUnderScenarioKey()
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const std::string path = dir.filePath(QStringLiteral("layout.json")).toStdString();
-        const auto write = [&](const std::string& text) {
-            std::ofstream out(path);
-            out << text;
-        };
-        write(R"({"stacks": [[0,7],[1,-1],[2,0]], "colour": 1, "groups": 12.0})");
-        auto message = layoutFileError(path);
-        for (const char* part : {"stacks[0][1] = 7", "stacks[1][1] = -1", "colour", "groups = 12.0 is not an integer", "4 problems"})
-            QVERIFY2(message.find(part) != std::string::npos, message.c_str());
-        write(R"({"stacks": [[0,18446744073709551615],[1,2],[2,0]]})");
-        message = layoutFileError(path);
-        QVERIFY2(message.find("18446744073709551615") != std::string::npos, message.c_str());
-        write(R"({"stacks": [[0,0],[1,1],[2,2]]})");
-        message = layoutFileError(path);
-        QVERIFY2(message.find("stacks[0] holds type 0 twice") != std::string::npos &&
-                     message.find("stacks[2] holds type 2 twice") != std::string::npos,
-                 message.c_str());
-        message = layoutFileError(dir.path().toStdString());
-        QVERIFY2(message.find("is a directory") != std::string::npos && message.find(dir.path().toStdString()) != std::string::npos,
-                 message.c_str());
+        std::ofstream(path) << R"({"stacks": [[0,0],[1,1],[2,2]]})";
         try {
             Layout::byName(path, 3, 2, "cluster.layout");
             QFAIL("expected a LayoutError");
         } catch (const LayoutError& e) {
             QVERIFY2(std::string(e.what()).rfind("scenario: cluster.layout: ", 0) == 0, e.what());
+            QCOMPARE(e.issues().size(), std::size_t{3});
+            for (const InputIssue& issue : e.issues()) {
+                QCOMPARE(issue.keyPath, std::string("cluster.layout"));
+                QVERIFY2(issue.problem.rfind("layout file '" + path + "': stacks[", 0) == 0, issue.problem.c_str());
+            }
         }
+        const std::string message = layoutFileError(dir.path().toStdString());
+        QVERIFY2(message.find("is a directory") != std::string::npos && message.find(dir.path().toStdString()) != std::string::npos,
+                 message.c_str());
     }
 
     void badShapes()

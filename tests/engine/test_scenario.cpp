@@ -600,6 +600,52 @@ private slots:
         QCOMPARE(single.issues().size(), std::size_t{1});
         QCOMPARE(single.issues().front().problem, std::string(single.what()));
     }
+
+    // Each reader's issues carry the key path and the value found there, not only a message.
+    void issuesCarryKeyPathAndValue_data()
+    {
+        QTest::addColumn<QByteArray>("kind");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArrayList>("expected");  // "origin|key|value" per issue, in order
+        QTest::newRow("out of range") << QByteArray("scenario") << QByteArray(R"({"cluster":{"gpus_per_group":0}})")
+                                      << QByteArrayList{"s.json|cluster.gpus_per_group|0"};
+        QTest::newRow("three bad keys") << QByteArray("scenario")
+                                        << QByteArray(R"({"cluster":{"gpus_per_group":0},"workload":{"compute_s":0},"run":{"seed":-1}})")
+                                        << QByteArrayList{"s.json|run.seed|-1", "s.json|cluster.gpus_per_group|0",
+                                                       "s.json|workload.compute_s|0"};
+        QTest::newRow("wrong type") << QByteArray("scenario") << QByteArray(R"({"workload":{"steps":"many"}})")
+                                    << QByteArrayList{"s.json|workload.steps|\"many\""};
+        QTest::newRow("unknown choice") << QByteArray("scenario") << QByteArray(R"({"run":{"policy":"fast"}})")
+                                        << QByteArrayList{"s.json|run.policy|\"fast\""};
+        QTest::newRow("unknown key") << QByteArray("scenario") << QByteArray(R"({"cluster":{"gropus":12}})")
+                                     << QByteArrayList{"s.json|cluster.gropus|12"};
+        QTest::newRow("list entry") << QByteArray("scenario")
+                                    << QByteArray(R"({"topology":{},"failures":{"domains":[{"level":"rack","mtbf_s":-5}]}})")
+                                    << QByteArrayList{"s.json|failures.domains[0].mtbf_s|-5"};
+        QTest::newRow("trace time") << QByteArray("trace") << QByteArray("time_s,group\n-1,0\n")
+                                    << QByteArrayList{"t.csv|line 2|\"-1\""};
+        QTest::newRow("trace group") << QByteArray("trace") << QByteArray("time_s,group\n5,9\n1,x\n")
+                                     << QByteArrayList{"t.csv|line 2|\"9\"", "t.csv|line 3|\"x\""};
+        QTest::newRow("trace header") << QByteArray("trace") << QByteArray("when,who\n") << QByteArrayList{"t.csv|line 1|"};
+    }
+    void issuesCarryKeyPathAndValue()
+    {
+        QFETCH(QByteArray, kind);
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArrayList, expected);
+        try {
+            if (kind == "scenario")
+                scenarioFromJsonText(text.toStdString(), "s.json", "");
+            else
+                parseFailureTrace(text.toStdString(), 4, "t.csv");
+            QFAIL("parsed");
+        } catch (const InputError& e) {
+            QByteArrayList got;
+            for (const InputIssue& issue : e.issues())
+                got << QByteArray::fromStdString(issue.origin + "|" + issue.keyPath + "|" + issue.value);
+            QCOMPARE(got, expected);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestScenario)
