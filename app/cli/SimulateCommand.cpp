@@ -4,6 +4,8 @@
 #include "app/cli/MemoryBudget.h"
 #include "app/cli/OutputFiles.h"
 
+#include "engine/base/InputError.h"
+#include "engine/base/ProblemList.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/output/RunOutputs.h"
 #include "engine/output/TraceSelection.h"
@@ -111,15 +113,7 @@ Simulator simulatorFor(const Scenario& scenario, const std::string& scenarioPath
     try {
         return Simulator(prepareRun(scenario));
     } catch (const FailureTraceError& error) {
-        std::string message;
-        std::string_view lines = error.what();
-        while (!lines.empty()) {
-            const auto end = std::min(lines.find('\n'), lines.size());
-            message += fmt::format("{}{}: failures.trace: {}", message.empty() ? "" : "\n", scenarioPath,
-                                   lines.substr(0, end));
-            lines.remove_prefix(std::min(end + 1, lines.size()));
-        }
-        throw FailureTraceError(message);
+        throw FailureTraceError(issuesAtKey(error, scenarioPath, "failures.trace"));
     }
 }
 
@@ -244,9 +238,8 @@ CommandAction setupSimulate(CLI::App& sub)
         files.add("--events", opts->eventsPath);
         files.check();
         const Scenario scenario = scenarioWithOverrides(*opts);
-        const auto issues = validateScenario(scenario);
-        if (!issues.empty())
-            throw UsageError(fmt::format("{}: {}", issues.front().keyPath, issues.front().problem));
+        if (std::vector<InputIssue> issues = validateScenario(scenario); !issues.empty())
+            throw ScenarioError(withOrigin(std::move(issues), opts->scenarioPath));
         requireMemoryFits(estimateRunMemory(scenario), scenario, opts->memoryLimit);
         const Simulator simulator = simulatorFor(scenario, opts->scenarioPath);
         if (opts->stateAtS) {

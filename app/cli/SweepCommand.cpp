@@ -5,6 +5,7 @@
 #include "app/cli/ProgressPrinter.h"
 
 #include "engine/base/AtomicFile.h"
+#include "engine/base/ProblemList.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sweep/RackCorrelatedFailures.h"
@@ -69,9 +70,9 @@ int runRepairWhatIf(const SweepSpec& spec, const RepairWhatIfGrid& grid, const S
                     const OutputFiles& files, const SweepOptions& opts)
 {
     if (const auto invalid = firstInvalidRepairPoint(spec.base, grid))
-        throw UsageError(fmt::format("--spare-nodes {} --swap-s {} --rejoin {}: {}: {}", invalid->point.spareNodes,
-                                     invalid->point.swapS, rejoinRuleName(invalid->point.rejoin), invalid->issue.keyPath,
-                                     invalid->issue.problem));
+        throw UsageError(withOrigin(invalid->issues,
+                                    fmt::format("--spare-nodes {} --swap-s {} --rejoin {}", invalid->point.spareNodes,
+                                                invalid->point.swapS, rejoinRuleName(invalid->point.rejoin))));
     const std::vector<RepairWhatIfRow> rows = spare::runRepairWhatIf(spec, grid, run);
     if (!opts.outPath.empty())
         files.guard([&] { writeFileAtomically(opts.outPath, repairWhatIfToCsv(rows)); });
@@ -129,8 +130,8 @@ CommandAction setupSweep(CLI::App& sub)
         spec.base = loadScenarioFile(opts->scenarioPath);
         if (!opts->layout.empty()) {
             spec.base.layout = opts->layout;
-            for (const InputIssue& issue : validateScenario(spec.base))
-                throw UsageError(fmt::format("--layout {}: {}: {}", opts->layout, issue.keyPath, issue.problem));
+            if (std::vector<InputIssue> issues = validateScenario(spec.base); !issues.empty())
+                throw UsageError(withOrigin(std::move(issues), "--layout " + opts->layout));
         }
         try {
             spec.base = withRackShare(spec.base, opts->rackShare);

@@ -36,8 +36,8 @@ RepairWhatIfGrid RepairWhatIfGrid::withAxes(std::vector<int> spareNodes, std::ve
 std::optional<InvalidRepairPoint> firstInvalidRepairPoint(const Scenario& base, const RepairWhatIfGrid& grid)
 {
     for (const RepairPoint& point : grid.points())
-        for (const InputIssue& issue : validateScenario(withRepairPoint(base, point)))
-            return InvalidRepairPoint{point, issue};
+        if (std::vector<InputIssue> issues = validateScenario(withRepairPoint(base, point)); !issues.empty())
+            return InvalidRepairPoint{point, std::move(issues)};
     return std::nullopt;
 }
 

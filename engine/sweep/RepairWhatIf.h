@@ -42,11 +42,11 @@ struct RepairWhatIfGrid {
 // and the range (0 .. kMaxSpareNodes nodes, 0 < swap time <= kMaxSwapS s).
 Scenario withRepairPoint(const Scenario& scenario, const RepairPoint& point);
 
-// The first point of `grid` at which `base` is not a valid scenario, with the problem; nullopt when every
-// point is valid. Callers name their own flags in the message.
+// The first point of `grid` at which `base` is not a valid scenario, with its issues (no origin: callers
+// name their own flags); nullopt when every point is valid.
 struct InvalidRepairPoint {
     RepairPoint point;
-    InputIssue issue;
+    std::vector<InputIssue> issues;
 };
 std::optional<InvalidRepairPoint> firstInvalidRepairPoint(const Scenario& base, const RepairWhatIfGrid& grid);
 

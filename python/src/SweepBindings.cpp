@@ -5,6 +5,7 @@
 #include "python/src/ScenarioValue.h"
 
 #include "engine/base/InputError.h"
+#include "engine/base/ProblemList.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/sweep/PaperTable.h"
 #include "engine/sweep/PaperTableJson.h"
@@ -34,8 +35,8 @@ SweepSpec sweepSpec(py::handle scenario, py::handle policies, py::handle redunda
     spec.base = *ScenarioValue::fromArgument("scenario", scenario).scenario;
     if (const auto layout = optionalTextArgument("layout", layoutArgument)) {
         spec.base.layout = *layout;
-        for (const InputIssue& issue : validateScenario(spec.base))
-            throw InputError(fmt::format("layout {}: {}: {}", *layout, issue.keyPath, issue.problem));
+        if (std::vector<InputIssue> issues = validateScenario(spec.base); !issues.empty())
+            throw InputError(withOrigin(std::move(issues), "layout " + *layout));
     }
     const double rackShare = numberArgument("rack_share", rackShareArgument, 0.0, 1.0);
     try {
@@ -95,9 +96,9 @@ py::object sweep(py::handle scenario, py::handle policies, py::handle redundancy
     const std::optional<RepairWhatIfGrid> grid = repairGrid(spareNodes, swapS, rejoin);
     if (grid)
         if (const auto invalid = firstInvalidRepairPoint(spec.base, *grid))
-            throw InputError(fmt::format("spare_nodes {} swap_s {} rejoin {}: {}: {}", invalid->point.spareNodes,
-                                         invalid->point.swapS, rejoinRuleName(invalid->point.rejoin),
-                                         invalid->issue.keyPath, invalid->issue.problem));
+            throw InputError(withOrigin(invalid->issues,
+                                        fmt::format("spare_nodes {} swap_s {} rejoin {}", invalid->point.spareNodes,
+                                                    invalid->point.swapS, rejoinRuleName(invalid->point.rejoin))));
     EngineCall call(progress, cancel);
     if (grid) {
         const std::vector<RepairWhatIfRow> rows = call.run([&] {

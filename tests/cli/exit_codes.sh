@@ -11,6 +11,22 @@ expect flag-value 2 "--seed: '-1' is out of range" "$SPARE_CLI" simulate "$T" --
 expect missing-scenario 2 "nope.json" "$SPARE_CLI" simulate "$WORK/nope.json"
 printf '{"cluster":{"groups":1}}' >"$WORK/bad.json"
 expect scenario-value 2 "bad.json: cluster.groups: " "$SPARE_CLI" simulate "$WORK/bad.json"
+# Every issue on its own line "origin: key: problem", not just the first one.
+printf '{"cluster":{"gpus_per_group":0},"workload":{"compute_s":0},"run":{"seed":-1}}' >"$WORK/bad3.json"
+run_bounded "$SPARE_CLI" simulate "$WORK/bad3.json"
+check three-bad-keys-exit-2 test "$RC" -eq 2
+check three-bad-keys-three-lines test "$(printf '%s\n' "$ERR" | grep -cE "bad3.json: (cluster.gpus_per_group|workload.compute_s|run.seed): ")" -eq 3
+check three-bad-keys-nothing-else test "$(printf '%s\n' "$ERR" | wc -l)" -eq 3
+python3 -c 'import json; print(json.dumps({"stacks": [[0, 0, 2]] + [[i, (i + 1) % 12, (i + 2) % 12] for i in range(1, 12)]}))' \
+  >"$WORK/bad-layout.json"
+python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); s["cluster"]["layout"] = sys.argv[2]; print(json.dumps(s))' \
+  "$T" "$WORK/bad-layout.json" >"$WORK/bad-layout-scenario.json"
+run_bounded "$SPARE_CLI" simulate "$WORK/bad-layout-scenario.json"
+check layout-file-issues-exit-2 test "$RC" -eq 2
+check layout-file-issues-three-lines \
+  test "$(printf '%s\n' "$ERR" | grep -c "cluster.layout: layout file '$WORK/bad-layout.json': stacks")" -eq 3
+expect sweep-layout-every-issue 2 "--layout golomb-domain: cluster.layout: golomb-domain needs a topology section" \
+  "$SPARE_CLI" sweep "$T" --policies spare --redundancy 3 --seeds 1 --layout golomb-domain
 expect layout-spec 2 "layout = 'nowhere.json' is neither golomb" "$SPARE_CLI" reorder -N 12 -r 3 --failed 1 --layout nowhere.json
 expect reorder-groups 2 "--failed" "$SPARE_CLI" reorder -N 12 -r 3 --failed 12
 printf 'time_s,group\n-1,0\n' >"$WORK/trace.csv"
