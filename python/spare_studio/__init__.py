@@ -8,7 +8,7 @@ and a pandas DataFrame (``.frame()``) where spare-cli prints a table. Long calls
 NumPy is imported only when an events array is made, pandas only when a DataFrame is.
 """
 
-from ._core import EVENT_KINDS, Cancelled, Scenario
+from ._core import EVENT_KINDS, Cancelled, InputError, Scenario
 from . import _core
 from ._reports import (
     AnalysisStudyReport,
@@ -70,7 +70,7 @@ def _add_scenario_methods(cls):
 _add_scenario_methods(Scenario)
 
 __all__ = [
-    "EVENT_KINDS", "Cancelled", "CancelToken", "Scenario", "Report", "SimulationResult",
+    "EVENT_KINDS", "Cancelled", "CancelToken", "InputError", "Scenario", "Report", "SimulationResult",
     "simulate", "sweep", "analysis_study", "paper_table", "montecarlo", "layout", "reorder", "analyze",
     "load_campaign", "fit", "plan", "regime_map",
 ]

@@ -34,11 +34,8 @@ Scenario withRunOverrides(Scenario scenario, py::handle policy, py::handle redun
         scenario.redundancy = redundancyArgument(redundancy, scenario.groups);
     if (!seed.is_none())
         scenario.seed = seedArgument("seed", seed);
-    std::string problems;
-    for (const InputIssue& issue : validateScenario(scenario))
-        problems += (problems.empty() ? "" : "\n") + issue.keyPath + ": " + issue.problem;
-    if (!problems.empty())
-        throw InputError(problems);
+    if (std::vector<InputIssue> issues = validateScenario(scenario); !issues.empty())
+        throw ScenarioError(std::move(issues));
     return scenario;
 }
 

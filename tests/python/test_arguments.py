@@ -192,3 +192,45 @@ def test_numpy_numbers_are_arguments(teaching_path):
                     swap_s=[np.float64(300.0)]).to_dict()
     assert {(row["redundancy"], row["spare_nodes"], row["swap_s"]) for row in rows} == {(3, 4, 300.0)}
     assert ss.analyze(np.int64(100), 5, mtbf_s=np.float32(300.0)).to_dict() == ss.analyze(100, 5).to_dict()
+
+
+def test_bad_scenario_keys_raise_one_input_error_with_an_issue_each(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"cluster": {"gpus_per_group": 0}, "workload": {"compute_s": 0}, "run": {"seed": -1}}')
+    with pytest.raises(ss.InputError) as error:
+        ss.simulate(path)
+    assert isinstance(error.value, ValueError)
+    issues = error.value.issues
+    assert sorted(issue["key"] for issue in issues) == ["cluster.gpus_per_group", "run.seed", "workload.compute_s"]
+    by_key = {issue["key"]: issue for issue in issues}
+    assert by_key["cluster.gpus_per_group"]["value"] == "0"
+    assert by_key["run.seed"]["value"] == "-1"
+    assert all(issue["origin"] == str(path) for issue in issues)
+    assert "allowed" in by_key["cluster.gpus_per_group"]["problem"]
+    assert str(error.value).count("\n") == 2  # one line each
+
+
+def test_a_bad_layout_file_is_an_issue_of_cluster_layout(teaching_path, tmp_path):
+    layout = tmp_path / "layout.json"
+    layout.write_text('{"stacks": [[0, 0], [1, 1], [2, 2]]}')
+    scenario = ss.Scenario.load(teaching_path).with_(**{"cluster.groups": 3, "cluster.redundancy": 2,
+                                                       "cluster.layout": str(layout), "run.policy": "spare"})
+    with pytest.raises(ss.InputError) as error:
+        ss.simulate(scenario)
+    issues = error.value.issues
+    assert len(issues) == 3
+    assert {issue["key"] for issue in issues} == {"cluster.layout"}
+    assert [issue["value"] for issue in issues] == ["0", "1", "2"]
+    assert all(f"layout file '{layout}': stacks[" in issue["problem"] for issue in issues)
+
+
+def test_a_bad_failure_log_row_is_an_issue_at_its_line_and_column(tmp_path):
+    log = tmp_path / "log.csv"
+    log.write_text("time,node\n2024-01-01T00:00:00,n1\nyesterday,n2\n")
+    with pytest.raises(ss.InputError) as error:
+        ss.fit(log, "time")
+    (issue,) = error.value.issues
+    assert issue["origin"] == str(log)
+    assert issue["key"] == "line 3, column 1 (time)"
+    assert issue["value"] == "yesterday"
+    assert "is not a time" in issue["problem"]
