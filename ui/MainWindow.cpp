@@ -283,7 +283,11 @@ void MainWindow::buildDocks()
     editorDock_->setObjectName(QStringLiteral("scenarioDock"));
     editorDock_->setWidget(editor_);
     addDockWidget(Qt::RightDockWidgetArea, editorDock_);
-    connect(editor_, &ScenarioEditor::applied, this, [this](const Scenario& s) { startRun(s); });
+    connect(editor_, &ScenarioEditor::applied, this, [this](const Scenario& s) {
+        const RunSetup setup = RunSetup::prepare(s);
+        editor_->markRunIssues(setup.issues);  // a bad layout file, trace or memory budget marks its key
+        startPrepared(setup, false);
+    });
     connect(editor_, &ScenarioEditor::modifiedChanged, this, &QWidget::setWindowModified);  // "*" in the title
     connect(editor_, &ScenarioEditor::pathChanged, this, [this](const QString& path) {
         if (!path.isEmpty())

@@ -4,6 +4,7 @@
 #include "engine/sim/ScenarioKeyTable.h"
 #include "ui/editor/ScenarioEditor.h"
 #include "ui/editor/ScenarioFieldLabel.h"
+#include "ui/playback/RunSetup.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -12,6 +13,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 using namespace spare;
 
@@ -30,6 +33,7 @@ private slots:
     void marksModifiedUntilApplied();
     void topologyIsOptional();
     void keepsFailureCategories();
+    void marksEveryIssueKey();
 };
 
 void TestScenarioEditor::rejectsBadValues_data()
@@ -213,6 +217,45 @@ void TestScenarioEditor::keepsFailureCategories()
     QVERIFY(editor.isValid());
     QCOMPARE(editor.editedScenario().seed, std::uint64_t(5));
     QVERIFY(editor.editedScenario().failureCategories == loaded.failureCategories);
+}
+
+// Every key of every issue is marked: two bad fields, then the issues of preparing the applied scenario
+// (a bad layout file under cluster.layout, the memory budget under cluster.groups), until the next edit.
+void TestScenarioEditor::marksEveryIssueKey()
+{
+    ScenarioEditor editor;
+    editor.setScenario(loadScenarioFile(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"), QString());
+    editor.setFieldText(QStringLiteral("cluster.gpus_per_group"), QStringLiteral("0"));
+    editor.setFieldText(QStringLiteral("workload.compute_s"), QStringLiteral("0"));
+    QStringList marked = editor.markedKeys();
+    marked.sort();
+    QCOMPARE(marked, (QStringList{QStringLiteral("cluster.gpus_per_group"), QStringLiteral("workload.compute_s")}));
+    editor.revert();
+    QVERIFY(editor.markedKeys().isEmpty());
+
+    QTemporaryDir dir;
+    const QString layout = dir.filePath(QStringLiteral("layout.json"));
+    std::ofstream(layout.toStdString()) << R"({"stacks": [[0, 0, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6],
+        [5, 6, 7], [6, 7, 8], [7, 8, 9], [8, 9, 10], [9, 10, 11], [10, 11, 0], [11, 0, 1]]})";
+    editor.setFieldText(QStringLiteral("cluster.layout"), layout);
+    QVERIFY(editor.isValid());  // the form checks no files
+    QSignalSpy applied(&editor, &ScenarioEditor::applied);
+    editor.apply();
+    QCOMPARE(applied.count(), 1);
+    const RunSetup setup = RunSetup::prepare(applied.at(0).at(0).value<Scenario>());
+    QCOMPARE(setup.issues.size(), std::size_t{3});
+    editor.markRunIssues(setup.issues);
+    QCOMPARE(editor.markedKeys(), QStringList{QStringLiteral("cluster.layout")});
+    QVERIFY(editor.fieldEditor(QStringLiteral("cluster.layout"))->property("invalid").toBool());
+    QVERIFY(editor.applyButton()->isEnabled());  // the file may be fixed on disk and applied again
+    editor.setFieldText(QStringLiteral("cluster.layout"), QStringLiteral("golomb"));
+    QVERIFY(editor.markedKeys().isEmpty());
+
+    RunSetup::setMemoryBudget(1);
+    const RunSetup tooBig = RunSetup::prepare(editor.editedScenario());
+    RunSetup::setMemoryBudget(0);
+    editor.markRunIssues(tooBig.issues);
+    QCOMPARE(editor.markedKeys(), QStringList{QStringLiteral("cluster.groups")});
 }
 
 QTEST_MAIN(TestScenarioEditor)

@@ -18,15 +18,18 @@ QStringList linesOf(const std::string& text)
 
 }  // namespace
 
+QStringList issueLines(const std::vector<InputIssue>& issues)
+{
+    QStringList lines;
+    for (const std::string& line : problemListLines(issues))
+        lines << linesOf(line);
+    return lines;
+}
+
 QStringList errorLines(const std::exception& error)
 {
-    if (const auto* input = dynamic_cast<const InputError*>(&error)) {
-        QStringList lines;
-        // An issue made from a whole message may hold several lines.
-        for (const std::string& line : problemListLines(input->issues()))
-            lines << linesOf(line);
-        return lines;
-    }
+    if (const auto* input = dynamic_cast<const InputError*>(&error))
+        return issueLines(input->issues());
     if (dynamic_cast<const std::logic_error*>(&error) != nullptr)
         return {QCoreApplication::translate("ErrorText", "Internal error: %1").arg(QString::fromUtf8(error.what())),
                 QCoreApplication::translate("ErrorText", "This is a bug in SPARe Studio, not in your input; please "

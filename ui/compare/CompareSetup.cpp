@@ -1,5 +1,7 @@
 #include "ui/compare/CompareSetup.h"
 
+#include "engine/base/InputError.h"
+#include "engine/base/ProblemList.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/sim/ScenarioJson.h"
 #include "ui/base/ErrorText.h"
@@ -117,9 +119,12 @@ CompareSetup::Scenarios CompareSetup::build(const Scenario& base) const
                 doc[pointerTo(key(kind))] = jsonValue(value);
                 out.runs[side] = scenarioFromJson(doc, run.toStdString());
             }
+        } catch (const InputError& e) {
+            // A scenario file's issues name the file: they go under the run; the varied key's name it already.
+            out.problems.append(issueLines(kind == Kind::ScenarioFile ? issuesUnder(run.toStdString(), {}, e.issues())
+                                                                      : e.issues()));
         } catch (const std::exception& e) {
-            for (const QString& line : errorLines(e))
-                out.problems.append(line.startsWith(run) ? line : QStringLiteral("%1: %2").arg(run, line));
+            out.problems.append(QStringLiteral("%1: %2").arg(run, errorText(e)));
         }
     }
     return out;

@@ -41,6 +41,18 @@ struct ScenarioEditor::Field {
 
 namespace {
 
+void appendProblem(QString& shown, const QString& problem)
+{
+    shown += (shown.isEmpty() ? QString() : QStringLiteral("; ")) + problem;
+}
+
+// key -> its problems, "; " between them.
+void addIssues(QMap<QString, QString>& byKey, const std::vector<InputIssue>& issues)
+{
+    for (const InputIssue& issue : issues)
+        appendProblem(byKey[QString::fromStdString(issue.keyPath)], QString::fromStdString(issue.problem));
+}
+
 QString sectionTitle(const QString& section)
 {
     if (section == QLatin1String("cluster")) return ScenarioEditor::tr("Cluster");
@@ -303,31 +315,54 @@ void ScenarioEditor::revalidate()
             *pathIn(doc, key, true) = *value;
     }
     issues_.clear();
+    runIssues_.clear();
     const std::string baseDir = path_.isEmpty() ? std::string() : QFileInfo(path_).absolutePath().toStdString();
     try {
         edited_ = scenarioFromJson(doc, "editor", baseDir);
     } catch (const InputError& e) {
-        for (const InputIssue& issue : e.issues()) {
-            QString& shown = issues_[QString::fromStdString(issue.keyPath)];
-            shown += (shown.isEmpty() ? QString() : QStringLiteral("; ")) + QString::fromStdString(issue.problem);
-        }
+        addIssues(issues_, e.issues());
     }
-    QStringList lines;
-    for (const auto& f : fields_) {
-        const bool bad = issues_.contains(f->key);
-        f->editor()->setStyleSheet(bad ? QStringLiteral("background: #ffcdd2;") : QString());
-        f->editor()->setProperty("invalid", bad);
-        if (bad)
-            lines << QStringLiteral("%1: %2").arg(f->key, issues_.value(f->key));
-    }
-    for (auto it = issues_.cbegin(); it != issues_.cend(); ++it)
-        if (std::none_of(fields_.begin(), fields_.end(), [&](const auto& f) { return f->key == it.key(); }))
-            lines << QStringLiteral("%1: %2").arg(it.key(), it.value());
-    messages_->setText(lines.join(QLatin1Char('\n')));
-    messages_->setVisible(!lines.isEmpty());
+    showIssues();
     applyButton_->setEnabled(isValid());
     revertButton_->setEnabled(!isValid() || !(edited_ == applied_));
     updateModified();
+}
+
+void ScenarioEditor::markRunIssues(const std::vector<InputIssue>& issues)
+{
+    runIssues_.clear();
+    addIssues(runIssues_, issues);
+    showIssues();
+}
+
+QStringList ScenarioEditor::markedKeys() const
+{
+    QStringList keys = issues_.keys();
+    for (const QString& key : runIssues_.keys())
+        if (!keys.contains(key))
+            keys << key;
+    return keys;
+}
+
+// Marks the field of every key that has an issue, and lists the issues (those of keys without a field too).
+void ScenarioEditor::showIssues()
+{
+    QMap<QString, QString> marked = issues_;
+    for (auto it = runIssues_.cbegin(); it != runIssues_.cend(); ++it)
+        appendProblem(marked[it.key()], it.value());
+    QStringList lines;
+    for (const auto& f : fields_) {
+        const bool bad = marked.contains(f->key);
+        f->editor()->setStyleSheet(bad ? QStringLiteral("background: #ffcdd2;") : QString());
+        f->editor()->setProperty("invalid", bad);
+        if (bad)
+            lines << QStringLiteral("%1: %2").arg(f->key, marked.value(f->key));
+    }
+    for (auto it = marked.cbegin(); it != marked.cend(); ++it)
+        if (std::none_of(fields_.begin(), fields_.end(), [&](const auto& f) { return f->key == it.key(); }))
+            lines << (it.key().isEmpty() ? it.value() : QStringLiteral("%1: %2").arg(it.key(), it.value()));
+    messages_->setText(lines.join(QLatin1Char('\n')));
+    messages_->setVisible(!lines.isEmpty());
 }
 
 bool ScenarioEditor::isModified() const

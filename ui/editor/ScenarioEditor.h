@@ -1,9 +1,11 @@
 #pragma once
 
+#include "engine/base/InputIssue.h"
 #include "engine/sim/Scenario.h"
 
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -34,6 +36,11 @@ public:
     bool isValid() const { return issues_.isEmpty(); }
     // key -> message for every invalid field.
     const QMap<QString, QString>& issues() const { return issues_; }
+    // Marks the keys of the issues found when the applied scenario was prepared to run (a layout file,
+    // a failure trace, the memory budget), beside the invalid fields, until the next edit.
+    void markRunIssues(const std::vector<InputIssue>& issues);
+    // Every key marked: the invalid fields and the run's issues.
+    QStringList markedKeys() const;
     Scenario editedScenario() const { return edited_; }
     bool hasUnsavedChanges() const;
     // The form differs from the scenario the run uses (or is invalid): Apply would change the run.
@@ -66,6 +73,7 @@ private:
     void loadPresets();
     void choosePreset(int index);
     void revalidate();
+    void showIssues();
     void showValues(const Scenario& scenario);
     void updateModified();
 
@@ -80,6 +88,7 @@ private:
     Scenario edited_;
     QString path_;
     QMap<QString, QString> issues_;
+    QMap<QString, QString> runIssues_;
     bool loading_ = false;
     bool shownModified_ = false;
 };

@@ -34,7 +34,7 @@ QString FitRequest::timeFormatProblem() const
     try {
         TimeFormat::parse(timeFormat.toStdString());
     } catch (const InputError& e) {
-        return PlanText::fieldMessage(e.what(), "--time-format", tr("Time format"));
+        return PlanText::fieldMessage(e, tr("Time format"));
     }
     return {};
 }
@@ -56,23 +56,23 @@ QStringList FitRequest::problems() const
     }
     if (format.isEmpty()) {
         const TimeFormat logFormat = TimeFormat::parse(timeFormat.toStdString());
-        const auto checkBound = [&](const QString& text, WindowBound bound, const char* flag, const QString& label) {
+        const auto checkBound = [&](const QString& text, WindowBound bound, const QString& label) {
             if (text.isEmpty())
                 return;
             try {
                 parseWindowBound(text.toStdString(), logFormat, bound);
             } catch (const InputError& e) {
-                out << PlanText::fieldMessage(e.what(), flag, label);
+                out << PlanText::fieldMessage(e, label);
             }
         };
-        checkBound(from, WindowBound::From, "--from", tr("From"));
-        checkBound(to, WindowBound::To, "--to", tr("To"));
+        checkBound(from, WindowBound::From, tr("From"));
+        checkBound(to, WindowBound::To, tr("To"));
     }
     if (!locationColumn.isEmpty()) {
         try {
             LocationPattern::parse(locationPattern.toStdString());
         } catch (const InputError& e) {
-            out << PlanText::fieldMessage(e.what(), "--location-pattern", tr("Location pattern"));
+            out << PlanText::fieldMessage(e, tr("Location pattern"));
         }
         if (!(clusterWindowS > 0.0 && clusterWindowS <= kMaxClusterWindowS))
             out << tr("Cluster window %1 s: out of range; allowed: above 0 .. %2 s")

@@ -68,13 +68,16 @@ QString PlanText::commandLine(const QStringList& arguments)
     return quoted.join(QLatin1Char(' '));
 }
 
-QString PlanText::fieldMessage(const std::string& engineMessage, const char* flag, const QString& label)
+QString PlanText::fieldMessage(const InputError& error, const QString& label)
 {
-    const QString message = QString::fromStdString(engineMessage);
-    const QString prefix = QLatin1String(flag);
-    if (message.startsWith(prefix + QLatin1Char(' ')) || message.startsWith(prefix + QLatin1Char(':')))
-        return label + message.mid(prefix.size());
-    return QStringLiteral("%1: %2").arg(label, message);
+    QStringList lines;
+    for (const InputIssue& issue : error.issues()) {
+        const QString problem = QString::fromStdString(issue.problem);
+        lines << (issue.keyPath.empty() && !issue.value.empty()
+                      ? QStringLiteral("%1 '%2': %3").arg(label, QString::fromStdString(issue.value), problem)
+                      : QStringLiteral("%1: %2").arg(label, problem));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 }  // namespace spare

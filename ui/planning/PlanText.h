@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/base/InputError.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -24,9 +26,10 @@ public:
     static QString pValue(double p);
     // The arguments as one POSIX shell line, each a shellWord (quoted only where needed).
     static QString commandLine(const QStringList& arguments);
-    // An engine message for a field of the tab: a leading CLI flag ("--time-format '...'") becomes the
-    // field's label ("Time format '...'"); any other message is prefixed with "label: ".
-    static QString fieldMessage(const std::string& engineMessage, const char* flag, const QString& label);
+    // An input error of a field of the tab, with the field's label where the engine names the CLI flag:
+    // "Time format '%Q': ..." for an issue whose origin is the flag and its value, "From: ..." for one
+    // whose key is the flag.
+    static QString fieldMessage(const InputError& error, const QString& label);
 };
 
 }  // namespace spare

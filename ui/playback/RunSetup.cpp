@@ -1,10 +1,13 @@
 #include "ui/playback/RunSetup.h"
 
+#include "engine/base/InputError.h"
 #include "engine/sim/MemoryEstimate.h"
 #include "engine/sim/ScenarioJson.h"
 #include "ui/base/ErrorText.h"
 
 #include <atomic>
+#include <stdexcept>
+#include <string>
 
 namespace spare {
 
@@ -32,26 +35,28 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
 {
     RunSetup setup;
     setup.scenario = scenario;
-    for (const InputIssue& issue : validateScenario(scenario))
-        setup.problems.append(QStringLiteral("%1: %2").arg(QString::fromStdString(issue.keyPath),
-                                                           QString::fromStdString(issue.problem)));
-    if (!setup.ok())
-        return setup;
+    setup.issues = validateScenario(scenario);
     // The same rule as spare-cli: refuse before any work what would not fit. The window may race three
     // policies at once.
-    const std::string memory = memoryBudgetProblem(estimateRunMemory(scenario, kRacedPolicies), scenario, memoryBudget());
-    if (!memory.empty()) {
-        setup.problems.append(QStringLiteral("cluster.groups: %1").arg(QString::fromStdString(memory)));
-        return setup;
+    if (setup.issues.empty())
+        if (const std::string memory =
+                memoryBudgetProblem(estimateRunMemory(scenario, kRacedPolicies), scenario, memoryBudget());
+            !memory.empty())
+            setup.issues.push_back({{}, "cluster.groups", memory, std::to_string(scenario.groups)});
+    if (setup.issues.empty()) {
+        PrepareOptions options;
+        options.trace = std::move(trace);
+        options.layoutForAnyPolicy = true;
+        static_cast<PreparedRun&>(setup) =
+            prepareRun(scenario, std::move(options), [&setup](const char* key, const std::exception& e) {
+                if (dynamic_cast<const std::logic_error*>(&e) != nullptr)  // a bug, told as one
+                    setup.issues.push_back({{}, key, errorText(e).toStdString()});
+                else
+                    for (InputIssue& issue : issuesAtKey(e, {}, key))
+                        setup.issues.push_back(std::move(issue));
+            });
     }
-    PrepareOptions options;
-    options.trace = std::move(trace);
-    options.layoutForAnyPolicy = true;
-    static_cast<PreparedRun&>(setup) =
-        prepareRun(scenario, std::move(options), [&setup](const char* key, const std::exception& e) {
-            for (const QString& line : errorLines(e))
-                setup.problems.append(*key ? QStringLiteral("%1: %2").arg(QLatin1String(key), line) : line);
-        });
+    setup.problems = issueLines(setup.issues);
     return setup;
 }
 
@@ -60,11 +65,15 @@ RunSetup RunSetup::load(const QString& path, std::optional<Policy> policy, std::
     Scenario scenario;
     try {
         scenario = loadScenarioFile(path.toStdString());
+    } catch (const InputError& e) {
+        RunSetup failed;
+        failed.issues = e.issues();
+        failed.problems = issueLines(failed.issues);
+        return failed;
     } catch (const std::exception& e) {
         RunSetup failed;
-        failed.problems = errorLines(e);
-        if (failed.problems.isEmpty())
-            failed.problems.append(QStringLiteral("%1: cannot be read").arg(path));
+        failed.issues = {{path.toStdString(), {}, errorText(e).toStdString()}};
+        failed.problems = issueLines(failed.issues);
         return failed;
     }
     if (policy)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/base/InputIssue.h"
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/PreparedRun.h"
 #include "engine/sim/Scenario.h"
@@ -15,12 +16,15 @@ namespace spare {
 
 // A scenario prepared for the window (sim/PreparedRun: the layout, built for every policy since the views
 // draw it, the placement, the failure trace loaded from failures.trace unless given, the checkpoint
-// interval), checked before anything starts. Every problem found is listed, one line each naming the key,
-// so that a window or a script can refuse the scenario as a whole.
+// interval), checked before anything starts. Every problem found is an issue naming its key (a layout
+// file's or a trace's problems under cluster.layout or failures.trace, the memory budget's under
+// cluster.groups), so that the editor marks the keys and a window or a script refuses the scenario as a
+// whole.
 struct RunSetup : PreparedRun {
-    QStringList problems;
+    std::vector<InputIssue> issues;
+    QStringList problems;  // the issues as the window shows them, one line each
 
-    bool ok() const { return problems.isEmpty(); }
+    bool ok() const { return issues.empty(); }
 
     static RunSetup prepare(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
     // The memory budget prepare() checks every run against, for the whole process: --memory-limit when
