@@ -20,7 +20,7 @@ import sys
 ROOT = "(root)"
 ENGINE_ORDER = ["base", "memory", "topology", "layout", "reorder", "analysis", "sim", "output", "sweep", "campaign",
                 "planning", "study", "cuda"]
-UI_ORDER = ["base", "charts", "playback", "models", "editor", "timeline", "views", "race", "export", "tour", "compare", "layoutlab",
+UI_ORDER = ["base", "charts", "playback", "models", "editor", "timeline", "views", "studio", "race", "export", "tour", "compare", "layoutlab",
             "analysis", "campaign", "planning", ROOT]
 
 # Upward edges that exist today, and why. Remove an entry when its edge goes; add one only with a reason.

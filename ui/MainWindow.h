@@ -3,7 +3,7 @@
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/Scenario.h"
 #include "ui/StudioOptions.h"
-#include "ui/base/TabClock.h"
+#include "ui/studio/TabClock.h"
 
 #include <QMainWindow>
 #include <QString>

@@ -4,11 +4,11 @@
 #include "ui/analysis/AnalysisView.h"
 #include "ui/analysis/RegimeMapPage.h"
 #include "ui/analysis/ReportExporter.h"
-#include "ui/base/CurrentRun.h"
-#include "ui/base/StudioContext.h"
 #include "ui/export/ChartExportDialog.h"
 #include "ui/export/ExportLocation.h"
-#include "ui/tour/PresentationMode.h"
+#include "ui/studio/CurrentRun.h"
+#include "ui/studio/PresentationMode.h"
+#include "ui/studio/StudioContext.h"
 
 #include <QFileDialog>
 #include <QMainWindow>

@@ -1,9 +1,9 @@
 #include "ui/campaign/CampaignIntegration.h"
 
-#include "ui/base/StudioContext.h"
 #include "ui/campaign/CampaignCommandLine.h"
 #include "ui/campaign/CampaignData.h"
 #include "ui/campaign/CampaignView.h"
+#include "ui/studio/StudioContext.h"
 
 #include <QAction>
 #include <QFileDialog>

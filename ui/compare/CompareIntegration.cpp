@@ -1,8 +1,8 @@
 #include "ui/compare/CompareIntegration.h"
 
-#include "ui/base/CurrentRun.h"
-#include "ui/base/StudioContext.h"
 #include "ui/compare/CompareView.h"
+#include "ui/studio/CurrentRun.h"
+#include "ui/studio/StudioContext.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,10 +1,10 @@
 #include "ui/export/RunExportActions.h"
 
-#include "ui/base/CurrentRun.h"
-#include "ui/base/StudioContext.h"
 #include "ui/export/ExportLocation.h"
 #include "ui/export/RunExporter.h"
 #include "ui/export/TraceExportDialog.h"
+#include "ui/studio/CurrentRun.h"
+#include "ui/studio/StudioContext.h"
 #include "ui/timeline/TimelineWidget.h"
 
 #include <QFileDialog>

@@ -2,14 +2,14 @@
 
 #include "engine/layout/Layout.h"
 #include "engine/layout/LayoutOverlap.h"
-#include "ui/base/CurrentRun.h"
-#include "ui/base/StudioContext.h"
 #include "ui/charts/ChartExporter.h"
 #include "ui/layoutlab/IndependenceNotice.h"
 #include "ui/layoutlab/LayoutLab.h"
 #include "ui/layoutlab/LayoutLabCharts.h"
 #include "ui/layoutlab/LayoutLabView.h"
 #include "ui/playback/PlaybackCursor.h"
+#include "ui/studio/CurrentRun.h"
+#include "ui/studio/StudioContext.h"
 
 #include <QDockWidget>
 #include <QLabel>

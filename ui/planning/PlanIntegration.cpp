@@ -1,10 +1,10 @@
 #include "ui/planning/PlanIntegration.h"
 
-#include "ui/base/CurrentRun.h"
-#include "ui/base/StudioContext.h"
 #include "ui/editor/ScenarioEditor.h"
 #include "ui/planning/FittedFailuresText.h"
 #include "ui/planning/PlanView.h"
+#include "ui/studio/CurrentRun.h"
+#include "ui/studio/StudioContext.h"
 
 #include <QAction>
 #include <QFileDialog>

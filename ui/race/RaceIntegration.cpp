@@ -1,8 +1,8 @@
 #include "ui/race/RaceIntegration.h"
 
-#include "ui/base/CurrentRun.h"
-#include "ui/base/StudioContext.h"
 #include "ui/race/RaceView.h"
+#include "ui/studio/CurrentRun.h"
+#include "ui/studio/StudioContext.h"
 
 #include <QAction>
 #include <QMainWindow>

@@ -1,6 +1,6 @@
 #include "ui/tour/GuidedTour.h"
 
-#include "ui/base/CurrentRun.h"
+#include "ui/studio/CurrentRun.h"
 #include "ui/timeline/TimelineWidget.h"
 #include "ui/tour/TourController.h"
 #include "ui/tour/TourScript.h"

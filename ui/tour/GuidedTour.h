@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/base/StudioContext.h"
+#include "ui/studio/StudioContext.h"
 #include "ui/tour/TourHost.h"
 
 #include <QObject>

@@ -4,7 +4,7 @@
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/Scenario.h"
 #include "ui/base/RunUntil.h"
-#include "ui/base/TabClock.h"
+#include "ui/studio/TabClock.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "ui/base/CurrentRun.h"
+#include "ui/studio/CurrentRun.h"
 
 namespace spare {
 

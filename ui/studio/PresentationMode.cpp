@@ -1,4 +1,4 @@
-#include "ui/tour/PresentationMode.h"
+#include "ui/studio/PresentationMode.h"
 
 #include <QAction>
 #include <QApplication>
