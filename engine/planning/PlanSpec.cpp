@@ -56,8 +56,8 @@ std::vector<std::string> PlanSpec::validate() const
     for (const Policy policy : policies) {
         Scenario s = base;
         s.policy = policy;
-        for (const ScenarioIssue& issue : validateScenario(s))
-            problems.push_back(fmt::format("policies: {}: {}: {}", policyName(policy), issue.key, issue.message));
+        for (const InputIssue& issue : validateScenario(s))
+            problems.push_back(fmt::format("policies: {}: {}: {}", policyName(policy), issue.keyPath, issue.problem));
     }
     const int maxR = std::min(base.groups, ScenarioLimits::maxRedundancy);
     for (const int r : redundancies)

@@ -129,8 +129,10 @@ void Sweep::checkPolicies(const SweepSpec& spec)
     for (const Policy policy : spec.policies) {
         Scenario s = spec.base;
         s.policy = policy;
-        for (const ScenarioIssue& issue : validateScenario(s))
-            issues.push_back({fmt::format("policy {}", policyName(policy)), issue.key, issue.message});
+        for (InputIssue issue : validateScenario(s)) {
+            issue.origin = fmt::format("policy {}", policyName(policy));
+            issues.push_back(std::move(issue));
+        }
     }
     if (!issues.empty())
         throw ScenarioError(std::move(issues));
