@@ -144,9 +144,8 @@ MainWindow::MainWindow(const StudioOptions& options, std::shared_ptr<const Campa
                                 .runUntil = std::bind_front(&MainWindow::runUntil, this),
                                 .addTabClock = std::bind_front(&MainWindow::addTabClock, this),
                                 .runFailed = [this](const QString& message) { emit runFailed(message); },
-                                .showRace = [this](const Scenario& scenario, const std::vector<RegimeContender>& lanes) {
-                                    race_->showRaceOf(scenario, lanes);  // race_ is set just below
-                                }};
+                                .showRace = [this](const Scenario& s, const std::vector<RegimeContender>& lanes) {
+                                    race_->showRaceOf(s, lanes); }};  // race_ is set just below
     // The features, in the order of their tabs and menu entries.
     race_ = new RaceIntegration(context);  // Race tab, Simulation > Race the policies
     auto* lab = new LayoutLabIntegration(context);  // Layout tab, layout independence in the status bar
@@ -283,11 +282,7 @@ void MainWindow::buildDocks()
     editorDock_->setObjectName(QStringLiteral("scenarioDock"));
     editorDock_->setWidget(editor_);
     addDockWidget(Qt::RightDockWidgetArea, editorDock_);
-    connect(editor_, &ScenarioEditor::applied, this, [this](const Scenario& s) {
-        const RunSetup setup = RunSetup::prepare(s);
-        editor_->markRunIssues(setup.issues);  // a bad layout file, trace or memory budget marks its key
-        startPrepared(setup, false);
-    });
+    connect(editor_, &ScenarioEditor::applied, this, [this](const Scenario& s) { startRun(s); });
     connect(editor_, &ScenarioEditor::modifiedChanged, this, &QWidget::setWindowModified);  // "*" in the title
     connect(editor_, &ScenarioEditor::pathChanged, this, [this](const QString& path) {
         if (!path.isEmpty())
@@ -495,6 +490,7 @@ void MainWindow::showProblems(const QString& title, const QStringList& problems)
 
 bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
 {
+    editor_->markRunIssues(setup.issues);  // a bad layout file, trace or memory budget marks its key
     if (!setup.ok()) {
         if (!quiet)
             showProblems(tr("Run %1").arg(QString::fromStdString(setup.scenario.name)), setup.problems);
