@@ -3,6 +3,7 @@
 
 #include "engine/base/ByteSize.h"
 #include "engine/base/InputFile.h"
+#include "engine/campaign/BuildProvenance.h"
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -93,7 +94,7 @@ int main(int argc, char** argv)
 
     CLI::App app{"spare-cli: SPARe Studio's headless engine (layouts, reorder controller, analysis, simulation)"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "spare-cli 0.1.0");
+    app.set_version_flag("--version", std::string("spare-cli ") + spare::buildVersion());
     app.footer("Exit codes:\n"
                "  0  done\n"
                "  1  failed: out of memory, a file system or device error\n"

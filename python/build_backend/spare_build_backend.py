@@ -32,7 +32,9 @@ def _project_field(name):
 
 
 def _version():
-    return _project_field("version")
+    """The project's one version: CMakeLists.txt's project(... VERSION x.y.z)."""
+    text = (SOURCE_DIR / "CMakeLists.txt").read_text()
+    return re.search(r"^project\(\S+ VERSION ([0-9.]+)", text, re.MULTILINE).group(1)
 
 
 def _wheel_tag():

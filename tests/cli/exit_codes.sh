@@ -6,6 +6,8 @@ T="$SCEN/teaching-12.json"
 
 expect help-lists-bad-input 0 "^  2  bad input: " "$SPARE_CLI" --help
 expect help-lists-internal-error 0 "^  3  internal error: a bug in spare-cli" "$SPARE_CLI" --help
+project_version=$(sed -n 's/^project([A-Za-z]* VERSION \([0-9.]*\).*/\1/p' "$SPARE_SOURCE_DIR/CMakeLists.txt")
+expect version-is-the-project-version 0 "^spare-cli ${project_version//./\\.}\$" "$SPARE_CLI" --version
 expect unknown-flag 2 "spare-cli: .*--bogus" "$SPARE_CLI" simulate "$T" --bogus
 expect flag-value 2 "--seed: '-1' is out of range" "$SPARE_CLI" simulate "$T" --seed -1
 expect missing-scenario 2 "nope.json" "$SPARE_CLI" simulate "$WORK/nope.json"
