@@ -53,12 +53,9 @@ std::vector<std::string> PlanSpec::validate() const
     if (policies.empty())
         problems.push_back(fmt::format("policies: empty; give at least one of {}", policyNames()));
     // Each policy's own rules (elastic and rebalance refuse the paper's checkpoint rule).
-    for (const Policy policy : policies) {
-        Scenario s = base;
-        s.policy = policy;
-        for (const InputIssue& issue : validateScenario(s))
+    for (const Policy policy : policies)
+        for (const InputIssue& issue : validateUnderPolicy(base, policy))
             problems.push_back(fmt::format("policies: {}: {}: {}", policyName(policy), issue.keyPath, issue.problem));
-    }
     const int maxR = std::min(base.groups, ScenarioLimits::maxRedundancy);
     for (const int r : redundancies)
         if (r < 2 || r > maxR)

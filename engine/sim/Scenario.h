@@ -236,6 +236,9 @@ struct Scenario {
 // ScenarioLimits.h. No file I/O: a layout or trace path is checked for presence only, the loaders
 // check the files.
 std::vector<InputIssue> validateScenario(const Scenario& scenario);
+// validateScenario of `base` run under `policy` (a sweep's or a plan's policies), each issue's origin
+// "policy NAME".
+std::vector<InputIssue> validateUnderPolicy(const Scenario& base, Policy policy);
 
 const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
 const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"

@@ -528,6 +528,16 @@ std::vector<InputIssue> validateScenario(const Scenario& s)
     return issues.take();
 }
 
+std::vector<InputIssue> validateUnderPolicy(const Scenario& base, Policy policy)
+{
+    Scenario s = base;
+    s.policy = policy;
+    std::vector<InputIssue> issues = validateScenario(s);
+    for (InputIssue& issue : issues)
+        issue.origin = fmt::format("policy {}", policyName(policy));
+    return issues;
+}
+
 const char* policyName(Policy policy)
 {
     switch (policy) {

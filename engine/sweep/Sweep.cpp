@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <set>
@@ -126,14 +127,8 @@ MemoryEstimate Sweep::estimateMemory(const SweepSpec& spec, int threads)
 void Sweep::checkPolicies(const SweepSpec& spec)
 {
     std::vector<InputIssue> issues;
-    for (const Policy policy : spec.policies) {
-        Scenario s = spec.base;
-        s.policy = policy;
-        for (InputIssue issue : validateScenario(s)) {
-            issue.origin = fmt::format("policy {}", policyName(policy));
-            issues.push_back(std::move(issue));
-        }
-    }
+    for (const Policy policy : spec.policies)
+        std::ranges::move(validateUnderPolicy(spec.base, policy), std::back_inserter(issues));
     if (!issues.empty())
         throw ScenarioError(std::move(issues));
 }
