@@ -15,11 +15,6 @@ namespace {
 
 constexpr std::string_view kMemorySuffix = "-memory";
 
-bool needsExactSemantics(const RegimeContender& c)
-{
-    return c.memoryTier || c.policy == Policy::Elastic || c.policy == Policy::Rebalance;
-}
-
 }  // namespace
 
 RegimeContender parseRegimeContender(const std::string& name, const char* argument)
@@ -68,32 +63,53 @@ std::string contenderDisplayName(const RegimeContender& contender)
     return fmt::format("{}{}", policyDisplayName(contender.policy), contender.memoryTier ? " + memory" : "");
 }
 
+bool contenderNeedsExactSemantics(const RegimeContender& contender)
+{
+    return contender.memoryTier || policyNeedsExactSemantics(contender.policy);
+}
+
+bool lineupNeedsExactSemantics(const std::vector<RegimeContender>& lineup)
+{
+    return std::any_of(lineup.begin(), lineup.end(), contenderNeedsExactSemantics);
+}
+
+ContenderSettings contenderSettings(const Scenario& base, const RegimeContender& contender,
+                                    const std::vector<RegimeContender>& lineup, bool sameRedundancy)
+{
+    ContenderSettings settings;
+    settings.policy = contender.policy;
+    settings.memoryTier = contender.memoryTier;
+    settings.exactSemantics = lineupNeedsExactSemantics(lineup);
+    if (contender.policy != Policy::Spare)
+        settings.layout = "consecutive";
+    if (!policyUsesRedundancy(contender.policy))
+        settings.redundancy = 1;
+    else if (contender.policy == Policy::Rep && !sameRedundancy)
+        settings.redundancy = resolvedRepRedundancy(base);
+    return settings;
+}
+
+Scenario withContenderSettings(const Scenario& base, const ContenderSettings& settings)
+{
+    Scenario lane = base;
+    lane.policy = settings.policy;
+    if (!settings.memoryTier)
+        lane.memoryCheckpoint.reset();
+    else if (!lane.memoryCheckpoint)
+        lane.memoryCheckpoint = MemoryCheckpoint{};
+    if (settings.exactSemantics)
+        lane.checkpointSemantics = CheckpointSemantics::Exact;
+    if (settings.layout)
+        lane.layout = *settings.layout;
+    if (settings.redundancy)
+        lane.redundancy = *settings.redundancy;
+    return lane;
+}
+
 Scenario contenderScenario(const Scenario& base, const RegimeContender& contender,
                            const std::vector<RegimeContender>& lineup, bool sameRedundancy)
 {
-    Scenario lane = base;
-    lane.policy = contender.policy;
-    if (contender.memoryTier && !lane.memoryCheckpoint)
-        lane.memoryCheckpoint = MemoryCheckpoint{};
-    if (!contender.memoryTier)
-        lane.memoryCheckpoint.reset();
-    if (std::any_of(lineup.begin(), lineup.end(), needsExactSemantics))
-        lane.checkpointSemantics = CheckpointSemantics::Exact;
-    switch (contender.policy) {
-    case Policy::Spare: break;
-    case Policy::Rep:
-        lane.layout = "consecutive";
-        if (!sameRedundancy)
-            lane.redundancy = resolvedRepRedundancy(base);
-        break;
-    case Policy::Ckpt:
-    case Policy::Elastic:
-    case Policy::Rebalance:
-        lane.layout = "consecutive";
-        lane.redundancy = 1;
-        break;
-    }
-    return lane;
+    return withContenderSettings(base, contenderSettings(base, contender, lineup, sameRedundancy));
 }
 
 }  // namespace spare

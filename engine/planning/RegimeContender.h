@@ -2,6 +2,7 @@
 
 #include "engine/sim/Scenario.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,13 +29,30 @@ std::vector<RegimeContender> allRegimeContenders();
 // "SPARe+CKPT", "CKPT-only + memory", "Elastic DP", "Re-balance".
 std::string contenderDisplayName(const RegimeContender& contender);
 
-// The scenario `contender` runs in a line-up of contenders on `base` (a Race lane, a regime-map cell):
-// its policy; the in-memory tier on (the base's memory_checkpoint section, or its defaults) or off;
-// a consecutive layout for every policy but SPARe (the others have no stacks); Rep+CKPT at its own best
-// r (run.rep_redundancy, resolvedRepRedundancy) unless sameRedundancy (then cluster.redundancy), CKPT-only,
-// elastic and re-balance at r = 1 (they keep no replicas). Elastic, re-balance and the in-memory tier
-// need checkpoint.semantics exact: when any contender of the line-up needs it, every contender runs under
-// exact (the same rules for all).
+// Elastic, re-balance and the in-memory tier need checkpoint.semantics exact.
+bool contenderNeedsExactSemantics(const RegimeContender& contender);
+// When any contender of a line-up needs exact semantics, every contender runs under it (the same rules
+// for all).
+bool lineupNeedsExactSemantics(const std::vector<RegimeContender>& lineup);
+
+// What a contender changes in the scenario of its line-up: contenderScenario applies it, the regime map's
+// campaign writes it as a variant.
+struct ContenderSettings {
+    Policy policy = Policy::Spare;
+    bool memoryTier = false;            // on: the base's memory_checkpoint section or its defaults; off: none
+    bool exactSemantics = false;        // checkpoint.semantics "exact"
+    std::optional<std::string> layout;  // unset: the base's
+    std::optional<int> redundancy;      // unset: the base's
+};
+
+// A consecutive layout for every policy but SPARe (the others have no stacks); Rep+CKPT at its own best r
+// (run.rep_redundancy, resolvedRepRedundancy) unless sameRedundancy (then cluster.redundancy), CKPT-only,
+// elastic and re-balance at r = 1 (they keep no replicas); exact semantics when the line-up needs it.
+ContenderSettings contenderSettings(const Scenario& base, const RegimeContender& contender,
+                                    const std::vector<RegimeContender>& lineup, bool sameRedundancy = false);
+// `base` with `settings` applied.
+Scenario withContenderSettings(const Scenario& base, const ContenderSettings& settings);
+// The scenario `contender` runs in a line-up of contenders on `base` (a Race lane, a regime-map cell).
 Scenario contenderScenario(const Scenario& base, const RegimeContender& contender,
                            const std::vector<RegimeContender>& lineup, bool sameRedundancy = false);
 

@@ -116,17 +116,22 @@ Scenario scenarioWithValue(const Scenario& base, const std::string& key, double 
 Scenario regimeMapRules(const Scenario& base, const std::vector<RegimeContender>& contenders, bool* madeExact)
 {
     Scenario rules = base;
-    *madeExact = !contenders.empty() && base.checkpointSemantics == CheckpointSemantics::Paper &&
-                 contenderScenario(base, contenders.front(), contenders).checkpointSemantics == CheckpointSemantics::Exact;
+    *madeExact = base.checkpointSemantics == CheckpointSemantics::Paper && lineupNeedsExactSemantics(contenders);
     if (*madeExact)
         rules.checkpointSemantics = CheckpointSemantics::Exact;
     return rules;
 }
 
+ContenderSettings regimeContenderSettings(const Scenario& cell, const RegimeContender& contender,
+                                          const std::vector<RegimeContender>& contenders)
+{
+    return contenderSettings(cell, contender, contenders, !cell.repRedundancy.has_value());
+}
+
 Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender,
                                  const std::vector<RegimeContender>& contenders)
 {
-    return contenderScenario(cell, contender, contenders, !cell.repRedundancy.has_value());
+    return withContenderSettings(cell, regimeContenderSettings(cell, contender, contenders));
 }
 
 namespace {

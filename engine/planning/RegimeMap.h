@@ -85,9 +85,12 @@ std::string regimeMapEstimateText(const RegimeMapOptions& options, const RegimeM
 // The rules every contender of the map runs under: `base`, under checkpoint.semantics exact when a contender
 // needs it and the base has the paper's rule (then *madeExact is set).
 Scenario regimeMapRules(const Scenario& base, const std::vector<RegimeContender>& contenders, bool* madeExact);
-// A cell's scenario for one contender of the map (contenderScenario): Rep+CKPT at run.rep_redundancy when
+// A cell's settings for one contender of the map (contenderSettings): Rep+CKPT at run.rep_redundancy when
 // the scenario sets it, else at the cell's cluster.redundancy (a per-cell best r could not be written
 // as a campaign's variant).
+ContenderSettings regimeContenderSettings(const Scenario& cell, const RegimeContender& contender,
+                                          const std::vector<RegimeContender>& contenders);
+// The cell's scenario for that contender: the cell with regimeContenderSettings applied.
 Scenario regimeContenderScenario(const Scenario& cell, const RegimeContender& contender,
                                  const std::vector<RegimeContender>& contenders);
 // One cell's statistics from its runs: ratios[c][k] the TTT/T0 of contender c on seed k (maxTttRatio for an

@@ -26,19 +26,18 @@ json axisValue(const std::string& key, double value)
     return value;
 }
 
-// regimeContenderScenario as a merge patch of the cell: the policy, the memory tier, the layout and r.
-json contenderOverlay(const Scenario& base, const RegimeContender& c, bool madeExact)
+// regimeContenderSettings as a merge patch of the cell (its run.rep_redundancy is the base's).
+json contenderOverlay(const Scenario& base, const RegimeContender& c, const std::vector<RegimeContender>& lineup)
 {
-    json overlay = {{"run", {{"policy", policyName(c.policy)}}},
-                    {"memory_checkpoint", c.memoryTier ? json::object() : json(nullptr)}};
-    if (madeExact)
+    const ContenderSettings settings = regimeContenderSettings(base, c, lineup);
+    json overlay = {{"run", {{"policy", policyName(settings.policy)}}},
+                    {"memory_checkpoint", settings.memoryTier ? json::object() : json(nullptr)}};
+    if (settings.exactSemantics && base.checkpointSemantics != CheckpointSemantics::Exact)
         overlay["checkpoint"]["semantics"] = "exact";
-    if (c.policy != Policy::Spare)
-        overlay["cluster"]["layout"] = "consecutive";
-    if (c.policy == Policy::Rep && base.repRedundancy)
-        overlay["cluster"]["redundancy"] = *base.repRedundancy;
-    else if (!policyUsesRedundancy(c.policy))
-        overlay["cluster"]["redundancy"] = 1;
+    if (settings.layout)
+        overlay["cluster"]["layout"] = *settings.layout;
+    if (settings.redundancy)
+        overlay["cluster"]["redundancy"] = *settings.redundancy;
     return overlay;
 }
 
@@ -64,8 +63,6 @@ std::vector<double> axisValues(const Campaign& c, const CampaignAxis& axis)
 
 Campaign regimeMapCampaign(const Scenario& base, const RegimeMapOptions& options, const std::string& name)
 {
-    bool madeExact = false;
-    regimeMapRules(base, options.contenders, &madeExact);
     // The values as runRegimeMap checks them: an invalid one names its key, as the direct map does.
     for (const RegimeAxis* axis : {&options.x, &options.y})
         for (const double v : axis->values)
@@ -79,7 +76,7 @@ Campaign regimeMapCampaign(const Scenario& base, const RegimeMapOptions& options
     doc["base"] = nlohmann::ordered_json::parse(scenarioToJson(base).dump());
     nlohmann::ordered_json contenders = nlohmann::ordered_json::array();
     for (const RegimeContender& c : options.contenders) {
-        doc["variants"][kRegimeContenderKey][c.name] = nlohmann::ordered_json::parse(contenderOverlay(base, c, madeExact).dump());
+        doc["variants"][kRegimeContenderKey][c.name] = nlohmann::ordered_json::parse(contenderOverlay(base, c, options.contenders).dump());
         contenders.push_back(c.name);
     }
     for (const RegimeAxis* axis : {&options.x, &options.y}) {

@@ -244,6 +244,8 @@ const char* policyName(Policy policy);            // "spare", "rep", "ckpt"
 const char* policyDisplayName(Policy policy);     // "SPARe+CKPT", "Rep+CKPT", "CKPT-only"
 // SPARe+CKPT and Rep+CKPT keep r replicas; the other policies run at r = 1.
 bool policyUsesRedundancy(Policy policy);
+// Elastic DP and re-balance shrink the batch, which only checkpoint.semantics "exact" models.
+bool policyNeedsExactSemantics(Policy policy);
 const char* failureModelName(FailureModel model); // "weibull", "exponential", "trace"
 const char* restartRuleName(RestartRule rule);    // "extend_on_failure", "fixed"
 const char* failureShapeName(FailureShape shape); // "exponential", "weibull"

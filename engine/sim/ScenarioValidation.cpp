@@ -422,7 +422,7 @@ void validatePolicySections(const Scenario& s, IssueList& issues)
     }
     if (s.progress && s.progress->phi != std::numeric_limits<double>::infinity())
         issues.number("progress.phi", s.progress->phi);
-    const bool shrinks = s.policy == Policy::Elastic || s.policy == Policy::Rebalance;
+    const bool shrinks = policyNeedsExactSemantics(s.policy);
     if ((shrinks || s.memoryCheckpoint) && s.checkpointSemantics == CheckpointSemantics::Paper)
         issues.add("checkpoint.semantics",
                    fmt::format("\"paper\" is the authors' rule for spare, rep and ckpt without in-memory checkpoints; "
@@ -565,6 +565,11 @@ const char* policyDisplayName(Policy policy)
 bool policyUsesRedundancy(Policy policy)
 {
     return policy == Policy::Spare || policy == Policy::Rep;
+}
+
+bool policyNeedsExactSemantics(Policy policy)
+{
+    return policy == Policy::Elastic || policy == Policy::Rebalance;
 }
 
 const char* failureModelName(FailureModel model)
