@@ -11,6 +11,7 @@
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
 #include "engine/sim/TrainingProgress.h"
+#include "tests/support/EventCollector.h"
 #include "tests/support/ScenarioRefusal.h"
 #include "tests/support/SeedEstimate.h"
 #include "tests/support/TinyScenario.h"
@@ -78,10 +79,6 @@ private:
     bool restarted_ = false;
 };
 
-struct EventList : SimulationObserver {
-    std::vector<Event> events;
-    void onEvent(const Event& event) override { events.push_back(event); }
-};
 
 }  // namespace
 
@@ -540,7 +537,7 @@ private slots:
             s.repair->repairDistribution = RepairDistribution::Exponential;
         s.progress = ProgressModel{static_cast<ProgressMeasure>(measure), 1.0};
         QVERIFY(validateScenario(s).empty());
-        EventList events;
+        EventCollector events;
         const RunMetrics m = Simulator(s).run(&events);
         ProgressReplay replay(s);
         for (const Event& e : events.events)

@@ -10,6 +10,7 @@
 #include "engine/sim/ScenarioKeyTable.h"
 #include "engine/sim/Simulator.h"
 #include "engine/topology/ClusterPlacement.h"
+#include "tests/support/EventCollector.h"
 
 #include <nlohmann/json.hpp>
 
@@ -43,16 +44,10 @@ nlohmann::json baseScenario(int gpusPerGroup)
 
 Scenario scenarioOf(const nlohmann::json& doc) { return scenarioFromJson(doc, "test"); }
 
-class Recorder final : public SimulationObserver {
-public:
-    void onEvent(const Event& event) override { events.push_back(event); }
-    std::vector<Event> events;
-};
-
 // A run's metrics JSON and every event as its CSV row: what "byte-identical" compares.
 std::pair<std::string, std::vector<std::string>> runOutputs(const Simulator& simulator)
 {
-    Recorder recorder;
+    EventCollector recorder;
     const RunMetrics metrics = simulator.run(&recorder);
     std::vector<std::string> rows;
     for (const Event& event : recorder.events)
@@ -152,7 +147,7 @@ private slots:
         std::map<std::string, double> firstBurst;
         for (const char* policy : {"spare", "rep", "ckpt"}) {
             doc["run"]["policy"] = policy;
-            Recorder recorder;
+            EventCollector recorder;
             Simulator(scenarioOf(doc)).run(&recorder);
             const auto& events = recorder.events;
             const auto first = std::find_if(events.begin(), events.end(),
@@ -288,7 +283,7 @@ private slots:
         const auto plain = runOutputs(Simulator(scenarioOf(doc)));
         doc["failures"]["categories"] = nlohmann::json::parse(R"([{"name": "faulty GPU", "share": 3},
                                                                    {"name": "HBM3", "share": 1}])");
-        Recorder recorder;
+        EventCollector recorder;
         const Simulator simulator(scenarioOf(doc));
         const RunMetrics metrics = simulator.run(&recorder);
         QCOMPARE(runReportJson(simulator.scenario(), metrics).dump(), plain.first);

@@ -6,6 +6,7 @@
 #include "engine/sim/Simulator.h"
 #include "engine/sim/SparePool.h"
 
+#include "tests/support/EventCollector.h"
 #include "tests/support/TinyScenario.h"
 
 #include <QtTest>
@@ -23,12 +24,6 @@ using namespace spare;
 Q_DECLARE_METATYPE(spare::Policy)
 
 namespace {
-
-class RecordingObserver final : public SimulationObserver {
-public:
-    void onEvent(const Event& event) override { events.push_back(event); }
-    std::vector<Event> events;
-};
 
 RepairModel fixedRepair(int spares, double repairS, double swapS, double transferS, RejoinRule rejoin)
 {
@@ -70,8 +65,8 @@ Scenario rackScenario(Policy policy, std::uint64_t seed)
 
 bool sameRuns(const Scenario& a, const Scenario& b)
 {
-    RecordingObserver ea;
-    RecordingObserver eb;
+    EventCollector ea;
+    EventCollector eb;
     const RunMetrics ma = Simulator(a).run(&ea);
     const RunMetrics mb = Simulator(b).run(&eb);
     if (runMetricsToJson(ma) != runMetricsToJson(mb) || ea.events.size() != eb.events.size())
@@ -213,7 +208,7 @@ private slots:
     {
         Scenario s = tinyScenario(Policy::Rep, 4, 2, 6, 6);
         s.repair = fixedRepair(1, 3600.0, 10.0, 5.0, RejoinRule::AtStep);
-        RecordingObserver observer;
+        EventCollector observer;
         const RunMetrics back = Simulator(s, {{5.0, 0}, {60.0, 1}}).run(&observer);
         QCOMPARE(back.restarts, std::int64_t{0});
         QCOMPARE(back.maskedFailures, std::int64_t{2});
@@ -260,8 +255,8 @@ private slots:
 
         Scenario plenty = none;
         plenty.repair->spareNodes = 10'000'000;
-        RecordingObserver a;
-        RecordingObserver b;
+        EventCollector a;
+        EventCollector b;
         RunMetrics withPool = Simulator(plenty).run(&a);
         const RunMetrics without = Simulator(plain).run(&b);
         QVERIFY(withPool.repair && !without.repair);
@@ -282,7 +277,7 @@ private slots:
     {
         Scenario s = rackScenario(Policy::Rep, 5);
         s.repair = RepairModel{};
-        RecordingObserver observer;
+        EventCollector observer;
         const RunMetrics m = Simulator(s).run(&observer);
         std::int64_t expected = 0;
         int rackFailures = 0;
@@ -319,7 +314,7 @@ private slots:
         s.repair->swapS = 120.0;
         s.repair->stateTransferS = 30.0;
         s.repair->rejoin = RejoinRule::AtStep;
-        RecordingObserver observer;
+        EventCollector observer;
         const RunMetrics back = Simulator(s).run(&observer);
         int readmits = 0;
         for (std::size_t i = 0; i < observer.events.size(); ++i) {

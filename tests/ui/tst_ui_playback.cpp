@@ -4,6 +4,7 @@
 #include "engine/sim/Recording.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/Simulator.h"
+#include "tests/support/EventCollector.h"
 #include "ui/playback/PlaybackCursor.h"
 #include "ui/playback/SimulationWorker.h"
 
@@ -13,12 +14,6 @@
 using namespace spare;
 
 namespace {
-
-class CollectingObserver : public SimulationObserver {
-public:
-    void onEvent(const Event& e) override { events.push_back(e); }
-    std::vector<Event> events;
-};
 
 Scenario teaching()
 {
@@ -95,7 +90,7 @@ void TestPlayback::steppingReproducesEngineEvents()
     Scenario s = teaching();
     s.policy = static_cast<Policy>(policy);
     s.steps = 60;
-    CollectingObserver direct;
+    EventCollector direct;
     Simulator(s).run(&direct);
 
     PlaybackCursor cursor;
