@@ -687,7 +687,7 @@ void MainWindow::updateStatus()
             statusLabels_[i]->clear();
         return;
     }
-    const DisplayedFigures f = cursor_->state().figures();
+    const RunFigures f = cursor_->state().figures();
     statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(f.timeS)));
     statusLabels_[1]->setText(tr("step %1/%2").arg(f.stepsDone).arg(f.totalSteps));
     statusLabels_[2]->setText(tr("S = %1").arg(f.stackNumber));

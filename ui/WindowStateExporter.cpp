@@ -1,6 +1,6 @@
 #include "ui/WindowStateExporter.h"
 
-#include "engine/sim/RunLaneJson.h"
+#include "engine/sim/RunFiguresJson.h"
 #include "ui/MainWindow.h"
 #include "ui/compare/CompareView.h"
 #include "ui/playback/PlaybackClock.h"
@@ -18,7 +18,7 @@ namespace {
 
 QJsonObject lane(const PlaybackCursor& cursor, int checkpointInterval)
 {
-    const nlohmann::json lane = runLaneJson(cursor.scenario(), checkpointInterval, cursor.state().figures());
+    const nlohmann::json lane = runFiguresJson(cursor.scenario(), checkpointInterval, cursor.state().figures());
     return QJsonDocument::fromJson(QByteArray::fromStdString(lane.dump())).object();
 }
 

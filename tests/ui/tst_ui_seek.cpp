@@ -19,8 +19,8 @@ constexpr std::size_t kEventsAfterSnapshot = 40;
 QString differences(const PlaybackState& seeked, const PlaybackState& stepped)
 {
     QStringList out;
-    DisplayedFigures a = seeked.figures();
-    DisplayedFigures b = stepped.figures();
+    RunFigures a = seeked.figures();
+    RunFigures b = stepped.figures();
     if (a.downTimeS != b.downTimeS || a.availability != b.availability)
         out << QStringLiteral("down time %1 vs %2").arg(a.downTimeS, 0, 'g', 17).arg(b.downTimeS, 0, 'g', 17);
     if (!(a == b))

@@ -246,7 +246,7 @@ void CompareView::refresh()
             differences_->setRun(static_cast<int>(i), *side.finalMetrics, side.moves);
         else
             differences_->setProgress(static_cast<int>(i), side.cursor->state());
-        const DisplayedFigures f = side.cursor->state().figures();
+        const RunFigures f = side.cursor->state().figures();
         side.progress->setValue(f.stepsDone);
         side.figures->setText(tr("S = %1 | live %2/%3 | failures %4 | restarts %5 | availability %6% | down %7 h%8")
                                   .arg(f.stackNumber)

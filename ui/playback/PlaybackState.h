@@ -1,10 +1,10 @@
 #pragma once
 
 #include "engine/layout/Layout.h"
-#include "engine/sim/DisplayedFigures.h"
 #include "engine/sim/Event.h"
 #include "engine/sim/HostPopulation.h"
 #include "engine/sim/ReplayState.h"
+#include "engine/sim/RunFigures.h"
 #include "engine/sim/Scenario.h"
 #include "engine/topology/ClusterPlacement.h"
 
@@ -40,7 +40,7 @@ public:
 
     // The engine's state at this point (contract fields).
     const SimulationSnapshot& snapshot() const { return replay_.snapshot(); }
-    DisplayedFigures figures() const { return replay_.figures(); }
+    RunFigures figures() const { return replay_.figures(); }
 
     double time() const { return snapshot().time; }
     // Moves the clock past the last applied event (between events nothing else changes).

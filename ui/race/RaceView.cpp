@@ -377,7 +377,7 @@ void RaceView::refresh()
 
 void RaceView::refreshLane(Lane& lane, double time)
 {
-    const DisplayedFigures f = lane.cursor->state().figures();
+    const RunFigures f = lane.cursor->state().figures();
     QString progress;
     if (lane.measure) {
         // Elastic under samples or effective progress: the fold of the events played so far.
