@@ -570,7 +570,7 @@ void MainWindow::stepOneEvent(bool forward)
     clock_->pause();
     if (!(forward ? cursor_->stepEvent() : cursor_->stepBack()))
         statusBar()->showMessage(atTheEnd, 2000);
-    clock_->syncTo(cursor_->state().time());
+    clock_->syncTo(cursor_->state().snapshot().time);
     revealCurrentEvent();
 }
 
@@ -603,7 +603,7 @@ void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QS
 {
     clock_->pause();
     if (forward ? cursor_->jumpToNext(match) : cursor_->jumpToPrevious(match)) {
-        clock_->syncTo(cursor_->state().time());
+        clock_->syncTo(cursor_->state().snapshot().time);
         revealCurrentEvent();
         statusBar()->showMessage((forward ? tr("Jumped to the next %1") : tr("Jumped back to the previous %1")).arg(what), 2000);
     } else if (!forward) {
@@ -662,7 +662,7 @@ void MainWindow::openEventRow(const QModelIndex& proxyIndex)
     const Event& e = eventLog_->event(source.row());
     clock_->pause();
     cursor_->seekToEvent(static_cast<std::size_t>(source.row()) + 1, true);
-    clock_->syncTo(cursor_->state().time());
+    clock_->syncTo(cursor_->state().snapshot().time);
     if (e.group >= 0)
         viewState_->select(e.group, e.kind == EventKind::Failure ? e.gpu : -1);
 }
@@ -703,7 +703,7 @@ void MainWindow::updateStatus()
 void MainWindow::updateTimeline()
 {
     const double end = cursor_->recording().endTime();
-    const double t = cursor_->state().time();
+    const double t = cursor_->state().snapshot().time;
     const Recording& r = cursor_->recording();
     QString progress;
     if (!r.complete() && run_->hasScenario())
@@ -748,7 +748,7 @@ void MainWindow::checkRunUntil()
             cursor_->seekToEvent(landing.eventCount, pendingAnimateLanding_);
         else
             cursor_->seekToTime(landing.time, pendingAnimateLanding_);
-        clock_->syncTo(cursor_->state().time());
+        clock_->syncTo(cursor_->state().snapshot().time);
     } else {
         // The race (or another tab's clock): the target time comes from the first cursor (the race's first
         // lane; the lanes share failure clocks); all must have recorded that far.

@@ -38,7 +38,7 @@ QJsonObject WindowStateExporter::state(const MainWindow& window)
             run[QStringLiteral("contender")] = QString::fromStdString(race.lanes()[static_cast<std::size_t>(i)].name);
             lanes.append(run);
             if (race.lanes()[static_cast<std::size_t>(i)].policy == Policy::Spare && !out.contains(QStringLiteral("stack_number")))
-                out[QStringLiteral("stack_number")] = race.cursor(i)->state().stackNumber();
+                out[QStringLiteral("stack_number")] = race.cursor(i)->state().snapshot().stackNumber;
         }
     } else if (current == window.compareView()) {
         const CompareView& view = *window.compareView();
@@ -51,7 +51,7 @@ QJsonObject WindowStateExporter::state(const MainWindow& window)
         }
     } else {
         out[QStringLiteral("clock_s")] = window.clock()->time();
-        out[QStringLiteral("stack_number")] = window.cursor()->state().stackNumber();
+        out[QStringLiteral("stack_number")] = window.cursor()->state().snapshot().stackNumber;
         if (current == window.tabs()->widget(0) && window.hasScenario())
             lanes.append(lane(*window.cursor(), window.checkpointInterval()));
     }

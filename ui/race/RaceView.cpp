@@ -356,7 +356,7 @@ void RaceView::rebuildChart(double time)
                 chart_->addFailureMarker(lane.chartLine, e.time, steps);
             }
         }
-        lane.failuresSeen = lane.cursor->state().failures();
+        lane.failuresSeen = lane.cursor->state().snapshot().failures;
     }
     refresh();
     chart_->flush();
