@@ -496,16 +496,17 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
             showProblems(tr("Run %1").arg(QString::fromStdString(setup.scenario.name)), setup.problems);
         return false;
     }
-    run_->set(setup.scenario, setup.trace, setup.checkpointIntervalSteps);
-    layout_ = setup.layout;
+    const PreparedRun& run = *setup.run;
+    run_->set(run.scenario, run.trace, run.checkpointIntervalSteps);
+    layout_ = run.layout;
     setWindowTitle(tr("SPARe Studio - %1 (%2)[*]")
                        .arg(QString::fromStdString(setup.scenario.name), QString::fromLatin1(policyDisplayName(setup.scenario.policy))));
     clock_->pause();
     eventLog_->clear();
-    cursor_->reset(setup);
+    cursor_->reset(run);
     clock_->syncTo(0.0);
     viewState_->select(-1);
-    worker_->start(setup);
+    worker_->start(run);
     clock_->play();
     run_->announce();
     return true;

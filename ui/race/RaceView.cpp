@@ -306,7 +306,6 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
         lane.progress->setFormat(lane.measure ? tr("%v / %m %1 steps").arg(QString::fromLatin1(progressMeasureName(measure)))
                                               : tr("%v / %m steps"));
         lane.chartLine = chart_->addLine(lane.name, laneColour(lane.contender));
-        lane.checkpointInterval = setup.checkpointIntervalSteps;
         if (!setup.ok()) {
             lane.worker->cancel();
             lane.cursor->reset(setup.scenario, nullptr);
@@ -316,9 +315,11 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
             emit laneFailed(tr("%1: %2").arg(lane.name, setup.problems.join(QStringLiteral("; "))));
             continue;
         }
-        lane.info->setText(tr("r = %1, T_c = %2 steps").arg(setup.scenario.redundancy).arg(setup.checkpointIntervalSteps));
-        lane.cursor->reset(setup);
-        lane.worker->start(setup);
+        const PreparedRun& run = *setup.run;
+        lane.checkpointInterval = run.checkpointIntervalSteps;
+        lane.info->setText(tr("r = %1, T_c = %2 steps").arg(run.scenario.redundancy).arg(run.checkpointIntervalSteps));
+        lane.cursor->reset(run);
+        lane.worker->start(run);
     }
     clock_->syncTo(0.0);
     started_ = true;
