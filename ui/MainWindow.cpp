@@ -496,16 +496,17 @@ bool MainWindow::startPrepared(const RunSetup& setup, bool quiet)
             showProblems(tr("Run %1").arg(QString::fromStdString(setup.scenario.name)), setup.problems);
         return false;
     }
-    run_->set(setup.scenario, setup.trace, setup.checkpointIntervalSteps);
-    layout_ = setup.layout;
+    const PreparedRun& run = *setup.run;
+    run_->set(run.scenario, run.trace, run.checkpointIntervalSteps);
+    layout_ = run.layout;
     setWindowTitle(tr("SPARe Studio - %1 (%2)[*]")
                        .arg(QString::fromStdString(setup.scenario.name), QString::fromLatin1(policyDisplayName(setup.scenario.policy))));
     clock_->pause();
     eventLog_->clear();
-    cursor_->reset(setup);
+    cursor_->reset(run);
     clock_->syncTo(0.0);
     viewState_->select(-1);
-    worker_->start(setup);
+    worker_->start(run);
     clock_->play();
     run_->announce();
     return true;
@@ -570,7 +571,7 @@ void MainWindow::stepOneEvent(bool forward)
     clock_->pause();
     if (!(forward ? cursor_->stepEvent() : cursor_->stepBack()))
         statusBar()->showMessage(atTheEnd, 2000);
-    clock_->syncTo(cursor_->state().time());
+    clock_->syncTo(cursor_->state().snapshot().time);
     revealCurrentEvent();
 }
 
@@ -603,7 +604,7 @@ void MainWindow::jumpTo(const std::function<bool(const Event&)>& match, const QS
 {
     clock_->pause();
     if (forward ? cursor_->jumpToNext(match) : cursor_->jumpToPrevious(match)) {
-        clock_->syncTo(cursor_->state().time());
+        clock_->syncTo(cursor_->state().snapshot().time);
         revealCurrentEvent();
         statusBar()->showMessage((forward ? tr("Jumped to the next %1") : tr("Jumped back to the previous %1")).arg(what), 2000);
     } else if (!forward) {
@@ -662,7 +663,7 @@ void MainWindow::openEventRow(const QModelIndex& proxyIndex)
     const Event& e = eventLog_->event(source.row());
     clock_->pause();
     cursor_->seekToEvent(static_cast<std::size_t>(source.row()) + 1, true);
-    clock_->syncTo(cursor_->state().time());
+    clock_->syncTo(cursor_->state().snapshot().time);
     if (e.group >= 0)
         viewState_->select(e.group, e.kind == EventKind::Failure ? e.gpu : -1);
 }
@@ -687,7 +688,7 @@ void MainWindow::updateStatus()
             statusLabels_[i]->clear();
         return;
     }
-    const DisplayedFigures f = cursor_->state().figures();
+    const RunFigures f = cursor_->state().figures();
     statusLabels_[0]->setText(tr("t %1").arg(EventLogModel::formatTime(f.timeS)));
     statusLabels_[1]->setText(tr("step %1/%2").arg(f.stepsDone).arg(f.totalSteps));
     statusLabels_[2]->setText(tr("S = %1").arg(f.stackNumber));
@@ -703,7 +704,7 @@ void MainWindow::updateStatus()
 void MainWindow::updateTimeline()
 {
     const double end = cursor_->recording().endTime();
-    const double t = cursor_->state().time();
+    const double t = cursor_->state().snapshot().time;
     const Recording& r = cursor_->recording();
     QString progress;
     if (!r.complete() && run_->hasScenario())
@@ -748,7 +749,7 @@ void MainWindow::checkRunUntil()
             cursor_->seekToEvent(landing.eventCount, pendingAnimateLanding_);
         else
             cursor_->seekToTime(landing.time, pendingAnimateLanding_);
-        clock_->syncTo(cursor_->state().time());
+        clock_->syncTo(cursor_->state().snapshot().time);
     } else {
         // The race (or another tab's clock): the target time comes from the first cursor (the race's first
         // lane; the lanes share failure clocks); all must have recorded that far.

@@ -1,6 +1,6 @@
 #include "ui/WindowStateExporter.h"
 
-#include "engine/sim/RunLaneJson.h"
+#include "engine/sim/RunFiguresJson.h"
 #include "ui/MainWindow.h"
 #include "ui/compare/CompareView.h"
 #include "ui/playback/PlaybackClock.h"
@@ -18,7 +18,7 @@ namespace {
 
 QJsonObject lane(const PlaybackCursor& cursor, int checkpointInterval)
 {
-    const nlohmann::json lane = runLaneJson(cursor.scenario(), checkpointInterval, cursor.state().figures());
+    const nlohmann::json lane = runFiguresJson(cursor.scenario(), checkpointInterval, cursor.state().figures());
     return QJsonDocument::fromJson(QByteArray::fromStdString(lane.dump())).object();
 }
 
@@ -38,7 +38,7 @@ QJsonObject WindowStateExporter::state(const MainWindow& window)
             run[QStringLiteral("contender")] = QString::fromStdString(race.lanes()[static_cast<std::size_t>(i)].name);
             lanes.append(run);
             if (race.lanes()[static_cast<std::size_t>(i)].policy == Policy::Spare && !out.contains(QStringLiteral("stack_number")))
-                out[QStringLiteral("stack_number")] = race.cursor(i)->state().stackNumber();
+                out[QStringLiteral("stack_number")] = race.cursor(i)->state().snapshot().stackNumber;
         }
     } else if (current == window.compareView()) {
         const CompareView& view = *window.compareView();
@@ -51,7 +51,7 @@ QJsonObject WindowStateExporter::state(const MainWindow& window)
         }
     } else {
         out[QStringLiteral("clock_s")] = window.clock()->time();
-        out[QStringLiteral("stack_number")] = window.cursor()->state().stackNumber();
+        out[QStringLiteral("stack_number")] = window.cursor()->state().snapshot().stackNumber;
         if (current == window.tabs()->widget(0) && window.hasScenario())
             lanes.append(lane(*window.cursor(), window.checkpointInterval()));
     }

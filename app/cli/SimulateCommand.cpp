@@ -11,7 +11,7 @@
 #include "engine/output/TraceSelection.h"
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/ReplayState.h"
-#include "engine/sim/RunLaneJson.h"
+#include "engine/sim/RunFiguresJson.h"
 #include "engine/sim/RunMetricsJson.h"
 #include "engine/sim/ScenarioJson.h"
 #include "engine/sim/ScenarioLayout.h"
@@ -87,7 +87,7 @@ nlohmann::json runTabStateAt(const Scenario& scenario, const Simulator& simulato
         {"tab", "Run"},
         {"clock_s", state.snapshot().time},
         {"stack_number", state.snapshot().stackNumber},
-        {"lanes", nlohmann::json::array({runLaneJson(scenario, simulator.checkpointIntervalSteps(), state.figures())})},
+        {"lanes", nlohmann::json::array({runFiguresJson(scenario, simulator.checkpointIntervalSteps(), state.figures())})},
     };
 }
 

@@ -59,7 +59,7 @@ int main(int argc, char** argv)
         // A script gets every problem of the scenario on stderr and exit 2, before anything is written.
         const QString path = options->scenarioPath.isEmpty() ? spare::StudioPaths::defaultScenario() : options->scenarioPath;
         const spare::RunSetup setup = spare::RunSetup::load(path, options->policy, options->seed);
-        const QStringList problems = setup.ok() && options->compare ? options->compare->prepare(setup.scenario, setup.trace).problems
+        const QStringList problems = setup.ok() && options->compare ? options->compare->prepare(setup.scenario, setup.run->trace).problems
                                                                     : setup.problems;
         if (!problems.isEmpty()) {
             for (const QString& problem : problems)

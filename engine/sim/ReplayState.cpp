@@ -52,9 +52,9 @@ double ReplayState::availability() const
     return s_.time > 0.0 ? std::clamp((s_.time - downTimeS()) / s_.time, 0.0, 1.0) : 1.0;
 }
 
-DisplayedFigures ReplayState::figures() const
+RunFigures ReplayState::figures() const
 {
-    DisplayedFigures f;
+    RunFigures f;
     f.timeS = s_.time;
     f.step = s_.step;
     f.stepsDone = s_.stepsDone;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/sim/DisplayedFigures.h"
 #include "engine/sim/Event.h"
+#include "engine/sim/RunFigures.h"
 #include "engine/sim/Scenario.h"
 
 #include <cstdint>
@@ -33,7 +33,7 @@ public:
     // Completed restarts and shrinks, plus the restart in progress so far.
     double downTimeS() const { return s_.downTimeS() + (s_.restarting ? s_.time - s_.restartStartS : 0.0); }
     double availability() const;  // (time - down) / time, 1 at time 0
-    DisplayedFigures figures() const;
+    RunFigures figures() const;
 
 private:
     bool isOut(std::size_t g) const;

@@ -124,9 +124,9 @@ void TestAnimationExport::initTestCase()
     QVERIFY(dir_.isValid());
     const RunSetup setup = RunSetup::load(QStringLiteral(SPARE_SOURCE_DIR "/scenarios/teaching-12.json"));
     QVERIFY(setup.ok());
-    cursor_.reset(setup.scenario, setup.layout);
+    cursor_.reset(setup.scenario, setup.run->layout);
     connect(&worker_, &SimulationWorker::chunkReady, &cursor_, &PlaybackCursor::append);
-    worker_.start(setup);
+    worker_.start(*setup.run);
     QTRY_VERIFY_WITH_TIMEOUT(cursor_.recording().complete(), 60000);
     // The first reorder that moves cells: the stack view slides them for 500 ms.
     const auto index = cursor_.recording().findNext(0, [](const Event& e) {

@@ -81,8 +81,8 @@ void TestClusterView::fullDetailMatchesCellColours()
         for (int c = 0; c < 20; ++c)
             QCOMPARE(image.pixel(c * 3 + 1, g * 4 + 2) & 0xffffff,
                      ClusterImageRenderer::cellColor(state, g, c, false) & 0xffffff);
-    QCOMPARE(state.groupState(5), GroupState::MaskedOut);
-    QCOMPARE(state.groupState(2), GroupState::Failed);
+    QCOMPARE(state.snapshot().groupStates[5], GroupState::MaskedOut);
+    QCOMPARE(state.snapshot().groupStates[2], GroupState::Failed);
     QCOMPARE(ClusterImageRenderer::cellColor(state, 5, 7, false), ClusterPalette::failedGpu());
     QCOMPARE(ClusterImageRenderer::cellColor(state, 0, 0, false), ClusterPalette::computing(1));
 }

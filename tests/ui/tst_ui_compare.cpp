@@ -278,14 +278,15 @@ private slots:
                 return model->index(model->rowOf(key), column).data(MetricDifferenceModel::ValueRole);
             };
             const PlaybackState& state = view.cursor(side)->state();
-            QCOMPARE(cell("steps_done").toDouble(), static_cast<double>(state.stepsDone()));
-            QCOMPARE(cell("failures").toDouble(), static_cast<double>(state.failures()));
-            QCOMPARE(cell("down_s").toDouble(), state.downTimeS());
+            QCOMPARE(cell("steps_done").toDouble(), static_cast<double>(state.snapshot().stepsDone));
+            QCOMPARE(cell("failures").toDouble(), static_cast<double>(state.snapshot().failures));
+            QCOMPARE(cell("down_s").toDouble(), state.figures().downTimeS);
             QVERIFY(!cell("ttt_s").isValid());
         }
         const int failures = model->rowOf("failures");
         QCOMPARE(model->index(failures, MetricDifferenceModel::DifferenceColumn).data(MetricDifferenceModel::ValueRole).toDouble(),
-                 static_cast<double>(view.cursor(1)->state().failures() - view.cursor(0)->state().failures()));
+                 static_cast<double>(view.cursor(1)->state().snapshot().failures
+                                     - view.cursor(0)->state().snapshot().failures));
         const std::size_t applied = view.cursor(0)->position() + view.cursor(1)->position();
         QVERIFY(clock->stepBackward());
         QVERIFY(cursorsFollow(view));

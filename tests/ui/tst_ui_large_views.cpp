@@ -371,7 +371,8 @@ void TestLargeViews::typesInViewLookDistinct()
     const QImage shot = stack.grab().toImage().convertToFormat(QImage::Format_RGB32);
     const PlaybackState& state = views->cursor.state();
     for (int g = stack.firstVisibleGroup(); g < stack.firstVisibleGroup() + stack.visibleGroupCount(); g += 5) {
-        if (state.groupState(g) == GroupState::Failed || state.groupState(g) == GroupState::MaskedOut)
+        const GroupState st = state.snapshot().groupStates[static_cast<std::size_t>(g)];
+        if (st == GroupState::Failed || st == GroupState::MaskedOut)
             continue;  // dead holders are drawn greyed
         for (int pos = 0; pos < scenario_.redundancy; ++pos) {
             const QRect cell = stack.cellGeometry(g, pos).adjusted(2, 2, -2, -2);
@@ -425,7 +426,7 @@ void TestLargeViews::wideRangeFolds()
     QVERIFY(!shot.isNull());
     int dead = -1;
     for (int g = 0; g < 600 && dead < 0; ++g)
-        if (views->cursor.state().groupState(g) == GroupState::MaskedOut)
+        if (views->cursor.state().snapshot().groupStates[static_cast<std::size_t>(g)] == GroupState::MaskedOut)
             dead = g;
     QVERIFY2(dead >= 0, "the run has masked-out groups by then");
     // The dead group's run is drawn greyed (low saturation) in its top cell.

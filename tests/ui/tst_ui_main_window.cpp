@@ -158,7 +158,7 @@ void TestMainWindow::opensOnDefaultScenarioAndPlays()
     QVERIFY(w.clock()->playing());
     // Running: events recorded and the playhead moving.
     QTRY_VERIFY_WITH_TIMEOUT(w.cursor()->position() > 0, 20000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.cursor()->state().time() > 0.0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.cursor()->state().snapshot().time > 0.0, 20000);
     QVERIFY(w.statusText().contains(QStringLiteral("step")));
     QVERIFY(w.statusText().contains(QStringLiteral("availability")));
 }
@@ -169,7 +169,7 @@ void TestMainWindow::screenshotShowsStateColours()
     w.show();
     QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::Failures, 3}));
     QVERIFY(!w.clock()->playing());
-    QCOMPARE(w.cursor()->state().failures(), 3);
+    QCOMPARE(w.cursor()->state().snapshot().failures, 3);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("shot.png"));
     QVERIFY(w.saveScreenshot(path));
@@ -179,7 +179,7 @@ void TestMainWindow::screenshotShowsStateColours()
     // Not blank: the live groups' colour and at least one failed / masked group are on screen.
     const PlaybackState& s = w.cursor()->state();
     int live = 0;
-    for (GroupState st : s.groupStates())
+    for (GroupState st : s.snapshot().groupStates)
         live += st != GroupState::Failed && st != GroupState::MaskedOut;
     QVERIFY(live > 0);
     const int out = countColour(shot, ClusterPalette::state(GroupState::MaskedOut))
@@ -206,7 +206,7 @@ void TestMainWindow::eventLogClickSeeks()
     const QRect cell = w.eventTable()->visualRect(third);
     QTest::mouseClick(w.eventTable()->viewport(), Qt::LeftButton, {}, cell.center());
     QCOMPARE(w.cursor()->position(), static_cast<std::size_t>(source.row()) + 1);
-    QCOMPARE(w.cursor()->state().time(), e.time);
+    QCOMPARE(w.cursor()->state().snapshot().time, e.time);
     QCOMPARE(w.viewState()->selectedGroup(), e.group);
 }
 
@@ -217,7 +217,7 @@ void TestMainWindow::jumpsLandOnTheirEvents()
     QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::End, 0}));
     w.clock()->seek(0.0);
     QCOMPARE(w.cursor()->position(), w.cursor()->recording().eventsUpTo(0.0));
-    QCOMPARE(w.cursor()->state().stepsDone(), 0);
+    QCOMPARE(w.cursor()->state().snapshot().stepsDone, 0);
     auto last = [&] { return w.cursor()->recording().event(w.cursor()->position() - 1); };
     w.jumpToNextFailure();
     QCOMPARE(last().kind, EventKind::Failure);
@@ -231,16 +231,16 @@ void TestMainWindow::jumpsLandOnTheirEvents()
     QCOMPARE(selected.size(), 1);
     QCOMPARE(w.eventFilter()->mapToSource(selected.front()).row() + std::size_t(1), w.cursor()->position());
     QVERIFY(last().decision->wipeout);
-    QVERIFY(!w.cursor()->state().lostTypes().empty());
+    QVERIFY(!w.cursor()->state().snapshot().lostTypes.empty());
     w.jumpToRestartEnd();
     QCOMPARE(last().kind, EventKind::RestartEnd);
-    QCOMPARE(w.cursor()->state().aliveGroups(), w.scenario().groups);
-    QVERIFY(w.cursor()->state().lostTypes().empty());
+    QCOMPARE(w.cursor()->state().snapshot().aliveGroups, w.scenario().groups);
+    QVERIFY(w.cursor()->state().snapshot().lostTypes.empty());
     const std::size_t at = w.cursor()->position();
     w.stepEvent();
     QCOMPARE(w.cursor()->position(), at + 1);
     QVERIFY(!w.clock()->playing());
-    QCOMPARE(w.clock()->time(), w.cursor()->state().time());
+    QCOMPARE(w.clock()->time(), w.cursor()->state().snapshot().time);
     // Back and "with moves": the landing is animated and leaves the moved cells marked.
     w.stepBack();
     QCOMPARE(w.cursor()->position(), at);
@@ -279,10 +279,10 @@ void TestMainWindow::raceRunsThreePolicies()
     QVERIFY(waitRunUntil(w, RunUntil{RunUntil::Kind::Time, 20000.0}));
     for (int lane = 0; lane < 3; ++lane) {
         QCOMPARE(w.raceView()->cursor(lane)->scenario().policy, RaceView::classicLanes()[std::size_t(lane)].policy);
-        QCOMPARE(w.raceView()->cursor(lane)->state().time(), 20000.0);
+        QCOMPARE(w.raceView()->cursor(lane)->state().snapshot().time, 20000.0);
     }
     // SPARe commits more steps than checkpoint-only by then on this failure-heavy scenario.
-    QVERIFY(w.raceView()->cursor(2)->state().stepsDone() >= w.raceView()->cursor(0)->state().stepsDone());
+    QVERIFY(w.raceView()->cursor(2)->state().snapshot().stepsDone >= w.raceView()->cursor(0)->state().snapshot().stepsDone);
 }
 
 // 2 to 6 lanes of any contender: at the end each lane's figures are its run's, and its run is the engine's
@@ -338,7 +338,7 @@ void TestMainWindow::raceLanes()
             QVERIFY2(figures.contains(QStringLiteral("| %1 %2 in %3 steps")
                                           .arg(samples ? QStringLiteral("samples") : QStringLiteral("effective"))
                                           .arg(measured, 0, 'f', 1)
-                                          .arg(race.cursor(lane)->state().stepsDone())),
+                                          .arg(race.cursor(lane)->state().snapshot().stepsDone)),
                      qPrintable(figures));
             QVERIFY2(figures.contains(QStringLiteral("| batch ")), qPrintable(figures));
         }
@@ -617,7 +617,7 @@ void TestMainWindow::raceLanesRunAtTheirOwnR()
         QCOMPARE(lane.value(QStringLiteral("redundancy")).toInt(), expectedR[i]);
         QCOMPARE(w.raceView()->cursor(i)->scenario().redundancy, expectedR[i]);
         QVERIFY(lane.value(QStringLiteral("checkpoint_interval_steps")).toInt() >= 1);
-        QCOMPARE(lane.value(QStringLiteral("steps_done")).toInt(), w.raceView()->cursor(i)->state().stepsDone());
+        QCOMPARE(lane.value(QStringLiteral("steps_done")).toInt(), w.raceView()->cursor(i)->state().snapshot().stepsDone);
         QVERIFY(w.raceView()->laneInfo(i).contains(QStringLiteral("r = %1").arg(expectedR[i])));
     }
     // "Same r for all": Rep races at cluster.redundancy too.

@@ -107,8 +107,8 @@ void TestPlayback::steppingReproducesEngineEvents()
     }
     QCOMPARE(stepped, direct.events.size());
     QVERIFY(cursor.atEnd());
-    QVERIFY(cursor.state().finished());
-    QCOMPARE(cursor.state().stepsDone(), s.steps);
+    QVERIFY(cursor.state().figures().finished);
+    QCOMPARE(cursor.state().snapshot().stepsDone, s.steps);
     QVERIFY(played.count() > 0);
 }
 

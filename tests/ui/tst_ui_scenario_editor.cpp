@@ -244,6 +244,7 @@ void TestScenarioEditor::marksEveryIssueKey()
     QCOMPARE(applied.count(), 1);
     const RunSetup setup = RunSetup::prepare(applied.at(0).at(0).value<Scenario>());
     QCOMPARE(setup.issues.size(), std::size_t{3});
+    QVERIFY(!setup.run);  // the rest was prepared, but no part of a refused run travels with its issues
     editor.markRunIssues(setup.issues);
     QCOMPARE(editor.markedKeys(), QStringList{QStringLiteral("cluster.layout")});
     QVERIFY(editor.fieldEditor(QStringLiteral("cluster.layout"))->property("invalid").toBool());

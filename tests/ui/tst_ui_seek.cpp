@@ -19,8 +19,8 @@ constexpr std::size_t kEventsAfterSnapshot = 40;
 QString differences(const PlaybackState& seeked, const PlaybackState& stepped)
 {
     QStringList out;
-    DisplayedFigures a = seeked.figures();
-    DisplayedFigures b = stepped.figures();
+    RunFigures a = seeked.figures();
+    RunFigures b = stepped.figures();
     if (a.downTimeS != b.downTimeS || a.availability != b.availability)
         out << QStringLiteral("down time %1 vs %2").arg(a.downTimeS, 0, 'g', 17).arg(b.downTimeS, 0, 'g', 17);
     if (!(a == b))
@@ -28,18 +28,21 @@ QString differences(const PlaybackState& seeked, const PlaybackState& stepped)
                    .arg(a.stepsDone).arg(b.stepsDone).arg(a.step).arg(b.step).arg(a.stackNumber).arg(b.stackNumber)
                    .arg(a.aliveGroups).arg(b.aliveGroups).arg(a.restarts).arg(b.restarts).arg(a.failures).arg(b.failures)
                    .arg(a.rejoins).arg(b.rejoins);
-    if (seeked.groupStates() != stepped.groupStates())
+    const SimulationSnapshot& x = seeked.snapshot();
+    const SimulationSnapshot& y = stepped.snapshot();
+    if (x.groupStates != y.groupStates)
         out << QStringLiteral("group states");
     for (int g = 0; g < seeked.groups(); ++g) {
-        if (seeked.failedGpu(g) != stepped.failedGpu(g))
+        const auto i = static_cast<std::size_t>(g);
+        if (x.failedGpus[i] != y.failedGpus[i])
             out << QStringLiteral("failed GPU of group %1").arg(g);
         // The stack position is shown only while a group computes.
-        if (stepped.groupState(g) == GroupState::Computing && seeked.computePosition(g) != stepped.computePosition(g))
+        if (y.groupStates[i] == GroupState::Computing && seeked.computePosition(g) != stepped.computePosition(g))
             out << QStringLiteral("compute position of group %1").arg(g);
     }
-    if (seeked.stacks() != stepped.stacks())
+    if (x.stacks != y.stacks)
         out << QStringLiteral("stacks");
-    if (seeked.lostTypes() != stepped.lostTypes() || seeked.lastDecision() != stepped.lastDecision())
+    if (x.lostTypes != y.lostTypes || x.lastDecision != y.lastDecision)
         out << QStringLiteral("last decision / lost types");
     return out.join(QStringLiteral("; "));
 }
@@ -112,7 +115,7 @@ void TestSeek::seekEqualsStepping()
         QCOMPARE(seeker.position(), target);
         const QString diff = differences(seeker.state(), stepper.state());
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("at event %1: %2").arg(target).arg(diff)));
-        restartsSeen += stepper.state().restarting() ? 1 : 0;
+        restartsSeen += stepper.state().snapshot().restarting ? 1 : 0;
     }
     QVERIFY(restartsSeen > 0 || policy == Policy::Spare || rejoins);
     QVERIFY(!rejoins || stepper.state().figures().rejoins > 0);

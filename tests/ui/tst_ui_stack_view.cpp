@@ -112,8 +112,8 @@ void TestStackView::showsControllerAssignment()
     showsControllerStacks(view, controller);
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(cursor.state().stackNumber(), controller.stackNumber());
-    QCOMPARE(cursor.state().aliveGroups(), controller.aliveCount());
+    QCOMPARE(cursor.state().snapshot().stackNumber, controller.stackNumber());
+    QCOMPARE(cursor.state().snapshot().aliveGroups, controller.aliveCount());
     QVERIFY(!view.grab().isNull());
 }
 
@@ -173,8 +173,8 @@ void TestStackView::readmissionIsShown()
     showsControllerStacks(view, controller);
     if (QTest::currentTestFailed())
         return;
-    QCOMPARE(cursor.state().aliveGroups(), 12);
-    QCOMPARE(cursor.state().stackNumber(), controller.stackNumber());
+    QCOMPARE(cursor.state().snapshot().aliveGroups, 12);
+    QCOMPARE(cursor.state().snapshot().stackNumber, controller.stackNumber());
     QVERIFY2(view.decisionSummary().contains(QStringLiteral("phase 3: re-admission")), qPrintable(view.decisionSummary()));
 }
 

@@ -166,17 +166,18 @@ bool CompareView::start()
     problems_->setVisible(!problems.isEmpty());
     for (std::size_t i = 0; i < sides_.size(); ++i) {
         Side& side = sides_[i];
-        const RunSetup& run = prepared.runs[i];
+        const RunSetup& sideSetup = prepared.runs[i];
         side.finalMetrics.reset();
-        side.checkpointInterval = run.checkpointIntervalSteps;
+        side.checkpointInterval = sideSetup.run ? sideSetup.run->checkpointIntervalSteps : 0;
         side.title->setText(tr("<b>%1: %2</b>").arg(CompareSetup::sideName(static_cast<int>(i)), setup.describe(static_cast<int>(i)).toHtmlEscaped()));
         side.worker->cancel();
         if (!problems.isEmpty()) {
-            side.cursor->reset(run.scenario, nullptr);
+            side.cursor->reset(sideSetup.scenario, nullptr);
             side.cursor->endRecording("not run");
             side.details->setText(tr("not run"));
             continue;
         }
+        const PreparedRun& run = *sideSetup.run;
         const Scenario& s = run.scenario;
         side.details->setText(tr("%1, %2, r = %3, layout %4, T_c = %5 steps, seed %6")
                                   .arg(QString::fromStdString(s.name), QString::fromLatin1(policyDisplayName(s.policy)))
@@ -246,7 +247,7 @@ void CompareView::refresh()
             differences_->setRun(static_cast<int>(i), *side.finalMetrics, side.moves);
         else
             differences_->setProgress(static_cast<int>(i), side.cursor->state());
-        const DisplayedFigures f = side.cursor->state().figures();
+        const RunFigures f = side.cursor->state().figures();
         side.progress->setValue(f.stepsDone);
         side.figures->setText(tr("S = %1 | live %2/%3 | failures %4 | restarts %5 | availability %6% | down %7 h%8")
                                   .arg(f.stackNumber)

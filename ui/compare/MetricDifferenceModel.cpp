@@ -99,14 +99,15 @@ void MetricDifferenceModel::setRun(int side, const RunMetrics& metrics, std::int
 void MetricDifferenceModel::setProgress(int side, const PlaybackState& state)
 {
     const SimulationSnapshot& s = state.snapshot();
+    const RunFigures f = state.figures();
     const std::pair<const char*, double> known[] = {
-        {"steps_done", state.stepsDone()},
-        {"failures", state.failures()},
-        {"restarts", state.restarts()},
-        {"restart_s", state.downTimeS() - s.shrinkTimeS},
+        {"steps_done", f.stepsDone},
+        {"failures", f.failures},
+        {"restarts", f.restarts},
+        {"restart_s", f.downTimeS - s.shrinkTimeS},
         {"shrink_s", s.shrinkTimeS},
-        {"down_s", state.downTimeS()},
-        {"availability", state.availability()},
+        {"down_s", f.downTimeS},
+        {"availability", f.availability},
     };
     std::vector<std::optional<double>> values(keys_.size());
     for (const auto& [key, value] : known)

@@ -66,7 +66,7 @@ QImage AnimationFrameSource::frame(double time, qint64 animationMs)
     clusterView_->animationClock()->setFrameTime(animationMs);
     stackView_->animationClock()->setFrameTime(animationMs);
     cursor_->advanceTo(time);
-    const DisplayedFigures f = cursor_->state().figures();
+    const RunFigures f = cursor_->state().figures();
     caption_->setText(QObject::tr("t %1 | step %2/%3 | S = %4 | live %5/%6 | restarts %7")
                           .arg(EventLogModel::formatTime(f.timeS))
                           .arg(f.stepsDone)

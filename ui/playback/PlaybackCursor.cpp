@@ -84,7 +84,7 @@ void PlaybackCursor::advanceTo(double time)
     const std::size_t target = recording_.eventsUpTo(time);
     if (target > position_)
         applyUpTo(target, true);
-    state_.setTime(std::max(state_.time(), std::min(time, recording_.endTime())));
+    state_.setTime(std::max(state_.snapshot().time, std::min(time, recording_.endTime())));
     emit stateChanged();
 }
 
@@ -133,7 +133,7 @@ void PlaybackCursor::seekToTime(double time, bool animateLast)
 {
     seekToEvent(recording_.eventsUpTo(time), animateLast);
     if (layout_) {
-        state_.setTime(std::max(state_.time(), std::min(time, recording_.endTime())));
+        state_.setTime(std::max(state_.snapshot().time, std::min(time, recording_.endTime())));
         emit stateChanged();
     }
 }

@@ -24,7 +24,6 @@ PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Lay
       groups_(layout_->groups()),
       redundancy_(layout_->redundancy()),
       gpusPerGroup_(scenario.gpusPerGroup),
-      totalSteps_(scenario.steps),
       policy_(scenario.policy),
       replay_(scenario, groups_, redundancy_, layoutStacks(*layout_))
 {
@@ -32,7 +31,7 @@ PlaybackState::PlaybackState(const Scenario& scenario, std::shared_ptr<const Lay
 
 std::vector<int> PlaybackState::stack(int group) const
 {
-    auto first = stacks().begin() + static_cast<std::ptrdiff_t>(group) * redundancy_;
+    auto first = snapshot().stacks.begin() + static_cast<std::ptrdiff_t>(group) * redundancy_;
     return {first, first + redundancy_};
 }
 

@@ -47,14 +47,15 @@ RunSetup RunSetup::prepare(const Scenario& scenario, std::optional<std::vector<T
         PrepareOptions options;
         options.trace = std::move(trace);
         options.layoutForAnyPolicy = true;
-        static_cast<PreparedRun&>(setup) =
-            prepareRun(scenario, std::move(options), [&setup](const char* key, const std::exception& e) {
-                if (dynamic_cast<const std::logic_error*>(&e) != nullptr)  // a bug, told as one
-                    setup.issues.push_back({{}, key, errorText(e).toStdString()});
-                else
-                    for (InputIssue& issue : issuesAtKey(e, {}, key))
-                        setup.issues.push_back(std::move(issue));
-            });
+        PreparedRun run = prepareRun(scenario, std::move(options), [&setup](const char* key, const std::exception& e) {
+            if (dynamic_cast<const std::logic_error*>(&e) != nullptr)  // a bug, told as one
+                setup.issues.push_back({{}, key, errorText(e).toStdString()});
+            else
+                for (InputIssue& issue : issuesAtKey(e, {}, key))
+                    setup.issues.push_back(std::move(issue));
+        });
+        if (setup.issues.empty())
+            setup.run = std::move(run);
     }
     setup.problems = issueLines(setup.issues);
     return setup;

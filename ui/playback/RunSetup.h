@@ -14,17 +14,20 @@
 
 namespace spare {
 
-// A scenario prepared for the window (sim/PreparedRun: the layout, built for every policy since the views
-// draw it, the placement, the failure trace loaded from failures.trace unless given, the checkpoint
-// interval), checked before anything starts. Every problem found is an issue naming its key (a layout
-// file's or a trace's problems under cluster.layout or failures.trace, the memory budget's under
-// cluster.groups), so that the editor marks the keys and a window or a script refuses the scenario as a
-// whole.
-struct RunSetup : PreparedRun {
+// A scenario checked and prepared for the window before anything starts. Every problem found is an issue
+// naming its key (a layout file's or a trace's problems under cluster.layout or failures.trace, the memory
+// budget's under cluster.groups), so that the editor marks the keys and a window or a script refuses the
+// scenario as a whole; only a scenario without issues gets its run.
+struct RunSetup {
+    Scenario scenario;  // as read, with the command line's overrides (default when the file was unreadable)
+    // Engaged only without issues (sim/PreparedRun: the layout, built for every policy since the views
+    // draw it, the placement, the failure trace loaded from failures.trace unless given, the checkpoint
+    // interval); a scenario with issues has no part of it.
+    std::optional<PreparedRun> run;
     std::vector<InputIssue> issues;
     QStringList problems;  // the issues as the window shows them, one line each
 
-    bool ok() const { return issues.empty(); }
+    bool ok() const { return run.has_value(); }
 
     static RunSetup prepare(const Scenario& scenario, std::optional<std::vector<TraceFailure>> trace = std::nullopt);
     // The memory budget prepare() checks every run against, for the whole process: --memory-limit when

@@ -306,7 +306,6 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
         lane.progress->setFormat(lane.measure ? tr("%v / %m %1 steps").arg(QString::fromLatin1(progressMeasureName(measure)))
                                               : tr("%v / %m steps"));
         lane.chartLine = chart_->addLine(lane.name, laneColour(lane.contender));
-        lane.checkpointInterval = setup.checkpointIntervalSteps;
         if (!setup.ok()) {
             lane.worker->cancel();
             lane.cursor->reset(setup.scenario, nullptr);
@@ -316,9 +315,11 @@ void RaceView::start(const Scenario& scenario, const std::optional<std::vector<T
             emit laneFailed(tr("%1: %2").arg(lane.name, setup.problems.join(QStringLiteral("; "))));
             continue;
         }
-        lane.info->setText(tr("r = %1, T_c = %2 steps").arg(setup.scenario.redundancy).arg(setup.checkpointIntervalSteps));
-        lane.cursor->reset(setup);
-        lane.worker->start(setup);
+        const PreparedRun& run = *setup.run;
+        lane.checkpointInterval = run.checkpointIntervalSteps;
+        lane.info->setText(tr("r = %1, T_c = %2 steps").arg(run.scenario.redundancy).arg(run.checkpointIntervalSteps));
+        lane.cursor->reset(run);
+        lane.worker->start(run);
     }
     clock_->syncTo(0.0);
     started_ = true;
@@ -356,7 +357,7 @@ void RaceView::rebuildChart(double time)
                 chart_->addFailureMarker(lane.chartLine, e.time, steps);
             }
         }
-        lane.failuresSeen = lane.cursor->state().failures();
+        lane.failuresSeen = lane.cursor->state().snapshot().failures;
     }
     refresh();
     chart_->flush();
@@ -377,7 +378,7 @@ void RaceView::refresh()
 
 void RaceView::refreshLane(Lane& lane, double time)
 {
-    const DisplayedFigures f = lane.cursor->state().figures();
+    const RunFigures f = lane.cursor->state().figures();
     QString progress;
     if (lane.measure) {
         // Elastic under samples or effective progress: the fold of the events played so far.

@@ -20,7 +20,7 @@ bool groupIsOut(GroupState st)
 
 QRgb groupColor(const PlaybackState& state, int g, bool flashing)
 {
-    const GroupState st = state.groupState(g);
+    const GroupState st = state.snapshot().groupStates[static_cast<std::size_t>(g)];
     if (flashing && st == GroupState::Failed)
         return ClusterPalette::failureFlash();
     return ClusterPalette::state(st, state.computePosition(g));
@@ -35,7 +35,8 @@ QRgb failedGpuColor(bool flashing)
 
 QRgb ClusterImageRenderer::cellColor(const PlaybackState& state, int group, int gpu, bool flashing)
 {
-    if (gpu == state.failedGpu(group) && groupIsOut(state.groupState(group)))
+    const auto g = static_cast<std::size_t>(group);
+    if (gpu == state.snapshot().failedGpus[g] && groupIsOut(state.snapshot().groupStates[g]))
         return failedGpuColor(flashing);
     return groupColor(state, group, flashing);
 }
@@ -51,6 +52,8 @@ void ClusterImageRenderer::render(QImage& image, const PlaybackState& state, con
     const int gpus = state.gpusPerGroup();
     const QRgb background = ClusterPalette::background();
     auto isFlashing = [&](int g) { return !flashing.empty() && flashing[static_cast<std::size_t>(g)] != 0; };
+    const std::vector<GroupState>& groupStates = state.snapshot().groupStates;
+    const std::vector<int>& failedGpus = state.snapshot().failedGpus;
 
     // Horizontal extent of the grid and the separator columns, computed once.
     const int x0 = std::clamp(static_cast<int>(std::floor(vp.originX)), 0, width);
@@ -89,7 +92,8 @@ void ClusterImageRenderer::render(QImage& image, const PlaybackState& state, con
         }
         int worst = first;
         for (int g = first + 1; g < last; ++g)
-            if (ClusterPalette::severity(state.groupState(g)) > ClusterPalette::severity(state.groupState(worst)))
+            if (ClusterPalette::severity(groupStates[static_cast<std::size_t>(g)])
+                > ClusterPalette::severity(groupStates[static_cast<std::size_t>(worst)]))
                 worst = g;
         const QRgb base = groupColor(state, worst, isFlashing(worst));
         std::fill(line, line + x0, background);
@@ -98,8 +102,8 @@ void ClusterImageRenderer::render(QImage& image, const PlaybackState& state, con
             line[x] = separatorColumn[static_cast<std::size_t>(x)] ? ClusterPalette::separator() : base;
         // The failed GPU of each group in range: at least one pixel wide, most severe wins.
         for (int g = first; g < last; ++g) {
-            const int gpu = state.failedGpu(g);
-            if (gpu < 0 || !groupIsOut(state.groupState(g)))
+            const int gpu = failedGpus[static_cast<std::size_t>(g)];
+            if (gpu < 0 || !groupIsOut(groupStates[static_cast<std::size_t>(g)]))
                 continue;
             const double left = vp.originX + gpu * vp.cellWidth;
             const int c0 = std::clamp(static_cast<int>(std::floor(left)), 0, width);

@@ -403,7 +403,7 @@ int ClusterView::policyBandHeight() const
 QString ClusterView::policyBandText() const
 {
     const PlaybackState& s = cursor_->state();
-    const int live = std::max(s.aliveGroups(), 0);
+    const int live = std::max(s.snapshot().aliveGroups, 0);
     switch (s.policy()) {
     case Policy::Elastic:
         return tr("batch %1 / %2 groups (%3%)").arg(live).arg(s.groups()).arg(100.0 * live / std::max(s.groups(), 1), 0, 'f', 1);
@@ -428,8 +428,9 @@ void ClusterView::drawPolicyBand(QPainter& p)
     const QRect grid = gridRect();
     const QRect band(grid.left(), compact_ ? grid.bottom() + 1 : grid.bottom() + gpuAxisHeight() + 1, grid.width(), height);
     p.fillRect(band, QColor::fromRgb(ClusterPalette::separator()));
-    const double share = s.policy() == Policy::Elastic ? std::clamp(double(s.aliveGroups()) / std::max(s.groups(), 1), 0.0, 1.0)
-                                                       : (s.aliveGroups() > 0 ? 1.0 : 0.0);
+    const int live = s.snapshot().aliveGroups;
+    const double share = s.policy() == Policy::Elastic ? std::clamp(double(live) / std::max(s.groups(), 1), 0.0, 1.0)
+                                                       : (live > 0 ? 1.0 : 0.0);
     p.fillRect(QRectF(band.left(), band.top(), band.width() * share, band.height()), QColor::fromRgb(ClusterPalette::liveBatch()));
     if (compact_)
         return;
@@ -745,19 +746,20 @@ void ClusterView::mouseReleaseEvent(QMouseEvent* event)
 QString ClusterView::tooltipFor(QPoint cell) const
 {
     const PlaybackState& s = cursor_->state();
+    const SimulationSnapshot& snap = s.snapshot();
     const int g = cell.x();
-    GroupState st = s.groupState(g);
+    GroupState st = snap.groupStates[static_cast<std::size_t>(g)];
     QString state = ClusterPalette::name(st);
-    if (cell.y() == s.failedGpu(g) && (st == GroupState::Failed || st == GroupState::MaskedOut))
+    if (cell.y() == snap.failedGpus[static_cast<std::size_t>(g)] && (st == GroupState::Failed || st == GroupState::MaskedOut))
         state = tr("failed GPU (took the group out)");
     else if (st == GroupState::Computing)
         state += tr(" (stack position %1)").arg(s.computePosition(g) + 1);
     QStringList stack;
     const std::vector<int> types = s.stack(g);
     for (std::size_t p = 0; p < types.size(); ++p)
-        stack << (static_cast<int>(p) < s.stackNumber() ? QStringLiteral("[%1]") : QStringLiteral("%1")).arg(types[p]);
+        stack << (static_cast<int>(p) < snap.stackNumber ? QStringLiteral("[%1]") : QStringLiteral("%1")).arg(types[p]);
     QString text = tr("group %1, GPU %2\nstate: %3\nshard types, top of the stack first (top S = %4 in brackets): %5")
-                       .arg(g).arg(cell.y()).arg(state).arg(s.stackNumber()).arg(stack.join(QLatin1Char(' ')));
+                       .arg(g).arg(cell.y()).arg(state).arg(snap.stackNumber).arg(stack.join(QLatin1Char(' ')));
     if (const HostPopulation* hosts = s.hosts()) {
         const auto prone = std::equal_range(hosts->proneGroups().begin(), hosts->proneGroups().end(), g);
         const auto slow = std::lower_bound(hosts->slowGroups().begin(), hosts->slowGroups().end(), g);

@@ -149,10 +149,11 @@ int StackView::groupsPerColumn() const
 
 int StackView::representative(int firstGroup, int lastGroup) const
 {
-    const PlaybackState& s = cursor_->state();
+    const std::vector<GroupState>& states = cursor_->state().snapshot().groupStates;
     int worst = firstGroup;
     for (int g = firstGroup + 1; g <= lastGroup; ++g)
-        if (ClusterPalette::severity(s.groupState(g)) > ClusterPalette::severity(s.groupState(worst)))
+        if (ClusterPalette::severity(states[static_cast<std::size_t>(g)])
+            > ClusterPalette::severity(states[static_cast<std::size_t>(worst)]))
             worst = g;
     return worst;
 }
@@ -225,6 +226,7 @@ QString StackView::tooltipAt(QPoint pos) const
     if (cell.x() < 0)
         return {};
     const PlaybackState& s = cursor_->state();
+    const SimulationSnapshot& snap = s.snapshot();
     // In a folded run, the group the run shows.
     const int fold = groupsPerColumn();
     const int runFirst = firstVisibleGroup() + (cell.x() - firstVisibleGroup()) / fold * fold;
@@ -233,13 +235,13 @@ QString StackView::tooltipAt(QPoint pos) const
     const int position = cell.y();
     const int type = s.stack(group)[static_cast<std::size_t>(position)];
     QStringList holders;
-    const std::vector<int>& stacks = s.stacks();
+    const std::vector<int>& stacks = snap.stacks;
     for (int g = 0; g < s.groups(); ++g) {
         const auto begin = stacks.begin() + static_cast<std::ptrdiff_t>(g) * s.redundancy();
         const auto at = std::find(begin, begin + s.redundancy(), type);
         if (at == begin + s.redundancy())
             continue;
-        const GroupState st = s.groupState(g);
+        const GroupState st = snap.groupStates[static_cast<std::size_t>(g)];
         const bool out = st == GroupState::Failed || st == GroupState::MaskedOut;
         holders << (out ? tr("%1 (p%2, out)") : tr("%1 (p%2)")).arg(g).arg(at - begin);
     }
@@ -249,7 +251,7 @@ QString StackView::tooltipAt(QPoint pos) const
         .arg(group)
         .arg(run)
         .arg(position)
-        .arg(position < s.stackNumber() ? tr(" (computed: top S = %1)").arg(s.stackNumber()) : QString())
+        .arg(position < snap.stackNumber ? tr(" (computed: top S = %1)").arg(snap.stackNumber) : QString())
         .arg(type)
         .arg(holders.join(QStringLiteral(", ")));
 }
@@ -270,16 +272,16 @@ bool StackView::event(QEvent* event)
 
 QString StackView::decisionSummary() const
 {
-    const PlaybackState& s = cursor_->state();
-    const std::shared_ptr<const ReorderDecision>& d = s.lastDecision();
-    if (!s.lostTypes().empty()) {
+    const SimulationSnapshot& s = cursor_->state().snapshot();
+    const std::shared_ptr<const ReorderDecision>& d = s.lastDecision;
+    if (!s.lostTypes.empty()) {
         QStringList lost;
-        for (int t : s.lostTypes())
+        for (int t : s.lostTypes)
             lost << QString::number(t);
         return tr("WIPE-OUT: type %1 lost every holder -> global restart").arg(lost.join(QStringLiteral(", ")));
     }
     if (!d)
-        return tr("S = %1 (no reorder since the last restart)").arg(s.stackNumber());
+        return tr("S = %1 (no reorder since the last restart)").arg(s.stackNumber);
     static const char* const phases[] = {QT_TR_NOOP("phase 0: fixed check, no reorder"),
                                          QT_TR_NOOP("phase 1: free search"),
                                          QT_TR_NOOP("phase 2: min-cost reorder"),
@@ -300,6 +302,7 @@ void StackView::paintEvent(QPaintEvent*)
     const PlaybackState& s = cursor_->state();
     if (s.groups() <= 0)
         return;
+    const SimulationSnapshot& snap = s.snapshot();
     const int first = firstVisibleGroup();
     const int count = visibleGroupCount();
     const int r = s.redundancy();
@@ -317,7 +320,7 @@ void StackView::paintEvent(QPaintEvent*)
                        .arg(viewState_->followsAction() ? tr(" (following)") : QString()));
 
     // Top-S band.
-    const QRectF band = cellRect(0, 0).united(cellRect(count - 1, s.stackNumber() - 1)).adjusted(-3, -2, 3, 2);
+    const QRectF band = cellRect(0, 0).united(cellRect(count - 1, snap.stackNumber - 1)).adjusted(-3, -2, 3, 2);
     p.fillRect(band, QColor(0xff, 0xf1, 0x76, 120));
     p.setPen(QPen(QColor(0xf9, 0xa8, 0x25), 2));
     p.drawRect(band);
@@ -328,11 +331,11 @@ void StackView::paintEvent(QPaintEvent*)
         const QRectF row = cellRect(0, pos);
         p.setPen(palette().color(QPalette::Text));
         p.drawText(QRectF(2, row.top(), leftMargin() - 6, row.height()), Qt::AlignVCenter | Qt::AlignRight,
-                   pos < s.stackNumber() ? QStringLiteral("S%1 p%2").arg(pos + 1).arg(pos) : QStringLiteral("p%1").arg(pos));
+                   pos < snap.stackNumber ? QStringLiteral("S%1 p%2").arg(pos + 1).arg(pos) : QStringLiteral("p%1").arg(pos));
     }
     // Group ids at a round step, centred on their columns.
     for (int g : labelledGroups()) {
-        const GroupState st = s.groupState(g);
+        const GroupState st = snap.groupStates[static_cast<std::size_t>(g)];
         const QRectF head = cellRect(g - first, 0);
         p.setPen(st == GroupState::Failed || st == GroupState::MaskedOut ? QColor(0x9e, 0x9e, 0x9e)
                                                                           : palette().color(QPalette::Text));
@@ -345,7 +348,7 @@ void StackView::paintEvent(QPaintEvent*)
     if (animating)
         for (const StackMove& m : animatedDecision_->stackMoves)
             movedFrom[static_cast<long long>(m.group) * s.groups() + m.type] = m.fromPosition;
-    const std::vector<int>& lost = s.lostTypes();
+    const std::vector<int>& lost = snap.lostTypes;
     const QFont numberFont = cellNumberFont(cellRect(0, 0).size());
     const QFontMetricsF numberMetrics(numberFont);
     // Narrow columns fold: each run of `fold` groups is one column showing its most severe group.
@@ -353,7 +356,7 @@ void StackView::paintEvent(QPaintEvent*)
     for (int c = 0; c < count; c += fold) {
         const int g = fold == 1 ? first + c : representative(first + c, std::min(first + c + fold, first + count) - 1);
         const double runWidth = std::min(fold, count - c) * columnWidth();
-        const GroupState st = s.groupState(g);
+        const GroupState st = snap.groupStates[static_cast<std::size_t>(g)];
         const bool dead = st == GroupState::Failed || st == GroupState::MaskedOut;
         const double inset = runWidth >= 6.0 ? 1.0 : 0.0;
         // Only the drawn columns are looked up: when S grew every survivor patches, a million of them.

@@ -1,8 +1,8 @@
-#include "engine/sim/RunLaneJson.h"
+#include "engine/sim/RunFiguresJson.h"
 
 namespace spare {
 
-nlohmann::json runLaneJson(const Scenario& scenario, int checkpointIntervalSteps, const DisplayedFigures& f)
+nlohmann::json runFiguresJson(const Scenario& scenario, int checkpointIntervalSteps, const RunFigures& f)
 {
     return nlohmann::json{
         {"policy", policyName(scenario.policy)},

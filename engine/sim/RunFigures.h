@@ -2,9 +2,10 @@
 
 namespace spare {
 
-// Every figure the window shows for one run (status bar, Race lanes, --export-state), derived in one
-// place (ReplayState::figures) so that no view computes its own.
-struct DisplayedFigures {
+// A run's figures at one point of its replay: progress, groups alive, failures, restarts, rejoins, down
+// time and availability. ReplayState::figures derives them in one place, so every reader (`spare-cli
+// simulate --state-at`, the window's --export-state and views) gets the same values.
+struct RunFigures {
     double timeS = 0.0;
     int step = 0;
     int stepsDone = 0;
@@ -20,7 +21,7 @@ struct DisplayedFigures {
     bool restarting = false;
     bool finished = false;
 
-    friend bool operator==(const DisplayedFigures&, const DisplayedFigures&) = default;
+    friend bool operator==(const RunFigures&, const RunFigures&) = default;
 };
 
 }  // namespace spare
