@@ -229,9 +229,8 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
         runTrialsOn(device, flat, bursts, options.seed, first, count, options.wipeoutOnly, outcomes.data());
         for (std::size_t i = 0; i < count; ++i)
             sums.add(outcomes[i]);
-        if (options.progress)
-            options.progress(first + count, options.trials);
-        if (options.cancel && options.cancel->load())
+        options.control.report(static_cast<std::size_t>(first + count), static_cast<std::size_t>(options.trials));
+        if (options.control.cancelled())
             break;
     }
 

@@ -528,9 +528,9 @@ void TestMonteCarlo::cancelStopsAfterTheChunkInProgress()
     MonteCarloOptions options;
     options.trials = 100'000;
     options.device = Device::Cpu;
-    options.cancel = &cancel;
+    options.control.cancel = &cancel;
     std::uint64_t progressCalls = 0;
-    options.progress = [&progressCalls](std::uint64_t, std::uint64_t) { ++progressCalls; };
+    options.control.progress = [&progressCalls](std::size_t, std::size_t) { ++progressCalls; };
     const Layout layout = Layout::golomb(50, 4);
     const MonteCarloResult cut = MonteCarlo::run(layout, options);
     QCOMPARE(progressCalls, std::uint64_t(1));
