@@ -25,8 +25,9 @@ struct MonteCarloOptions {
     // Domain bursts: each failure event is, with their share, a whole domain failing at once. Unset or
     // share 0: the plain failure order, bit for bit.
     std::optional<DomainBursts> bursts;
-    // Progress: trials done so far, after each chunk of trials (from the calling thread). A cancel stops
-    // run() after the chunk in progress; it returns the trials done so far.
+    // Threads: run() works in a task arena of that many (CPU). Progress: trials done so far, after each
+    // chunk of trials (from the calling thread). A cancel stops run() after the chunk in progress; it
+    // returns the trials done so far.
     RunControl control;
 };
 

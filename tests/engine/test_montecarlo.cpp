@@ -8,6 +8,8 @@
 #include "engine/layout/Layout.h"
 #include "engine/topology/ClusterPlacement.h"
 
+#include <tbb/task_arena.h>  // before Qt, whose emit macro breaks oneTBB's headers
+
 #include <QtTest/QtTest>
 
 #include <tbb/global_control.h>
@@ -455,6 +457,15 @@ void TestMonteCarlo::resultsIgnoreThreadCount()
         two = MonteCarlo::run(layout, options);
     }
     QVERIFY(sameResult(one, two));
+    // RunControl::threads: the run gets an arena of its own, whose thread reports the progress.
+    MonteCarloOptions three = options;
+    three.control.threads = 3;
+    int concurrency = 0;
+    three.control.progress = [&concurrency](std::size_t, std::size_t) {
+        concurrency = tbb::this_task_arena::max_concurrency();
+    };
+    QVERIFY(sameResult(one, MonteCarlo::run(layout, three)));
+    QCOMPARE(concurrency, 3);
     QCOMPARE(one.burstsEndured > 0.0, burstShare > 0.0);
     QCOMPARE(one.trials, options.trials);
     QCOMPARE(one.device, Device::Cpu);
