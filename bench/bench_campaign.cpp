@@ -109,7 +109,7 @@ void campaignVsSweep(benchmark::State& state)
         const auto runCampaign = [&] {
             const Stopwatch watch;
             spare::CampaignRunOptions options;
-            options.threads = kThreads;
+            options.control.threads = kThreads;
             spare::CampaignRunner::run(plan, spare::CampaignResultsDir(scratch() / fmt::format("throughput{}", round)),
                                        0, 1, options);
             campaignS += watch.wall();
@@ -131,7 +131,7 @@ void campaignVsSweep(benchmark::State& state)
         const auto runSweep = [&] {
             const Stopwatch watch;
             spare::SweepRunOptions options;
-            options.threads = kThreads;
+            options.control.threads = kThreads;
             benchmark::DoNotOptimize(spare::Sweep::run(sweep, options).rows.size());
             sweepS += watch.wall();
             sweepCpu += watch.cpu();

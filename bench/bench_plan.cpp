@@ -49,7 +49,7 @@ void paperN600(benchmark::State& state)
     for (auto _ : state) {
         const auto start = std::chrono::steady_clock::now();
         const double cpuStart = cpuSeconds();
-        spare::LocalPlanRoundRunner runner(threads);
+        spare::LocalPlanRoundRunner runner(spare::RunControl{threads, {}, nullptr});
         const spare::PlanResult result = spare::runPlan(spec, runner);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const double cpu = cpuSeconds() - cpuStart;
@@ -80,7 +80,7 @@ void teachingSeeds(benchmark::State& state)
         PlanCost total;
         for (std::uint64_t seed = 1; seed <= 20; ++seed) {
             spec.base.seed = seed;
-            spare::LocalPlanRoundRunner runner(threads);
+            spare::LocalPlanRoundRunner runner(spare::RunControl{threads, {}, nullptr});
             const PlanCost c = cost(spare::runPlan(spec, runner));
             total.runs += c.runs;
             total.fullGrid += c.fullGrid;

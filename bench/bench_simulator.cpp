@@ -89,7 +89,7 @@ void runSweep(benchmark::State& state, int threads)
     spec.spareRedundancies = {6, 7, 8, 9, 10};
     spec.repRedundancies = {2, 3, 4};
     spare::SweepRunOptions options;
-    options.threads = threads;
+    options.control.threads = threads;
     double seconds = 0.0;
     for (auto _ : state) {
         const auto start = std::chrono::steady_clock::now();
@@ -105,7 +105,7 @@ void runPaperTable(benchmark::State& state, bool phase1First)
 {
     spare::ReorderController::setPhase1First(phase1First);
     spare::SweepRunOptions options;
-    options.threads = 1;
+    options.control.threads = 1;
     double cpuSeconds = 0.0;
     for (auto _ : state) {
         const std::clock_t start = std::clock();

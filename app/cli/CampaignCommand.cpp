@@ -134,9 +134,9 @@ int runAction(const CampaignOptions& o)
     const CampaignPlan plan = loadPlan(o.campaignPath);
     const CampaignResultsDir dir(o.dir.empty() ? defaultOutDir(o.campaignPath) : o.dir);
     CampaignRunOptions options;
-    options.threads = o.threads;
-    options.cancel = &installStopSignal();
-    options.progress = stderrProgress(fmt::format("campaign shard {}/{}", shard.index, shard.count));
+    options.control.threads = o.threads;
+    options.control.cancel = &installStopSignal();
+    options.control.progress = stderrProgress(fmt::format("campaign shard {}/{}", shard.index, shard.count));
     const CampaignRunSummary summary = CampaignRunner::run(plan, dir, shard.index, shard.count, options);
     fmt::print("shard {}/{} ({}) of \"{}\" into {}: {} runs done now, {} already done, {} failed{}\n", shard.index,
                shard.count, shard.source, plan.campaign().name, dir.path(), summary.ran, summary.skipped, summary.failed,

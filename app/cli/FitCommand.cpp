@@ -410,7 +410,7 @@ CommandAction setupFit(CLI::App& sub)
         study.coincidenceWindowS = opts->coincidenceWindowS;
         study.bootstrapSamples = opts->bootstrap;
         study.seed = opts->seed;
-        study.threads = opts->threads;
+        study.control.threads = opts->threads;
         if (opts->units > 0.0)
             study.fleet = FleetDescription{opts->units, unit, opts->gpusPerNode};
         if (opts->plannedCluster())
@@ -421,7 +421,7 @@ CommandAction setupFit(CLI::App& sub)
         if (opts->bootstrap > 0)
             study.bootstrapProgress = stderrProgress("bootstrap", "samples");
         study.checkpointProgress = stderrProgress("checkpoint sweep");
-        study.cancel = &installStopSignal();
+        study.control.cancel = &installStopSignal();
 
         const FailureLogStudy r = runFailureLogStudy(opts->logPath, study);
         if (r.stoppedWhile)

@@ -74,7 +74,7 @@ int runMonteCarlo(const MonteCarloFlags& flags)
     if (flags.burstShareGiven)
         options.bursts = DomainBursts::fromPlacement(*placement, placement->topology().domainLevel, flags.burstShare);
     if (options.trials >= 100'000)
-        options.progress = stderrProgress("montecarlo", "trials");
+        options.control.progress = stderrProgress("montecarlo", "trials");
 
     const auto start = std::chrono::steady_clock::now();
     const MonteCarloResult result = MonteCarlo::run(layout, options);

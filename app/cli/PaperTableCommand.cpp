@@ -64,8 +64,8 @@ CommandAction setupPaperTable(CLI::App& sub)
         requireMemoryFits(estimatePaperTableMemory(opts->threads), paperScenario(paperReferences().back().groups),
                           opts->memoryLimit);
         SweepRunOptions run;
-        run.threads = opts->threads;
-        run.progress = stderrProgress("paper-table");
+        run.control.threads = opts->threads;
+        run.control.progress = stderrProgress("paper-table");
         const PaperTable table = runPaperTable(opts->seeds, run);
         if (opts->json)
             fmt::print("{}\n", paperTableToJson(table).dump(2));

@@ -7,6 +7,7 @@
 
 #include "engine/base/AtomicFile.h"
 #include "engine/base/OutputFileError.h"
+#include "engine/base/RunControl.h"
 #include "engine/base/ScenarioLimits.h"
 #include "engine/planning/ConfigurationPlanner.h"
 #include "engine/planning/PlanFolder.h"
@@ -25,7 +26,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <tbb/task_arena.h>
 
 namespace spare::cli {
 
@@ -119,7 +119,7 @@ PlanSpec specFromFlags(const PlanOptionsText& o)
 // One timed run per policy at its costliest candidate, scaled by the campaign cost model (1 + r).
 void printEstimate(const PlanSpec& spec, int threads)
 {
-    const int workers = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
+    const int workers = RunControl::resolveThreads(threads);
     double firstStageS = 0.0;
     std::size_t candidates = 0;
     for (const Policy policy : spec.policies) {
@@ -129,7 +129,7 @@ void printEstimate(const PlanSpec& spec, int threads)
         });
         const auto start = std::chrono::steady_clock::now();
         ScenarioBatchOptions one;
-        one.threads = 1;
+        one.control.threads = 1;
         one.maxTttRatio = spec.maxTttRatio;
         runScenarioBatch({spec.scenario(*costliest, 0)}, one);
         const double pilotS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -210,18 +210,18 @@ int runPlanCommand(const PlanOptionsText& o)
     if (folder) {
         folder->setRunLocally(!o.noRun);
         CampaignRunOptions run;
-        run.threads = o.threads;
-        run.cancel = &stop;
+        run.control.threads = o.threads;
+        run.control.cancel = &stop;
         folder->setRunOptions(run);
         runner = folder.get();
     } else {
-        local = std::make_unique<LocalPlanRoundRunner>(o.threads, &stop);
+        local = std::make_unique<LocalPlanRoundRunner>(RunControl{o.threads, {}, &stop});
         runner = local.get();
     }
     const auto start = std::chrono::steady_clock::now();
     PlanOptions options;
-    options.cancel = &stop;
-    options.progress = [&](const PlanResult& r) {
+    options.control.cancel = &stop;
+    options.roundDone = [&](const PlanResult& r) {
         if (r.rounds > 0)
             printRound(r, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     };

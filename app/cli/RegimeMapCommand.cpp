@@ -117,11 +117,11 @@ CommandAction setupRegimeMap(CLI::App& sub)
         options.y = parseRegimeAxis(opts->y, "--y");
         options.contenders = parseRegimeContenders(opts->policies, "--policies");
         options.seeds = opts->seeds;
-        options.threads = opts->threads;
+        options.control.threads = opts->threads;
         options.maxTttRatio = opts->maxTttRatio;
         const Scenario base = loadScenarioFile(opts->scenarioPath);
         const std::atomic<bool>& stop = installStopSignal();
-        options.cancel = &stop;
+        options.control.cancel = &stop;
         if (!opts->campaignOut.empty()) {
             const Campaign campaign =
                 regimeMapCampaign(base, options, std::filesystem::path(opts->campaignOut).stem().string());
@@ -136,7 +136,7 @@ CommandAction setupRegimeMap(CLI::App& sub)
             return 0;
         }
         fmt::print(stderr, "regime-map: {}\n", regimeMapEstimateText(options, estimateRegimeMap(base, options)));
-        options.progress = stderrProgress("regime-map");
+        options.control.progress = stderrProgress("regime-map");
         const RegimeMap map = runRegimeMap(base, options);
         if (stop.load())
             return 130;

@@ -38,9 +38,9 @@ std::optional<RegimeMap> reportRegimeMap(const ReportOptions& o, const Scenario&
     options.y = parseRegimeAxis(o.regimeY, "--regime-y");
     options.contenders = parseRegimeContenders(o.regimePolicies, "--regime-policies");
     options.seeds = o.regimeSeeds;
-    options.cancel = &stop;
+    options.control.cancel = &stop;
     fmt::print(stderr, "report: regime map: {}\n", regimeMapEstimateText(options, estimateRegimeMap(scenario, options)));
-    options.progress = stderrProgress("regime map");
+    options.control.progress = stderrProgress("regime map");
     RegimeMap map = runRegimeMap(scenario, options);
     return stop.load() ? std::nullopt : std::optional<RegimeMap>(std::move(map));
 }

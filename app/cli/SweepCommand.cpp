@@ -154,8 +154,8 @@ CommandAction setupSweep(CLI::App& sub)
         requireMemoryFits(Sweep::estimateMemory(spec, opts->threads), spec.base, opts->memoryLimit);
 
         SweepRunOptions run;
-        run.threads = opts->threads;
-        run.progress = stderrProgress("sweep");
+        run.control.threads = opts->threads;
+        run.control.progress = stderrProgress("sweep");
         if (opts->repairWhatIf())
             return runRepairWhatIf(spec, opts->repairGrid(), run, files, *opts);
         const SweepResult result = Sweep::run(spec, run);

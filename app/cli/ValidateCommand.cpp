@@ -66,11 +66,11 @@ CommandAction setupValidate(CLI::App& sub)
         ValidationOptions options;
         options.seeds = opts->seeds;
         options.rows = opts->rows;
-        options.threads = opts->threads;
+        options.control.threads = opts->threads;
         options.scenariosDir = opts->scenarios.empty() ? defaultScenarioDirectory() : opts->scenarios;
-        options.progress = stderrProgress("validate");
+        options.control.progress = stderrProgress("validate");
         const std::atomic<bool>& stop = installStopSignal();
-        options.cancel = &stop;
+        options.control.cancel = &stop;
         const std::vector<ValidationRow> rows = runPublishedRunValidation(options);
         if (stop.load())
             return 130;

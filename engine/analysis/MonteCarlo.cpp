@@ -9,6 +9,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
@@ -224,16 +225,18 @@ MonteCarloResult MonteCarlo::run(const Layout& layout, const MonteCarloOptions& 
                                                        : std::clamp<std::uint64_t>(tenth, 1u << 12, cpuCap);
     std::vector<TrialOutcome> outcomes(static_cast<std::size_t>(std::min(chunk, options.trials)));
     TrialSums sums;
-    for (std::uint64_t first = 0; first < options.trials; first += chunk) {
-        const std::size_t count = static_cast<std::size_t>(std::min(chunk, options.trials - first));
-        runTrialsOn(device, flat, bursts, options.seed, first, count, options.wipeoutOnly, outcomes.data());
-        for (std::size_t i = 0; i < count; ++i)
-            sums.add(outcomes[i]);
-        if (options.progress)
-            options.progress(first + count, options.trials);
-        if (options.cancel && options.cancel->load())
-            break;
-    }
+    tbb::task_arena arena(options.control.resolvedThreads());
+    arena.execute([&] {
+        for (std::uint64_t first = 0; first < options.trials; first += chunk) {
+            const std::size_t count = static_cast<std::size_t>(std::min(chunk, options.trials - first));
+            runTrialsOn(device, flat, bursts, options.seed, first, count, options.wipeoutOnly, outcomes.data());
+            for (std::size_t i = 0; i < count; ++i)
+                sums.add(outcomes[i]);
+            options.control.report(static_cast<std::size_t>(first + count), static_cast<std::size_t>(options.trials));
+            if (options.control.cancelled())
+                break;
+        }
+    });
 
     MonteCarloResult result = summarise(sums);
     if (options.wipeoutOnly) {

@@ -1,12 +1,11 @@
 #pragma once
 
 #include "engine/analysis/DomainBursts.h"
+#include "engine/base/RunControl.h"
 #include "engine/analysis/TrialKernel.h"
 #include "engine/layout/Layout.h"
 
-#include <atomic>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,10 +25,10 @@ struct MonteCarloOptions {
     // Domain bursts: each failure event is, with their share, a whole domain failing at once. Unset or
     // share 0: the plain failure order, bit for bit.
     std::optional<DomainBursts> bursts;
-    // Called after each chunk of trials (from the calling thread) with trials done so far.
-    std::function<void(std::uint64_t done, std::uint64_t total)> progress;
-    // When set and raised, run() stops after the chunk in progress and returns the trials done so far.
-    const std::atomic<bool>* cancel = nullptr;
+    // Threads: run() works in a task arena of that many (CPU). Progress: trials done so far, after each
+    // chunk of trials (from the calling thread). A cancel stops run() after the chunk in progress; it
+    // returns the trials done so far.
+    RunControl control;
 };
 
 struct ConfidenceInterval {

@@ -75,7 +75,7 @@ public:
     }
 
 private:
-    bool cancelled() const { return options_.cancel && options_.cancel->load(std::memory_order_relaxed); }
+    bool cancelled() const { return options_.control.cancelled(); }
 
     std::optional<CampaignResult> lookup(const CampaignRun& run)
     {
@@ -98,7 +98,7 @@ private:
         try {
             SimulationLimits limits;
             limits.maxTttRatio = plan_.campaign().maxTttRatio;
-            limits.cancel = options_.cancel;
+            limits.cancel = options_.control.cancel;
             const PreparedRun& prepared = cell.get([&] { return prepareRun(plan_.scenario(run.cell, run.seed)); });
             const RunMetrics metrics = Simulator(prepared.withSeed(run.seed)).run(nullptr, limits);
             if (cancelled())
@@ -110,8 +110,7 @@ private:
             ++failed_;
         }
         file_.append(result.line());
-        if (options_.progress)
-            options_.progress(ran_.load() + failed_.load(), total_.load());
+        options_.control.report(ran_.load() + failed_.load(), total_.load());
         return result;
     }
 
@@ -141,8 +140,7 @@ CampaignRunSummary CampaignRunner::run(const CampaignPlan& plan, const CampaignR
     CampaignShardFile file(dir.shardPath(index, count));
     ShardExecution execution(plan, std::move(existing), file, options, units, total);
 
-    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    tbb::task_arena arena(threads);
+    tbb::task_arena arena(options.control.resolvedThreads());
     arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, units.size(), 1),
                           [&](const tbb::blocked_range<std::size_t>& range) {

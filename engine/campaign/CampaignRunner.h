@@ -3,18 +3,16 @@
 #include "engine/campaign/CampaignPlan.h"
 #include "engine/campaign/CampaignResultsDir.h"
 
-#include <atomic>
+#include "engine/base/RunControl.h"
+
 #include <cstddef>
-#include <functional>
 
 namespace spare {
 
 struct CampaignRunOptions {
-    int threads = 0;  // 0 = all hardware threads
-    // Called from worker threads (must be thread-safe): runs finished by this process so far, and the
-    // number this shard needs at least (skipped ones included; adaptive cells add to it as they add seeds).
-    std::function<void(std::size_t done, std::size_t total)> progress;
-    const std::atomic<bool>* cancel = nullptr;  // set to stop: running runs stop at their next step
+    // Progress: runs finished by this process so far, and the number this shard needs at least (skipped
+    // ones included; adaptive cells add to it as they add seeds). Cancel: running runs stop at their next step.
+    RunControl control;
 };
 
 struct CampaignRunSummary {

@@ -1,5 +1,7 @@
 #include "engine/output/RunOutputs.h"
 
+#include "engine/base/RunControl.h"
+
 #include <memory>
 #include <vector>
 
@@ -45,7 +47,7 @@ std::optional<RunMetrics> runWithOutputs(const Simulator& simulator, const RunOu
         fanOut.add(csv.get());
     }
     const RunMetrics metrics = simulator.run(fanOut.empty() ? nullptr : &fanOut, limits);
-    if (limits.cancel && limits.cancel->load())
+    if (RunControl::raised(limits.cancel))
         return std::nullopt;  // the writers' destructors discard their temp files
     if (trace)
         trace->finish();

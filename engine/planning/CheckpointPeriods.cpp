@@ -86,11 +86,9 @@ CheckpointPeriodStudy studyCheckpointPeriods(const Scenario& scenario, const Che
             runs.push_back(std::move(s));
         }
     ScenarioBatchOptions batch;
-    batch.threads = options.threads;
-    batch.progress = options.progress;
-    batch.cancel = options.cancel;
+    batch.control = options.control;
     const std::vector<RunMetrics> metrics = runScenarioBatch(runs, batch);
-    study.cancelled = options.cancel && options.cancel->load();
+    study.cancelled = options.control.cancelled();
     if (study.cancelled)
         return study;
 

@@ -3,9 +3,9 @@
 #include "engine/sim/CheckpointInterval.h"
 #include "engine/sim/Scenario.h"
 
-#include <atomic>
+#include "engine/base/RunControl.h"
+
 #include <cstddef>
-#include <functional>
 #include <vector>
 
 namespace spare {
@@ -46,9 +46,7 @@ struct CheckpointPeriodStudy {
 struct CheckpointStudyOptions {
     std::vector<int> intervalSteps;  // empty: a log-spaced grid around the closed forms (0.25x .. 4x)
     int seeds = 8;                   // run.seed, run.seed + 1, ... for every candidate
-    int threads = 0;
-    std::function<void(std::size_t done, std::size_t total)> progress;  // from worker threads
-    const std::atomic<bool>* cancel = nullptr;
+    RunControl control;              // progress: runs
 };
 
 // The closed forms alone (no candidates): the interruption MTBF, the step, Young, Daly and the "auto" interval.

@@ -134,11 +134,11 @@ PlanResult runPlan(const PlanSpec& spec, PlanRoundRunner& runner, const PlanOpti
     int replicates = 0;
     for (int index = 0;; ++index) {
         PlanResult current = snapshot(races, spec, index);
-        if (options.progress)
-            options.progress(current);
+        if (options.roundDone)
+            options.roundDone(current);
         if (current.complete)
             return current;
-        if (options.cancel && options.cancel->load()) {
+        if (options.control.cancelled()) {
             current.cancelled = true;
             return current;
         }
@@ -160,7 +160,7 @@ PlanResult runPlan(const PlanSpec& spec, PlanRoundRunner& runner, const PlanOpti
         const std::optional<PlanRoundResults> results = runner.run(round, spec);
         if (!results) {
             current.pending = round;
-            current.cancelled = options.cancel && options.cancel->load();
+            current.cancelled = options.control.cancelled();
             return current;
         }
 
@@ -198,11 +198,7 @@ PlanResult runPlan(const PlanSpec& spec, PlanRoundRunner& runner, const PlanOpti
     }
 }
 
-LocalPlanRoundRunner::LocalPlanRoundRunner(int threads, const std::atomic<bool>* cancel,
-                                           std::function<void(std::size_t, std::size_t)> progress)
-    : threads_(threads), cancel_(cancel), progress_(std::move(progress))
-{
-}
+LocalPlanRoundRunner::LocalPlanRoundRunner(RunControl control) : control_(std::move(control)) {}
 
 std::optional<PlanRoundResults> LocalPlanRoundRunner::run(const PlanRound& round, const PlanSpec& spec)
 {
@@ -211,12 +207,10 @@ std::optional<PlanRoundResults> LocalPlanRoundRunner::run(const PlanRound& round
         for (int j = 0; j < round.replicates; ++j)
             scenarios.push_back(spec.scenario(candidate, round.firstReplicate + j));
     ScenarioBatchOptions options;
-    options.threads = threads_;
     options.maxTttRatio = spec.maxTttRatio;
-    options.cancel = cancel_;
-    options.progress = progress_;
+    options.control = control_;
     const std::vector<RunMetrics> metrics = runScenarioBatch(scenarios, options);
-    if (cancel_ && cancel_->load())
+    if (control_.cancelled())
         return std::nullopt;
     runsDone_ += metrics.size();
     PlanRoundResults out(round.candidates.size());

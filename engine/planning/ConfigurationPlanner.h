@@ -1,8 +1,8 @@
 #pragma once
 
+#include "engine/base/RunControl.h"
 #include "engine/planning/PlanSpec.h"
 
-#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -67,9 +67,9 @@ struct PlanResult {
 };
 
 struct PlanOptions {
-    // After every round (and once at the start), from the calling thread.
-    std::function<void(const PlanResult&)> progress;
-    const std::atomic<bool>* cancel = nullptr;
+    // The results so far, after every round (and once at the start), from the calling thread.
+    std::function<void(const PlanResult&)> roundDone;
+    RunControl control;  // cancel only: the rounds' threads and run progress are the round runner's
 };
 
 // Kim and Nelson's procedure (KimNelsonProcedure) per policy over its candidates, run in rounds that
@@ -84,15 +84,13 @@ PlanResult runPlan(const PlanSpec& spec, PlanRoundRunner& runner, const PlanOpti
 // Rounds in this process (runScenarioBatch), with the same seeds a campaign folder would use.
 class LocalPlanRoundRunner : public PlanRoundRunner {
 public:
-    explicit LocalPlanRoundRunner(int threads = 0, const std::atomic<bool>* cancel = nullptr,
-                                  std::function<void(std::size_t done, std::size_t total)> progress = {});
+    // Progress: runs of the round, from worker threads.
+    explicit LocalPlanRoundRunner(RunControl control = {});
     std::optional<PlanRoundResults> run(const PlanRound& round, const PlanSpec& spec) override;
     std::size_t runsDone() const { return runsDone_; }
 
 private:
-    int threads_;
-    const std::atomic<bool>* cancel_;
-    std::function<void(std::size_t, std::size_t)> progress_;
+    RunControl control_;
     std::size_t runsDone_ = 0;
 };
 

@@ -144,9 +144,9 @@ void checkOptions(const FailureLog& log, const FailureClusteringOptions& options
     if (options.permutations < 1 || options.permutations > kMaxPermutations)
         throw InputError(fmt::format("clustering permutations {} is out of range; allowed: 1 .. {}",
                                      options.permutations, kMaxPermutations));
-    if (options.threads < 0)
+    if (options.control.threads < 0)
         throw InputError(fmt::format("clustering threads {} is out of range; allowed: 0 (all cores) or more",
-                                     options.threads));
+                                     options.control.threads));
 }
 
 }  // namespace
@@ -175,8 +175,7 @@ FailureClustering clusterFailures(const FailureLog& log, const FailureClustering
     std::vector<double> shares(permutations * levels);
     const std::uint64_t key = splitmix64(options.seed ^ 0x636C7573746572ull);  // "cluster"
     tbb::enumerable_thread_specific<Scratch> scratches;
-    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    tbb::task_arena arena(threads);
+    tbb::task_arena arena(options.control.resolvedThreads());
     arena.execute([&] {
         tbb::parallel_for(std::size_t{0}, permutations, [&](std::size_t p) {
             Scratch& scratch = scratches.local();

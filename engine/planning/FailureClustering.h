@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/base/RunControl.h"
 #include "engine/planning/FailureLog.h"
 
 #include <cstddef>
@@ -14,7 +15,7 @@ struct FailureClusteringOptions {
     double windowS = 3600.0;     // two failures of a domain within this many seconds are clustered
     int permutations = 200;      // of the permutation baseline, 1 .. 100000
     std::uint64_t seed = 1;
-    int threads = 0;             // 0: all cores; results do not depend on it
+    RunControl control;          // threads only: clustering neither reports progress nor stops
 };
 
 // Clustering at one location level. A domain is a tuple of the values of levels 0..l (with levels

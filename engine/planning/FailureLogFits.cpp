@@ -37,13 +37,13 @@ FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
     const std::size_t perFamily = static_cast<std::size_t>(std::max(0, options.bootstrapSamples));
     const std::size_t families = std::size(allLifetimeFamilies);
     for (std::size_t f = 0; f < families; ++f) {
-        if (options.cancel && options.cancel->load()) {
+        if (options.control.cancelled()) {
             out.cancelled = true;
             return out;
         }
         FamilyFit entry;
-        entry.fit = fitLifetime(out.sample, allLifetimeFamilies[f], options.confidence, options.cancel);
-        if (options.cancel && options.cancel->load()) {
+        entry.fit = fitLifetime(out.sample, allLifetimeFamilies[f], options.confidence, options.control.cancel);
+        if (options.control.cancelled()) {
             out.cancelled = true;
             return out;
         }
@@ -54,11 +54,10 @@ FailureLogFits fitFailureLog(const FailureLog& log, const FitOptions& options)
         goodness.bootstrapSamples = entry.fit.converged ? options.bootstrapSamples : 0;
         goodness.maxBootstrapGaps = options.maxBootstrapGaps;
         goodness.seed = options.seed;
-        goodness.threads = options.threads;
-        goodness.cancel = options.cancel;
-        if (options.progress)
-            goodness.progress = [&](std::size_t done, std::size_t) {
-                options.progress(f * perFamily + done, families * perFamily);
+        goodness.control = options.control;
+        if (options.control.progress)
+            goodness.control.progress = [&](std::size_t done, std::size_t) {
+                options.control.progress(f * perFamily + done, families * perFamily);
             };
         entry.goodness = goodnessOfFit(out.sample, entry.fit, goodness);
         if (entry.goodness.cancelled) {

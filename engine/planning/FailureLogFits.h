@@ -5,10 +5,10 @@
 #include "engine/planning/GoodnessOfFit.h"
 #include "engine/planning/LifetimeFit.h"
 
-#include <atomic>
+#include "engine/base/RunControl.h"
+
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,9 +20,7 @@ struct FitOptions {
     int bootstrapSamples = 200;       // per family; 0: no p-values
     std::size_t maxBootstrapGaps = GoodnessOfFitOptions{}.maxBootstrapGaps;
     std::uint64_t seed = 1;
-    int threads = 0;                  // 0: all cores; results do not depend on it
-    std::function<void(std::size_t done, std::size_t total)> progress;  // over all families
-    const std::atomic<bool>* cancel = nullptr;
+    RunControl control;               // progress: bootstrap samples over all families
 };
 
 struct FamilyFit {
@@ -50,7 +48,7 @@ struct FailureLogFits {
     std::vector<FamilyFit> families;  // in allLifetimeFamilies order
     std::size_t best = 0;             // index of the lowest AIC among the converged fits
     std::vector<std::string> notes;   // what the ranking had to work around (constant gaps)
-    bool cancelled = false;           // stopped by FitOptions::cancel: the families are incomplete
+    bool cancelled = false;           // stopped by FitOptions::control.cancel: the families are incomplete
 
     const FamilyFit& bestFit() const { return families[best]; }
     const FamilyFit& of(LifetimeFamily family) const { return families[static_cast<std::size_t>(family)]; }

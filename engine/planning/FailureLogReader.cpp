@@ -1,6 +1,7 @@
 #include "engine/planning/FailureLogReader.h"
 
 #include "engine/base/InputError.h"
+#include "engine/base/RunControl.h"
 #include "engine/planning/FailureLogPreview.h"
 
 #include <fmt/core.h>
@@ -524,9 +525,9 @@ FailureLog readFailureLog(const std::string& path, const FailureLogOptions& opti
         throw InputError("--location-column and --location-pattern: give both or neither");
 
     LogParser parser(path, options);
-    streamFile(path, parser, [cancel] { return cancel && cancel->load(std::memory_order_relaxed); });
+    streamFile(path, parser, [cancel] { return RunControl::raised(cancel); });
     FailureLog log = parser.take();
-    const bool cancelled = cancel && cancel->load(std::memory_order_relaxed);
+    const bool cancelled = RunControl::raised(cancel);
 
     if (log.counts.headerLines == 0 && !cancelled)
         throw InputError(fmt::format("{}: no header row; allowed: a CSV file whose first line (after comments and "

@@ -31,10 +31,9 @@ nlohmann::json fitEstimateJson(const FamilyFit& f, const ParameterEstimate& e)
 
 FailureLogStudy runFailureLogStudy(const std::string& logPath, const FailureLogStudyOptions& options)
 {
-    const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
     FailureLogStudy r;
-    r.log = readFailureLog(logPath, options.read, options.cancel);
-    if (cancelled()) {
+    r.log = readFailureLog(logPath, options.read, options.control.cancel);
+    if (options.control.cancelled()) {
         r.stoppedWhile = "reading the log";
         return r;
     }
@@ -42,9 +41,8 @@ FailureLogStudy runFailureLogStudy(const std::string& logPath, const FailureLogS
     fit.coincidenceWindowS = options.coincidenceWindowS;
     fit.bootstrapSamples = options.bootstrapSamples;
     fit.seed = options.seed;
-    fit.threads = options.threads;
-    fit.cancel = options.cancel;
-    fit.progress = options.bootstrapProgress;
+    fit.control = options.control;
+    fit.control.progress = options.bootstrapProgress;
     r.fits = fitFailureLog(r.log, fit);
     if (r.fits.cancelled) {
         r.stoppedWhile = "bootstrapping the fits";
@@ -62,9 +60,8 @@ FailureLogStudy runFailureLogStudy(const std::string& logPath, const FailureLogS
             r.planned = withFittedFailures(*base, r.model->failures);
             if (options.checkpointSweep) {
                 CheckpointStudyOptions study;
-                study.threads = options.threads;
-                study.cancel = options.cancel;
-                study.progress = options.checkpointProgress;
+                study.control = options.control;
+                study.control.progress = options.checkpointProgress;
                 r.checkpoints = studyCheckpointPeriods(*r.planned, study);
                 if (r.checkpoints->cancelled) {
                     r.stoppedWhile = "simulating checkpoint periods";
@@ -79,7 +76,7 @@ FailureLogStudy runFailureLogStudy(const std::string& logPath, const FailureLogS
         FailureClusteringOptions clustering;
         clustering.windowS = options.clusterWindowS;
         clustering.seed = options.seed;
-        clustering.threads = options.threads;
+        clustering.control.threads = options.control.threads;
         r.clustering = clusterFailures(r.log, clustering);
         if (!options.rackLevel.empty())
             r.rackShare = suggestRackShare(*r.clustering, options.rackLevel);

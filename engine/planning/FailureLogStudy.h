@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/base/RunControl.h"
 #include "engine/planning/CheckpointPeriods.h"
 #include "engine/planning/ClusterFailureModel.h"
 #include "engine/planning/FailureClustering.h"
@@ -10,7 +11,6 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -26,15 +26,16 @@ struct FailureLogStudyOptions {
     double coincidenceWindowS = 0.0;  // failures this close to an interruption's first are one (0: same tick)
     int bootstrapSamples = 200;  // per family; 0: no p-values
     std::uint64_t seed = 1;      // of the bootstrap and the permutations
-    int threads = 0;             // 0: all cores; results do not depend on it
     std::optional<FleetDescription> fleet;  // the fleet the log covers (the cluster model needs it)
     std::optional<Scenario> plannedBase;    // the planned cluster (needs fleet)
     bool checkpointSweep = false;           // simulate checkpoint periods (needs plannedBase)
     double clusterWindowS = 3600.0;         // clustering, when read.locationPattern is set
     std::string rackLevel;                  // the location level that closes a rack: a rack-share suggestion
+    // Threads and cancel of every stage. Its progress is not called: the two stages that take long report
+    // apart, each from 0 to its own total, below.
+    RunControl control;
     std::function<void(std::size_t done, std::size_t total)> bootstrapProgress;
     std::function<void(std::size_t done, std::size_t total)> checkpointProgress;  // from worker threads
-    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct FailureLogStudy {

@@ -33,7 +33,7 @@ std::vector<Probability> probabilities(const LifetimeSample& sample, const Lifet
     std::vector<Probability> p;
     p.reserve(sample.uncensored());
     for (double gap : sample.exactGapsS) {
-        if (cancel && p.size() % 65536 == 0 && cancel->load(std::memory_order_relaxed))
+        if (p.size() % 65536 == 0 && RunControl::raised(cancel))
             return {};
         p.push_back({distribution.logCdf(gap), distribution.logSurvival(gap)});
     }
@@ -150,12 +150,12 @@ GoodnessOfFit goodnessOfFit(const LifetimeSample& sample, const LifetimeFit& fit
 {
     GoodnessOfFit result;
     result.ksPValue = result.adPValue = kNaN;
-    if (options.cancel && options.cancel->load()) {
+    if (options.control.cancelled()) {
         result.cancelled = true;
         return result;
     }
-    const std::vector<Probability> probabilitiesOfSample = probabilities(sample, fit.distribution, options.cancel);
-    if (options.cancel && options.cancel->load()) {
+    const std::vector<Probability> probabilitiesOfSample = probabilities(sample, fit.distribution, options.control.cancel);
+    if (options.control.cancelled()) {
         result.cancelled = true;
         return result;
     }
@@ -174,7 +174,7 @@ GoodnessOfFit goodnessOfFit(const LifetimeSample& sample, const LifetimeFit& fit
     if (large) {
         PhiloxStream stream(key, total);  // after the replications' streams
         tested = subsample(sample, std::max<std::size_t>(options.maxBootstrapGaps, 2), stream);
-        testedFit = fitLifetime(tested, fit.distribution.family, fit.confidence, options.cancel);
+        testedFit = fitLifetime(tested, fit.distribution.family, fit.confidence, options.control.cancel);
     }
     const LifetimeSample& base = large ? tested : sample;
     const LifetimeFit& baseFit = large ? testedFit : fit;
@@ -182,9 +182,9 @@ GoodnessOfFit goodnessOfFit(const LifetimeSample& sample, const LifetimeFit& fit
     const double ad0 = large ? adStatistic(base, baseFit.distribution) : result.ad;
 
     std::vector<double> ks(total), ad(total);
-    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    const int threads = options.control.resolvedThreads();
     tbb::task_arena arena(threads);
-    const auto stop = [&] { return options.cancel && options.cancel->load(std::memory_order_relaxed); };
+    const auto stop = [&] { return options.control.cancelled(); };
     // Chunks pace the progress callback; each replication checks the cancel flag.
     const std::size_t chunk = std::max<std::size_t>(16, 4 * static_cast<std::size_t>(threads));
     for (std::size_t first = 0; first < total; first += chunk) {
@@ -194,15 +194,14 @@ GoodnessOfFit goodnessOfFit(const LifetimeSample& sample, const LifetimeFit& fit
                 if (stop())
                     return;
                 PhiloxStream stream(key, b);
-                std::tie(ks[b], ad[b]) = replicatedStatistics(base, baseFit, stream, options.cancel);
+                std::tie(ks[b], ad[b]) = replicatedStatistics(base, baseFit, stream, options.control.cancel);
             });
         });
         if (stop()) {
             result.cancelled = true;
             return result;
         }
-        if (options.progress)
-            options.progress(last, total);
+        options.control.report(last, total);
     }
     auto pValue = [&](const std::vector<double>& replicated, double observed) {
         const auto atLeast =

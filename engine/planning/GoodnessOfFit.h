@@ -2,10 +2,10 @@
 
 #include "engine/planning/LifetimeFit.h"
 
-#include <atomic>
+#include "engine/base/RunControl.h"
+
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 
 namespace spare {
 
@@ -20,12 +20,9 @@ struct GoodnessOfFitOptions {
     // p-values keep their level (they test that subsample) at a cost that does not grow with the log.
     std::size_t maxBootstrapGaps = 20'000;
     std::uint64_t seed = 1;
-    int threads = 0;             // 0: all cores; results do not depend on it
-    // Called from the calling thread as replications complete.
-    std::function<void(std::size_t done, std::size_t total)> progress;
-    // When set and raised, stops within one replication's solver step; the result is then marked
-    // cancelled and its figures are not to be used.
-    const std::atomic<bool>* cancel = nullptr;
+    // Progress: replications, from the calling thread. A cancel stops within one replication's solver
+    // step; the result is then marked cancelled and its figures are not to be used.
+    RunControl control;
 };
 
 struct GoodnessOfFit {

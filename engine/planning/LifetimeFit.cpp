@@ -1,6 +1,7 @@
 #include "engine/planning/LifetimeFit.h"
 
 #include "engine/base/InputError.h"
+#include "engine/base/RunControl.h"
 #include "engine/sim/ComputeJitter.h"
 
 #include <fmt/format.h>
@@ -135,7 +136,7 @@ Solution maximise(const LogSample& s, Standard law, double alpha, double beta, b
 {
     Solution out{alpha, beta, evaluate(s, law, alpha, beta), false};
     for (int iteration = 0; iteration < 200; ++iteration) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (RunControl::raised(cancel))
             return out;
         const Evaluation& e = out.at;
         double da = 0.0, db = 0.0;
@@ -163,7 +164,7 @@ Solution maximise(const LogSample& s, Standard law, double alpha, double beta, b
         // In the quadratic region the full step is right; a value test there would only see rounding.
         const bool quadratic = decrement < 1e-6;
         for (int halving = 0; halving < 60; ++halving, step *= 0.5) {
-            if (cancel && cancel->load(std::memory_order_relaxed))
+            if (RunControl::raised(cancel))
                 return out;
             const Evaluation next = evaluate(s, law, out.alpha + step * da, out.beta + step * db);
             if (std::isfinite(next.value) && (quadratic || next.value >= e.value + 1e-4 * step * decrement)) {

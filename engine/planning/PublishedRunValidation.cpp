@@ -85,15 +85,11 @@ public:
         for (std::size_t i = 0; i < runs.size(); ++i)
             runs[i].seed = i + 1;
         ScenarioBatchOptions batch;
-        batch.threads = options_.threads;
         batch.untilS = untilS;
         batch.maxTttRatio = 1e4;
-        batch.cancel = options_.cancel;
+        batch.control = options_.control;
         const std::size_t before = done_;
-        batch.progress = [&](std::size_t done, std::size_t) {
-            if (options_.progress)
-                options_.progress(before + done, total_);
-        };
+        batch.control.progress = [&](std::size_t done, std::size_t) { options_.control.report(before + done, total_); };
         std::vector<RunMetrics> out = runScenarioBatch(runs, batch);
         done_ += runs.size();
         return out;
@@ -199,7 +195,7 @@ void llamaCauseRows(const ValidationRunner& runner, const ValidationOptions& opt
     SimulationLimits limits;
     limits.untilS = kLlamaWindowS;
     limits.maxTttRatio = 1e4;
-    limits.cancel = options.cancel;
+    limits.cancel = options.control.cancel;
     for (std::size_t i = 0; i < counters.size(); ++i) {
         Scenario seeded = s;
         seeded.seed = i + 1;

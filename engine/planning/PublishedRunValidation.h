@@ -1,8 +1,7 @@
 #pragma once
 
-#include <atomic>
-#include <cstddef>
-#include <functional>
+#include "engine/base/RunControl.h"
+
 #include <string>
 #include <vector>
 
@@ -31,9 +30,7 @@ struct ValidationOptions {
     std::string scenariosDir = "scenarios";
     int seeds = 10;                  // seeds 1 .. seeds for every simulated row
     std::vector<std::string> rows;   // ids to run; empty: all
-    int threads = 0;
-    std::function<void(std::size_t done, std::size_t total)> progress;  // runs, from worker threads
-    const std::atomic<bool>* cancel = nullptr;
+    RunControl control;              // progress: runs
 };
 
 // The ids of every row, in table order.

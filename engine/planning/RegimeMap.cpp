@@ -10,8 +10,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -210,7 +208,7 @@ RegimeMapEstimate estimateRegimeMap(const Scenario& base, const RegimeMapOptions
                                      options.y.values[iy]);
     SimulationLimits limits;
     limits.maxTttRatio = options.maxTttRatio;
-    limits.cancel = options.cancel;
+    limits.cancel = options.control.cancel;
     const auto start = std::chrono::steady_clock::now();
     for (const RegimeContender& c : options.contenders) {
         Scenario s = regimeContenderScenario(cell, c, options.contenders);
@@ -218,7 +216,7 @@ RegimeMapEstimate estimateRegimeMap(const Scenario& base, const RegimeMapOptions
         Simulator(s).run(nullptr, limits);
     }
     estimate.probeS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    estimate.threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    estimate.threads = options.control.resolvedThreads();
     const std::size_t cells = options.x.values.size() * options.y.values.size();
     const auto seeds = static_cast<std::size_t>(std::max(1, options.seeds));
     estimate.runs = cells * options.contenders.size() * seeds;
@@ -263,10 +261,8 @@ RegimeMap runRegimeMap(const Scenario& base, const RegimeMapOptions& options)
             }
         }
     ScenarioBatchOptions batch;
-    batch.threads = options.threads;
     batch.maxTttRatio = options.maxTttRatio;
-    batch.progress = options.progress;
-    batch.cancel = options.cancel;
+    batch.control = options.control;
     const std::vector<RunMetrics> metrics = runScenarioBatch(runs, batch);
     map.runs = metrics.size();
     std::size_t next = 0;

@@ -5,10 +5,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <atomic>
+#include "engine/base/RunControl.h"
+
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,10 +32,8 @@ struct RegimeMapOptions {
     int seeds = 3;               // seeds 1 .. seeds, the same for every contender (common random numbers)
     // The seed of replicate k when not empty (`seeds` of them): a campaign's common seeds.
     std::vector<std::uint64_t> seedValues;
-    int threads = 0;
     double maxTttRatio = 100.0;  // a run still unfinished here counts as this (and says so)
-    std::function<void(std::size_t done, std::size_t total)> progress;
-    const std::atomic<bool>* cancel = nullptr;
+    RunControl control;          // progress: runs
 };
 
 struct RegimeCell {

@@ -35,23 +35,21 @@ std::vector<RunMetrics> runScenarioBatch(const std::vector<Scenario>& scenarios,
     for (const std::size_t p : preparation)
         prepared[p].addUsers(1);
     std::atomic<std::size_t> done{0};
-    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    tbb::task_arena arena(threads);
+    tbb::task_arena arena(options.control.resolvedThreads());
     arena.execute([&] {
         tbb::parallel_for(std::size_t{0}, scenarios.size(), [&](std::size_t i) {
-            if (options.cancel && options.cancel->load())
+            if (options.control.cancelled())
                 return;
             SimulationLimits limits;
             limits.maxTttRatio = options.maxTttRatio;
             limits.untilS = options.untilS;
-            limits.cancel = options.cancel;
+            limits.cancel = options.control.cancel;
             SharedPreparedRun& shared = prepared[preparation[i]];
             const PreparedRun& run = shared.get([&] { return prepareRun(scenarios[preparation[i]]); });
             out[i] = Simulator(run.withSeed(scenarios[i].seed)).run(nullptr, limits);
             shared.release();
             const std::size_t finished = done.fetch_add(1) + 1;
-            if (options.progress)
-                options.progress(finished, scenarios.size());
+            options.control.report(finished, scenarios.size());
         });
     });
     return out;

@@ -3,21 +3,17 @@
 #include "engine/sim/RunMetrics.h"
 #include "engine/sim/Scenario.h"
 
-#include <atomic>
-#include <cstddef>
-#include <functional>
+#include "engine/base/RunControl.h"
+
 #include <limits>
 #include <vector>
 
 namespace spare {
 
 struct ScenarioBatchOptions {
-    int threads = 0;             // 0 = all hardware threads
     double maxTttRatio = 100.0;  // a run stops (incomplete) at this x T0, as in sweeps and campaigns
     double untilS = std::numeric_limits<double>::infinity();  // and at this simulated time
-    // From worker threads (must be thread-safe): runs finished so far, total.
-    std::function<void(std::size_t done, std::size_t total)> progress;
-    const std::atomic<bool>* cancel = nullptr;
+    RunControl control;  // progress: runs finished so far, total
 };
 
 // Runs every scenario once (each with its own run.seed) on oneTBB workers. Result i belongs to

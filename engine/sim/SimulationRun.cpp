@@ -1,5 +1,7 @@
 #include "engine/sim/SimulationRun.h"
 
+#include "engine/base/RunControl.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -71,7 +73,7 @@ StopReason SimulationRun::limitReached(double now) const
         return limits_.untilS <= capS_ ? StopReason::Until : StopReason::MaxTttRatio;
     if (m_.failures >= limits_.maxFailures)
         return StopReason::MaxFailures;
-    if ((limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) || reporter_.stopRequested())
+    if (RunControl::raised(limits_.cancel) || reporter_.stopRequested())
         return StopReason::Cancelled;
     return StopReason::None;
 }

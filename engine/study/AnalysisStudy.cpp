@@ -92,9 +92,9 @@ public:
                const std::function<std::vector<double>(const SweepRow&)>& xOf)
     {
         SweepRunOptions options;
-        options.cancel = &cancel_;
+        options.control.cancel = &cancel_;
         const int offset = done_;
-        options.progress = [this, offset, stage](std::size_t done, std::size_t) {
+        options.control.progress = [this, offset, stage](std::size_t done, std::size_t) {
             std::lock_guard lock(mutex_);
             done_ = offset + static_cast<int>(done);
             publish(stage);

@@ -127,9 +127,9 @@ PaperTable runPaperTable(int seeds, const SweepRunOptions& options)
     // One sweep's rows, or nullopt when cancelled.
     const auto runSweep = [&](const SweepSpec& spec) -> std::optional<std::vector<SweepRow>> {
         SweepRunOptions sweepOptions = options;
-        if (options.progress)
-            sweepOptions.progress = [&options, offset, total](std::size_t done, std::size_t) {
-                options.progress(offset + done, total);
+        if (options.control.progress)
+            sweepOptions.control.progress = [&options, offset, total](std::size_t done, std::size_t) {
+                options.control.progress(offset + done, total);
             };
         SweepResult result = Sweep::run(spec, sweepOptions);
         offset += result.cells.size();

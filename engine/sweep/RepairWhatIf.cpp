@@ -66,16 +66,16 @@ std::vector<RepairWhatIfRow> runRepairWhatIf(const SweepSpec& spec, const Repair
     const std::size_t total = cellsPerPoint * points.size();
     std::vector<RepairWhatIfRow> rows;
     for (std::size_t i = 0; i < points.size(); ++i) {
-        if (options.cancel && options.cancel->load())
+        if (options.control.cancelled())
             break;
         SweepSpec variant = spec;
         variant.base = withRepairPoint(spec.base, points[i]);
         SweepRunOptions pointOptions;
-        pointOptions.threads = options.threads;
-        pointOptions.cancel = options.cancel;
-        if (options.progress)
-            pointOptions.progress = [&options, offset = i * cellsPerPoint, total](std::size_t done, std::size_t) {
-                options.progress(offset + done, total);
+        pointOptions.control = options.control;
+        if (options.control.progress)
+            pointOptions.control.progress = [&options, offset = i * cellsPerPoint, total](std::size_t done,
+                                                                                           std::size_t) {
+                options.control.progress(offset + done, total);
             };
         const SweepResult result = Sweep::run(variant, pointOptions);
         if (result.cancelled)

@@ -110,7 +110,7 @@ void Sweep::markBest(std::vector<SweepRow>& rows)
 MemoryEstimate Sweep::estimateMemory(const SweepSpec& spec, int threads)
 {
     const std::vector<SweepCell> grid = cells(spec);
-    const int workers = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
+    const int workers = RunControl::resolveThreads(threads);
     const int concurrent = static_cast<int>(std::clamp<std::size_t>(grid.size(), 1, static_cast<std::size_t>(workers)));
     MemoryEstimate largest = estimateRunMemory(spec.base, concurrent);
     for (const SweepCell& cell : grid) {
@@ -164,7 +164,7 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
         row.addUsers(seeds);
 
     const auto runCell = [&](std::size_t i) {
-        if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+        if (options.control.cancelled())
             return;
         const SweepCell& cell = result.cells[i];
         const std::size_t row = i / seeds;
@@ -172,12 +172,11 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
             rowRuns[row].get([&] { return shared->withPolicy(cell.policy, cell.redundancy); });
         SimulationLimits limits;
         limits.maxTttRatio = spec.maxTttRatio;
-        limits.cancel = options.cancel;
+        limits.cancel = options.control.cancel;
         result.metrics[i] = Simulator(prepared.withSeed(cell.seed)).run(nullptr, limits);
         rowRuns[row].release();
         const std::size_t finished = done.fetch_add(1) + 1;
-        if (options.progress)
-            options.progress(finished, total);
+        options.control.report(finished, total);
         if (rowRemaining[row].fetch_sub(1) == 1 && options.rowDone) {
             const std::vector<RunMetrics> runs(result.metrics.begin() + static_cast<std::ptrdiff_t>(row * seeds),
                                                result.metrics.begin() + static_cast<std::ptrdiff_t>((row + 1) * seeds));
@@ -185,8 +184,7 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
         }
     };
 
-    const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    tbb::task_arena arena(threads);
+    tbb::task_arena arena(options.control.resolvedThreads());
     arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, total, 1), [&](const tbb::blocked_range<std::size_t>& range) {
             for (std::size_t i = range.begin(); i != range.end(); ++i)
@@ -194,7 +192,7 @@ SweepResult Sweep::run(const SweepSpec& spec, const SweepRunOptions& options)
         });
     });
 
-    result.cancelled = options.cancel && options.cancel->load();
+    result.cancelled = options.control.cancelled();
     for (std::size_t row = 0; row < rowCount; ++row) {
         const std::vector<RunMetrics> runs(result.metrics.begin() + static_cast<std::ptrdiff_t>(row * seeds),
                                            result.metrics.begin() + static_cast<std::ptrdiff_t>((row + 1) * seeds));

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "engine/base/RunControl.h"
 #include "engine/sim/MemoryEstimate.h"
 #include "engine/sim/RunMetrics.h"
 #include "engine/sim/Scenario.h"
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -57,12 +57,10 @@ struct SweepResult {
 };
 
 struct SweepRunOptions {
-    int threads = 0;  // 0 = all hardware threads
-    // Called from worker threads (must be thread-safe): cells done so far, total.
-    std::function<void(std::size_t done, std::size_t total)> progress;
+    // Progress: cells done so far, total. Cancel: running cells stop at their next step.
+    RunControl control;
     // Called from a worker thread when every seed of a row is done (rows may arrive out of order).
     std::function<void(const SweepRow& row)> rowDone;
-    const std::atomic<bool>* cancel = nullptr;  // set to stop: running cells stop at their next step
 };
 
 // Runs a SweepSpec in parallel (oneTBB). The cells, their metrics and the rows depend only on the spec,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/base/RunControl.h"
 #include "python/src/CancelToken.h"
 
 #include <pybind11/pybind11.h>
@@ -27,6 +28,8 @@ public:
     // latest pair to the Python callback.
     std::function<void(std::size_t done, std::size_t total)> progressSink();
     void reportProgress(std::size_t done, std::size_t total);
+    // The engine's run control: `threads`, progressSink() and stopFlag().
+    RunControl control(int threads = 0) { return {threads, progressSink(), stopFlag()}; }
 
     bool reportsProgress() const { return !progress_.is_none(); }
 

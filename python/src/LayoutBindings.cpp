@@ -176,8 +176,7 @@ py::object montecarlo(py::handle groupsValue, py::handle redundancyValue, py::ha
         options.bursts = DomainBursts::fromPlacement(*placement, *info.burstLevel, *burstShare);
     }
     EngineCall call(progress, cancel);
-    options.progress = call.progressSink();
-    options.cancel = call.stopFlag();
+    options.control = call.control();
     const MonteCarloResult result = call.run([&] {
         // An arena of its own, not a process-wide limit: a call beside it in another thread keeps its threads.
         tbb::task_arena arena(threads ? *threads : tbb::task_arena::automatic);

@@ -102,7 +102,7 @@ py::object fit(const std::string& logPath, const FitArguments& a, py::handle sce
     study.read = readOptions(a);
     study.bootstrapSamples = bootstrap;
     study.seed = seed;
-    study.threads = threads;
+    study.control.threads = threads;
     if (a.units)
         study.fleet = FleetDescription{*a.units, *unit, a.gpusPerNode};
     if (!scenario.is_none()) {
@@ -122,7 +122,7 @@ py::object fit(const std::string& logPath, const FitArguments& a, py::handle sce
     study.checkpointProgress = call.progressSink();
     // The stop flag reaches the log reader too: KeyboardInterrupt or the token also stops the wait for
     // a FIFO's writer.
-    study.cancel = call.stopFlag();
+    study.control.cancel = call.stopFlag();
     const FailureLogStudy result = call.run([&] { return runFailureLogStudy(logPath, study); });
     py::dict out = jsonToPython(failureLogStudyToJson(result, study)).cast<py::dict>();
     if (result.planned)
@@ -221,9 +221,9 @@ py::object plan(py::handle scenario, py::handle policies, py::handle redundancy,
 
     EngineCall call(progress, cancel);
     const PlanResult result = call.run([&] {
-        LocalPlanRoundRunner runner(threads, call.stopFlag(), call.progressSink());
+        LocalPlanRoundRunner runner(call.control(threads));
         PlanOptions options;
-        options.cancel = call.stopFlag();
+        options.control.cancel = call.stopFlag();
         return runPlan(spec, runner, options);
     });
     nlohmann::json doc = planResultToJson(result, spec);
@@ -241,11 +241,10 @@ py::object regimeMap(py::handle scenario, py::handle x, py::handle y, py::handle
     options.y = parseRegimeAxis(textArgument("y", y), "y");
     options.contenders = parseRegimeContenders(textArgument("policies", policies), "policies");
     options.seeds = static_cast<int>(integerArgument("seeds", seeds, 1, 1000));
-    options.threads = static_cast<int>(integerArgument("threads", threads, 0, 1024));
+    const int threadCount = static_cast<int>(integerArgument("threads", threads, 0, 1024));
     options.maxTttRatio = numberArgument("max_ttt_ratio", maxTttRatio, 1e-9, 1e6);
     EngineCall call(progress, cancel);
-    options.progress = call.progressSink();
-    options.cancel = call.stopFlag();
+    options.control = call.control(threadCount);
     const RegimeMap map = call.run([&] { return runRegimeMap(base, options); });
     return jsonToPython(regimeMapToJson(map));
 }

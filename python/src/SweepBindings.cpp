@@ -58,9 +58,7 @@ SweepSpec sweepSpec(py::handle scenario, py::handle policies, py::handle redunda
 SweepRunOptions runOptions(EngineCall& call, int threads)
 {
     SweepRunOptions run;
-    run.threads = threads;
-    run.progress = call.progressSink();
-    run.cancel = call.stopFlag();
+    run.control = call.control(threads);
     return run;
 }
 

@@ -55,7 +55,7 @@ std::string readAll(const QString& path)
 CampaignRunOptions twoThreads()
 {
     CampaignRunOptions options;
-    options.threads = 2;
+    options.control.threads = 2;
     return options;
 }
 

@@ -288,10 +288,10 @@ private slots:
     {
         const FailureLog log = randomLog(3000, 11, 200000, 5);
         FailureClusteringOptions options;
-        options.threads = 1;
+        options.control.threads = 1;
         const FailureClustering reference = clusterFailures(log, options);
         for (int threads : {0, 2, 3, 8}) {
-            options.threads = threads;
+            options.control.threads = threads;
             const FailureClustering other = clusterFailures(log, options);
             for (std::size_t l = 0; l < reference.levels.size(); ++l) {
                 QCOMPARE(other.levels[l].baselineMean, reference.levels[l].baselineMean);

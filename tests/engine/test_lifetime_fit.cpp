@@ -432,7 +432,7 @@ private slots:
         QCOMPARE(g.bootstrapSamples, 40);
         QVERIFY(g.ksPValue > 0.0 && g.ksPValue <= 1.0 && g.adPValue > 0.0 && g.adPValue <= 1.0);
         QCOMPARE(g.ks, ksStatistic(sample, fit.distribution));  // the statistic is the whole sample's
-        options.threads = 1;
+        options.control.threads = 1;
         const GoodnessOfFit again = goodnessOfFit(sample, fit, options);
         QCOMPARE(again.ksPValue, g.ksPValue);
         QCOMPARE(again.adPValue, g.adPValue);
@@ -488,7 +488,7 @@ private slots:
         int ksBelow10 = 0, adBelow10 = 0, ksBelow50 = 0, adBelow50 = 0;
         GoodnessOfFitOptions options;
         options.bootstrapSamples = 99;
-        options.threads = 1;
+        options.control.threads = 1;
         for (int r = 0; r < logs; ++r) {
             const LifetimeSample sample = lifetimeSample(renewalLog(truth, 100 * truth.mean(), 1.0, streams, r));
             options.seed = static_cast<std::uint64_t>(r);
@@ -535,9 +535,9 @@ private slots:
         options.seed = 99;
         std::vector<FailureLogFits> runs;
         for (int threads : {1, 2, 4}) {
-            options.threads = threads;
+            options.control.threads = threads;
             std::size_t lastDone = 0, lastTotal = 0;
-            options.progress = [&](std::size_t done, std::size_t total) {
+            options.control.progress = [&](std::size_t done, std::size_t total) {
                 QVERIFY(done > lastDone);
                 lastDone = done;
                 lastTotal = total;
@@ -563,14 +563,14 @@ private slots:
         const LifetimeSample sample = lifetimeSample(logFromGaps(kReferenceGaps, 0.0, 1.0));
         const std::atomic<bool> cancel{true};
         GoodnessOfFitOptions options;
-        options.cancel = &cancel;
+        options.control.cancel = &cancel;
         const GoodnessOfFit g = goodnessOfFit(sample, fitLifetime(sample, LifetimeFamily::Weibull), options);
         QVERIFY(g.cancelled);
         QVERIFY(std::isnan(g.ksPValue) && std::isnan(g.adPValue));
 
         // A cancelled log fit stops at once: no further family is fitted.
         FitOptions fit;
-        fit.cancel = &cancel;
+        fit.control.cancel = &cancel;
         const FailureLogFits fits = fitFailureLog(logFromGaps(kReferenceGaps, 0.0, 1.0), fit);
         QVERIFY(fits.cancelled);
         QVERIFY(fits.families.empty());

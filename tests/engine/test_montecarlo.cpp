@@ -8,6 +8,8 @@
 #include "engine/layout/Layout.h"
 #include "engine/topology/ClusterPlacement.h"
 
+#include <tbb/task_arena.h>  // before Qt, whose emit macro breaks oneTBB's headers
+
 #include <QtTest/QtTest>
 
 #include <tbb/global_control.h>
@@ -455,6 +457,15 @@ void TestMonteCarlo::resultsIgnoreThreadCount()
         two = MonteCarlo::run(layout, options);
     }
     QVERIFY(sameResult(one, two));
+    // RunControl::threads: the run gets an arena of its own, whose thread reports the progress.
+    MonteCarloOptions three = options;
+    three.control.threads = 3;
+    int concurrency = 0;
+    three.control.progress = [&concurrency](std::size_t, std::size_t) {
+        concurrency = tbb::this_task_arena::max_concurrency();
+    };
+    QVERIFY(sameResult(one, MonteCarlo::run(layout, three)));
+    QCOMPARE(concurrency, 3);
     QCOMPARE(one.burstsEndured > 0.0, burstShare > 0.0);
     QCOMPARE(one.trials, options.trials);
     QCOMPARE(one.device, Device::Cpu);
@@ -528,9 +539,9 @@ void TestMonteCarlo::cancelStopsAfterTheChunkInProgress()
     MonteCarloOptions options;
     options.trials = 100'000;
     options.device = Device::Cpu;
-    options.cancel = &cancel;
+    options.control.cancel = &cancel;
     std::uint64_t progressCalls = 0;
-    options.progress = [&progressCalls](std::uint64_t, std::uint64_t) { ++progressCalls; };
+    options.control.progress = [&progressCalls](std::size_t, std::size_t) { ++progressCalls; };
     const Layout layout = Layout::golomb(50, 4);
     const MonteCarloResult cut = MonteCarlo::run(layout, options);
     QCOMPARE(progressCalls, std::uint64_t(1));

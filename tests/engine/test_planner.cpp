@@ -144,7 +144,7 @@ void TestPlanner::checkpointStudyFindsTheSimulatedOptimum()
     options.intervalSteps = {1, 2, 4, 8, 16, 32, 64};
     options.seeds = 16;
     const CheckpointPeriodStudy one = studyCheckpointPeriods(s, options);
-    options.threads = 1;
+    options.control.threads = 1;
     const CheckpointPeriodStudy serial = studyCheckpointPeriods(s, options);
     QCOMPARE(one.candidates.size(), std::size_t{7});
     for (std::size_t i = 0; i < one.candidates.size(); ++i)
@@ -205,10 +205,10 @@ void TestPlanner::batchesDecideAsOneAtATime()
 {
     PlanSpec spec = teachingPlan();
     spec.batch = 1;
-    LocalPlanRoundRunner one(2);
+    LocalPlanRoundRunner one(RunControl{2, {}, nullptr});
     const PlanResult single = runPlan(spec, one);
     spec.batch = 7;
-    LocalPlanRoundRunner seven(2);
+    LocalPlanRoundRunner seven(RunControl{2, {}, nullptr});
     const PlanResult batched = runPlan(spec, seven);
     QVERIFY(single.complete && batched.complete);
     QVERIFY(batched.rounds < single.rounds);
@@ -315,7 +315,7 @@ void TestPlanner::folderRoundsEqualLocalRounds()
     QTemporaryDir dir;
     PlanSpec spec = teachingPlan();
     spec.checkpointIntervals = {std::nullopt, 10};
-    LocalPlanRoundRunner local(2);
+    LocalPlanRoundRunner local(RunControl{2, {}, nullptr});
     const PlanResult inProcess = runPlan(spec, local);
     PlanFolder folder(dir.filePath(QStringLiteral("plan")).toStdString());
     folder.prepare(spec);
@@ -407,7 +407,7 @@ void TestPlanner::vanishingZoneIsRefused()
     QFETCH(bool, refused);
     PlanSpec spec = teachingPlan();
     spec.indifference = indifference;
-    LocalPlanRoundRunner runner(2);
+    LocalPlanRoundRunner runner(RunControl{2, {}, nullptr});
     try {
         const PlanResult result = runPlan(spec, runner);
         QVERIFY(!refused);
@@ -438,7 +438,7 @@ void TestPlanner::confidenceShowsItsDigits()
     PlanSpec spec = teachingPlan();
     spec.confidence = confidence;
     spec.indifference = 0.05;
-    LocalPlanRoundRunner runner(2);
+    LocalPlanRoundRunner runner(RunControl{2, {}, nullptr});
     const QString report = QString::fromStdString(planReportMarkdown(runPlan(spec, runner), spec, "plan"));
     QVERIFY2(report.contains(shown), qPrintable(report));
     QVERIFY2(!report.contains(QStringLiteral("100%")), qPrintable(report));

@@ -63,8 +63,8 @@ private slots:
         QCOMPARE(kept.metrics.size(), std::size_t{20});
 
         SweepRunOptions options;
-        options.threads = 1;
-        options.progress = [&spec](std::size_t done, std::size_t) {
+        options.control.threads = 1;
+        options.control.progress = [&spec](std::size_t done, std::size_t) {
             if (done == 1)
                 std::remove(spec.base.layout.c_str());
         };

@@ -28,7 +28,7 @@ RegimeMapOptions smallMap()
     o.y = parseRegimeAxis("failures.system_mtbf_s=100,400", "--y");
     o.contenders = parseRegimeContenders("spare,ckpt-memory,elastic", "--policies");
     o.seeds = 3;
-    o.threads = 2;
+    o.control.threads = 2;
     return o;
 }
 
@@ -48,7 +48,7 @@ private slots:
         QTemporaryDir tmp;
         const CampaignResultsDir dir(tmp.filePath(QStringLiteral("results")).toStdString());
         CampaignRunOptions run;
-        run.threads = 2;
+        run.control.threads = 2;
         for (int shard = 0; shard < 2; ++shard)  // in two shards, as an array would
             QCOMPARE(CampaignRunner::run(plan, dir, shard, 2, run).failed, std::size_t{0});
         // Read back from the folder's own campaign.json, as --from-results does.

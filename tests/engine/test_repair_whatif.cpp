@@ -125,8 +125,8 @@ private slots:
         std::size_t lastDone = 0;
         std::size_t lastTotal = 0;
         SweepRunOptions options;
-        options.threads = 2;
-        options.progress = [&](std::size_t done, std::size_t total) {
+        options.control.threads = 2;
+        options.control.progress = [&](std::size_t done, std::size_t total) {
             std::lock_guard lock(mutex);
             lastDone = std::max(lastDone, done);
             lastTotal = total;
@@ -182,7 +182,7 @@ private slots:
     {
         const std::atomic<bool> cancel{true};
         SweepRunOptions options;
-        options.cancel = &cancel;
+        options.control.cancel = &cancel;
         QVERIFY(runRepairWhatIf(smallSpec(), smallGrid(), options).empty());
     }
 };

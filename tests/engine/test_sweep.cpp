@@ -61,13 +61,13 @@ private slots:
     {
         const SweepSpec spec = smallSpec();
         SweepRunOptions one;
-        one.threads = 1;
+        one.control.threads = 1;
         SweepRunOptions two;
-        two.threads = 2;
+        two.control.threads = 2;
         std::mutex mutex;
         std::size_t lastDone = 0;
         int rowsDone = 0;
-        two.progress = [&](std::size_t done, std::size_t total) {
+        two.control.progress = [&](std::size_t done, std::size_t total) {
             const std::lock_guard lock(mutex);
             lastDone = std::max(lastDone, done);
             QCOMPARE(total, std::size_t{10});
@@ -125,7 +125,7 @@ private slots:
     {
         std::atomic<bool> cancel{true};
         SweepRunOptions options;
-        options.cancel = &cancel;
+        options.control.cancel = &cancel;
         const SweepResult result = Sweep::run(smallSpec(), options);
         QVERIFY(result.cancelled);
         for (const auto& m : result.metrics)
@@ -179,7 +179,7 @@ private slots:
     void paperTableAgreement()
     {
         SweepRunOptions options;
-        options.threads = 2;
+        options.control.threads = 2;
         const PaperTable table = runPaperTable(3, options);
         QCOMPARE(table.rows.size(), paperReferences().size());
         for (const PaperTableRow& row : table.rows) {

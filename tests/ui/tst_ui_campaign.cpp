@@ -104,7 +104,7 @@ QString engineMerge(const QString& campaignPath, const QString& dir)
     const CampaignPlan plan(loadCampaignFile(campaignPath.toStdString()));
     const CampaignResultsDir results(dir.toStdString());
     CampaignRunOptions options;
-    options.threads = 2;
+    options.control.threads = 2;
     CampaignRunner::run(plan, results, 0, 1, options);
     const QString merged = dir + QStringLiteral("/merged.csv");
     writeText(merged, QByteArray::fromStdString(CampaignTable(plan, results.read()).toCsv()));

@@ -375,7 +375,7 @@ private slots:
         const PlanOutcome outcome = finished.takeFirst().front().value<PlanOutcome>();
         QVERIFY(outcome.result.complete);
 
-        LocalPlanRoundRunner runner(2);
+        LocalPlanRoundRunner runner(RunControl{2, {}, nullptr});
         const PlanResult expected = runPlan(*spec, runner);
         QCOMPARE(outcome.result.policies.size(), expected.policies.size());
         QCOMPARE(outcome.result.runs, expected.runs);

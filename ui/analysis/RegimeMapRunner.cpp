@@ -17,11 +17,11 @@ void RegimeMapRunner::start(const Scenario& base, RegimeMapOptions options)
     Outcome outcome;
     outcome.base = base;
     runner_.start(std::move(outcome), [this, options = std::move(options)](Outcome& out, const auto& job) mutable {
-        options.cancel = &job.cancelFlag();
+        options.control.cancel = &job.cancelFlag();
         const RegimeMapEstimate estimate = estimateRegimeMap(out.base, options);
         const QString text = QString::fromStdString(regimeMapEstimateText(options, estimate));
         job.post([this, text] { emit estimated(text); });
-        options.progress = [this, &job](std::size_t done, std::size_t total) {
+        options.control.progress = [this, &job](std::size_t done, std::size_t total) {
             const std::size_t every = std::max<std::size_t>(1, total / kProgressSteps);
             if (done % every == 0 || done == total)
                 job.post([this, done, total] { emit progressed(static_cast<int>(done), static_cast<int>(total)); });

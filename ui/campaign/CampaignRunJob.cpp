@@ -26,9 +26,9 @@ bool CampaignRunJob::start(const QString& campaignPath, const QString& outDir, i
         dir.prepare(plan.campaign());
         const std::size_t before = CampaignStatus::of(plan, dir.read()).done;
         CampaignRunOptions options;
-        options.threads = threads;
-        options.cancel = &job.cancelFlag();
-        options.progress = [this, &job, before](std::size_t done, std::size_t total) {
+        options.control.threads = threads;
+        options.control.cancel = &job.cancelFlag();
+        options.control.progress = [this, &job, before](std::size_t done, std::size_t total) {
             job.post([this, done = before + done, total = std::max(total, before + done)] { emit progressed(done, total); });
         };
         const CampaignRunSummary summary = CampaignRunner::run(plan, dir, 0, 1, options);

@@ -22,9 +22,9 @@ LayoutRefinement LayoutRefiner::refine(const LayoutRefineTask& task, const Layou
     options.trials = settings.trials;
     options.seed = settings.seed;
     options.device = Device::Cpu;  // the same numbers on every machine
-    options.cancel = &cancel;
+    options.control.cancel = &cancel;
     if (progress)
-        options.progress = [&progress](std::uint64_t done, std::uint64_t) { progress(done); };
+        options.control.progress = [&progress](std::size_t done, std::size_t) { progress(done); };
     result.monteCarlo = MonteCarlo::run(*task.layout, options);
     result.complete = result.monteCarlo.trials == settings.trials;
     return result;

@@ -15,7 +15,7 @@ bool FitJob::start(const FitRequest& request, int threads)
             job.post([this, name, done, total] { emit progressed(name, done, total); });
         };
         FailureLogStudyOptions options = request.studyOptions(threads);
-        options.cancel = &job.cancelFlag();
+        options.control.cancel = &job.cancelFlag();
         options.bootstrapProgress = [&stage](std::size_t done, std::size_t total) { stage(tr("bootstrap"), done, total); };
         stage(tr("reading"), 0, 0);
         FailureLogStudy study = runFailureLogStudy(request.logPath.toStdString(), options);

@@ -98,7 +98,7 @@ FailureLogStudyOptions FitRequest::studyOptions(int threads) const
     options.read = readOptions();
     options.bootstrapSamples = bootstrap;
     options.seed = seed;
-    options.threads = threads;
+    options.control.threads = threads;
     options.clusterWindowS = clusterWindowS;
     return options;
 }

@@ -9,12 +9,13 @@ bool PlanJob::start(std::shared_ptr<const PlanSpec> spec, int threads)
     PlanOutcome seed;
     seed.spec = spec;
     runner_.start(std::move(seed), [this, spec, threads](PlanOutcome& outcome, const auto& job) {
-        LocalPlanRoundRunner runner(threads, &job.cancelFlag(), [this, &job](std::size_t done, std::size_t total) {
+        const auto progress = [this, &job](std::size_t done, std::size_t total) {
             job.post([this, done, total] { emit progressed(done, total); });
-        });
+        };
+        LocalPlanRoundRunner runner(RunControl{threads, progress, &job.cancelFlag()});
         PlanOptions options;
-        options.cancel = &job.cancelFlag();
-        options.progress = [this, &job](const PlanResult& result) { job.post([this, result] { emit roundFinished(result); }); };
+        options.control.cancel = &job.cancelFlag();
+        options.roundDone = [this, &job](const PlanResult& result) { job.post([this, result] { emit roundFinished(result); }); };
         outcome.result = runPlan(*spec, runner, options);
         outcome.result.cancelled = outcome.result.cancelled || job.cancelled();
     }, [this](const PlanOutcome& outcome) { emit finished(outcome); });
