@@ -9,6 +9,8 @@
 #include "engine/planning/ScenarioBatch.h"
 #include "engine/sim/ScenarioJson.h"
 
+#include "tests/support/SanitizerShare.h"
+
 #include <fmt/core.h>
 
 #include <QTemporaryDir>
@@ -232,7 +234,7 @@ void TestPlanner::plannerGuaranteeOnTheSimulator()
     spec.redundancies = {2, 3, 4, 5, 6};
     const std::vector<PlanCandidate> candidates = spec.candidates(Policy::Spare);
 
-    const int truthReplicates = 4000;
+    const int truthReplicates = sanitizerShare(4000);
     std::vector<Scenario> truthRuns;
     PlanSpec truthSpec = spec;
     truthSpec.base.seed = 987654321;
@@ -247,7 +249,7 @@ void TestPlanner::plannerGuaranteeOnTheSimulator()
     }
     const double best = *std::min_element(truth.begin(), truth.end());
 
-    const int macros = 200;
+    const int macros = sanitizerShare(200);
     int good = 0;
     double runs = 0.0;
     double fullGrid = 0.0;

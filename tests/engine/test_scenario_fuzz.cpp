@@ -4,6 +4,8 @@
 #include "engine/sim/FailureTrace.h"
 #include "engine/sim/ScenarioJson.h"
 
+#include "tests/support/SanitizerShare.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -18,8 +20,8 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kMutantsPerScenario = 600;
-constexpr int kTraceMutants = 3000;
+constexpr int kMutantsPerScenario = sanitizerShare(600);
+constexpr int kTraceMutants = sanitizerShare(3000);
 
 std::string readFile(const std::filesystem::path& path)
 {
