@@ -1,5 +1,5 @@
 # spare-cli simulate --state-at prints what spare-studio's Run tab shows at a time: on every shipped
-# scenario, at 20 times spread over the run (0, evenly spaced points, up to three inside restarts, the end
+# scenario, at 12 times spread over the run (0, evenly spaced points, up to three inside restarts, the end
 # and past it), it must equal --run-until time:T --export-state field by field. One studio launch per
 # time, four at a time. Under the sanitizers (ASAN_OPTIONS set) 5 times per scenario: the release run
 # holds the values, the sanitizer run the memory.
@@ -12,10 +12,10 @@ expect "--state-at below 0" 2 "--state-at.*-1.*allowed" "$SPARE_CLI" simulate "$
 for scenario in "$SCEN"/*.json; do
   name=$(basename "$scenario" .json)
   "$SPARE_CLI" simulate "$scenario" --json --events "$WORK/$name.csv" > "$WORK/$name.metrics.json"
-  # 20 times: 0, the end and past it, the middle of up to three restarts, the rest evenly spread.
+  # 12 times: 0, the end and past it, the middle of up to three restarts, the rest evenly spread.
   times=$(python3 - "$WORK/$name.metrics.json" "$WORK/$name.csv" "${ASAN_OPTIONS:+5}" <<'PY'
 import csv, json, sys
-count = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] else 20
+count = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] else 12
 end = json.load(open(sys.argv[1]))['ttt_s']
 mids, start = [], None
 for row in csv.DictReader(open(sys.argv[2])):
