@@ -33,7 +33,7 @@ void FailureDetector::checkAt(double when)
             continue;
         }
         const FailureClocks::Firing firing = clocks_.pop();
-        if (!roster_.alive(firing.group)) {
+        if (outAt(firing.group, firing.timeS)) {
             clocks_.renew(firing.group, firing.timeS);
             continue;
         }
@@ -48,7 +48,7 @@ void FailureDetector::checkAt(double when)
 bool FailureDetector::failLiveGroup(int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin,
                                     int nodes)
 {
-    if (!roster_.alive(group))
+    if (outAt(group, timeS))
         return false;
     roster_.takeOut(group);
     ++m_.failures;

@@ -37,8 +37,8 @@ public:
     // Handles every clock fired by `when` (the deferred domain hits first); a Detection event counts the
     // groups noticed.
     void checkAt(double when);
-    // Group g fails at timeS if it is alive (drops out, counted, reported, its `nodes` nodes sent to
-    // repair, its in-memory checkpoint copy possibly lost); false when it was out already.
+    // Group g fails at timeS if it was alive then (drops out, counted, reported, its `nodes` nodes sent to
+    // repair, its in-memory checkpoint copy possibly lost); false when it was out (or rejoined later).
     bool failLiveGroup(int group, double timeS, const std::shared_ptr<const FailureOrigin>& origin, int nodes);
     void sendToRepair(int group, int nodes, double timeS);
 
@@ -60,6 +60,12 @@ public:
     }
 
     double nextFiringS() const { return std::min(clocks_.earliest(), domains_.earliest()); }
+    // True when group g was out at timeS: out now, or rejoined after timeS (a clock of a group waiting to
+    // rejoin is found only at the check point after its rejoin).
+    bool outAt(int group, double timeS) const
+    {
+        return !roster_.alive(group) || (repair_ && timeS < repair_->rejoinedAtS(group));
+    }
     // Of a group clock and a domain clock due at the same instant, the group clock goes first.
     bool domainFiresFirst() const { return domains_.earliest() < clocks_.earliest(); }
     double domainEarliestS() const { return domains_.earliest(); }

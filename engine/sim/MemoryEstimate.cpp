@@ -50,9 +50,10 @@ constexpr double kPlacementGrowth = 1.25;
 // A domain failure clock (DomainFailureClocks): draw count, next firing, heap slot, its domain id, and
 // the domain's entry in the domain -> clock map.
 constexpr std::uint64_t kDomainClockBytes = 40;
-// The repair model per group: the time its nodes are ready (double) and its pending spares (int); per
-// failed node in flight a heap entry, at most every node of every group at once.
-constexpr std::uint64_t kRepairBytesPerGroup = 12;
+// The repair model per group: the time its nodes are ready (double), its pending spares (int), its latest
+// failure and rejoin (two doubles); per failed node in flight a heap entry, at most every node of every
+// group at once.
+constexpr std::uint64_t kRepairBytesPerGroup = 28;
 constexpr std::uint64_t kRepairBytesPerNodeInFlight = 16;
 
 // Mean number of domains of `gpusPerDomain` GPUs a run of `gpusPerGroup` consecutive GPUs starting on a

@@ -6,7 +6,10 @@
 namespace spare {
 
 RepairTracker::RepairTracker(const RepairModel& model, int groups, std::uint64_t seed)
-    : model_(model), pool_(model, groups, seed), failedAtS_(static_cast<std::size_t>(groups), 0.0)
+    : model_(model),
+      pool_(model, groups, seed),
+      failedAtS_(static_cast<std::size_t>(groups), 0.0),
+      rejoinedAtS_(static_cast<std::size_t>(groups), 0.0)
 {
 }
 
@@ -40,6 +43,7 @@ void RepairTracker::rejoined(int group, double now)
 {
     ++metrics_.rejoins;
     rejoinDelaySumS_ += now - failedAtS_[static_cast<std::size_t>(group)];
+    rejoinedAtS_[static_cast<std::size_t>(group)] = now;
 }
 
 void RepairTracker::allBack(double end)

@@ -25,6 +25,8 @@ public:
     const std::vector<int>& readyToRejoin(double now, const GroupRoster& roster);
     // `group`, one of readyToRejoin(now), is back at `now`.
     void rejoined(int group, double now);
+    // When `group` last rejoined (0: never): a clock of it that fired before then fired while it was out.
+    double rejoinedAtS(int group) const { return rejoinedAtS_[static_cast<std::size_t>(group)]; }
     // When every request made so far has its spare (SparePool::allServedBy).
     double allServedBy() const { return pool_.allServedBy(); }
     // The end of a global restart or planned stop: every served request is taken, nothing is left to
@@ -47,6 +49,7 @@ private:
     RepairModel model_;
     SparePool pool_;
     std::vector<double> failedAtS_;  // each group's latest failure
+    std::vector<double> rejoinedAtS_;
     std::priority_queue<ReadyGroup, std::vector<ReadyGroup>, std::greater<>> rejoinQueue_;
     std::vector<int> rejoining_;
     double rejoinDelaySumS_ = 0.0;

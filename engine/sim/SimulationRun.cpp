@@ -403,7 +403,7 @@ void SimulationRun::globalRestart(RestartCause cause)
         }
         const FailureClocks::Firing firing = clocks.pop();
         const auto origin = reporter_.groupOrigin(firing);
-        const bool alive = roster_.alive(firing.group);
+        const bool alive = !detector_.outAt(firing.group, firing.timeS);
         clocks.renew(firing.group, alive ? start : firing.timeS);
         if (alive)
             detector_.failLiveGroup(firing.group, firing.timeS, origin, 1);

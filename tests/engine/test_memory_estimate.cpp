@@ -118,10 +118,10 @@ private slots:
         QCOMPARE(estimateRunMemory(s).failureDomainBytes, std::uint64_t{0});
         s.repair = RepairModel{};
         const MemoryEstimate repair = estimateRunMemory(s);
-        QCOMPARE(repair.perGroupBytes - domains.perGroupBytes, std::uint64_t{12 + 2 * 16});  // two nodes per group
+        QCOMPARE(repair.perGroupBytes - domains.perGroupBytes, std::uint64_t{28 + 2 * 16});  // two nodes per group
         s.topology.reset();
         // Without a topology a failure takes one node out.
-        QCOMPARE(estimateRunMemory(s).perGroupBytes - domains.perGroupBytes, std::uint64_t{12 + 16});
+        QCOMPARE(estimateRunMemory(s).perGroupBytes - domains.perGroupBytes, std::uint64_t{28 + 16});
     }
 
     // The estimate against real runs, each in a forked child, per added group from 2 x 10^4 to 2 x 10^5

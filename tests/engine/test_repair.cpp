@@ -229,6 +229,25 @@ private slots:
         QCOMPARE(Simulator(s, {{5.0, 0}, {60.0, 1}}).run().restarts, std::int64_t{1});
     }
 
+    // A group's clock that fires while it is out is ignored, also when the run finds the firing only after
+    // the group rejoined: group 0 (out since 5 s) fires again at 20.55 s, during the shrink; the next check
+    // point is the step boundary at 20.6 s where it rejoins. The run is the one without that firing.
+    void firingBeforeRejoinIsNoFailure()
+    {
+        Scenario s = tinyScenario(Policy::Rep, 4, 2, 6, 6);
+        s.repair = fixedRepair(1, 3600.0, 10.0, 5.0, RejoinRule::AtStep);
+        EventCollector observer;
+        const RunMetrics m = Simulator(s, {{5.0, 0}, {20.55, 0}, {60.0, 1}}).run(&observer);
+        const RunMetrics without = Simulator(s, {{5.0, 0}, {60.0, 1}}).run();
+        QCOMPARE(m.failures, std::int64_t{2});
+        QCOMPARE(m.maskedFailures, without.maskedFailures);
+        QCOMPARE(m.repair->rejoins, without.repair->rejoins);
+        QCOMPARE(m.tttS, without.tttS);
+        QVERIFY(std::none_of(observer.events.begin(), observer.events.end(), [](const Event& e) {
+            return e.kind == EventKind::Failure && e.time > 20.0 && e.time < 21.0;
+        }));
+    }
+
     // The limits of the issue: a swap time of infinity is rejoin none, and a pool that never runs dry with
     // rejoin none is the model without repair (byte for byte, apart from the repair counters).
     void limitsMatchTheModelWithoutRepair_data()
