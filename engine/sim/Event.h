@@ -18,7 +18,9 @@ enum class EventKind : std::uint8_t {
     AllReduce,         // successful all-reduce; duration = T_a
     FailedAllReduce,   // all-reduce that failed at detection; duration = factor x T_a
     StepEnd,           // step committed (step = its index)
-    Failure,           // a group's clock fired: group, gpu (the GPU inside the group that failed)
+    Failure,           // a group's clock fired: group, gpu (the GPU inside the group that failed); value = 1
+                       // when it fell inside a global restart after its group's window had ended: the group
+                       // is out from that restart's RestartEnd on (else 0)
     Detection,         // failures noticed at a check point; value = how many
     Decision,          // SPARe reorder controller decision (decision != nullptr)
     PatchCompute,      // survivors recompute one stack each; duration = barrier time; value = #groups
@@ -78,7 +80,7 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   stackNumber   every event's stackNumber is S in force after it (RestartEnd carries the reset S)
 //   lastCheckpointStep  CheckpointEnd(step k) -> k
 //   aliveGroups   N, minus one for each Failure outside a restart of a group not yet out, plus one for
-//                 each Rejoin; N at RestartEnd
+//                 each Rejoin; at RestartEnd N minus the groups of that restart's value-1 Failures
 //   restarts      number of RestartStart events after failures; maintenanceStops: those of a planned
 //                 stop (value RestartCause::Maintenance); failures: number of Failure events; rejoins:
 //                 number of Rejoin events
@@ -88,16 +90,18 @@ enum class GroupState : std::uint8_t { Computing, Idle, Failed, MaskedOut, Resta
 //   downTimeS()   restartTimeS + shrinkTimeS (the two kept apart and added, so replay is bit for bit)
 //   restarting    between RestartStart and RestartEnd; restartStartS = that RestartStart's time
 //   groupStates   Restarting for all while restarting; otherwise a group with a Failure since the last
-//                 RestartEnd is Failed, and MaskedOut after a failure Decision naming it or a Shrink, until a
+//                 RestartEnd (or a value-1 Failure in the restart it ended) is Failed, and MaskedOut after a failure Decision naming it or a Shrink, until a
 //                 Rejoin of it (Idle); the
 //                 others follow the step phases (Idle after StepStart, AllReduce, FailedAllReduce,
 //                 CheckpointEnd/Voided, RestartEnd, RunEnd; Computing in StackCompute, ...)
-//   failedGpus    the gpu of each group's latest Failure since the last RestartEnd and its last Rejoin, else -1
+//   failedGpus    the gpu of each group's latest Failure since the last RestartEnd (or its value-1 Failure
+//                 before it) and its last Rejoin, else -1
 //   stacks        base layout stacks, changed by each Decision's changedStacks, reset at RestartEnd
 //   lastDecision  the latest Decision since the last RestartEnd; lostTypes its lost types if a wipe-out
 // Snapshots are taken only between steps (just before a StepStart: live groups Idle, out groups
 // MaskedOut) and inside a restart (after its RestartStart or after one of its Failure events), the
-// first at time >= k x snapshotIntervalS() for each k.
+// first at time >= k x snapshotIntervalS() for each k at which every event up to then has been delivered
+// (events arrive in time order: sim/RunReporter.h).
 struct SimulationSnapshot {
     double time = 0.0;
     int step = 0;             // current step index

@@ -1,5 +1,7 @@
 #include "engine/sim/FailureDetector.h"
 
+#include <algorithm>
+
 namespace spare {
 
 FailureDetector::FailureDetector(FailureClocks clocks, DomainFailureClocks domains, GroupRoster& roster,
@@ -58,6 +60,16 @@ bool FailureDetector::failLiveGroup(int group, double timeS, const std::shared_p
     sendToRepair(group, nodes, timeS);
     reporter_.emitFailure(timeS, group, origin);
     return true;
+}
+
+double FailureDetector::earliestUnreportedS() const
+{
+    double earliest = nextFiringS();
+    for (const FailureClocks::Firing& firing : deferred_)
+        earliest = std::min(earliest, firing.timeS);
+    for (const DomainHit& hit : deferredHits_)
+        earliest = std::min(earliest, hit.timeS);
+    return earliest;
 }
 
 void FailureDetector::sendToRepair(int group, int nodes, double timeS)

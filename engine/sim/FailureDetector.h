@@ -66,6 +66,9 @@ public:
     {
         return !roster_.alive(group) || (repair_ && timeS < repair_->rejoinedAtS(group));
     }
+    // No failure the run has still to report can be earlier than this: the next firing of a clock, or a
+    // firing a restart put off.
+    double earliestUnreportedS() const;
     // Of a group clock and a domain clock due at the same instant, the group clock goes first.
     bool domainFiresFirst() const { return domains_.earliest() < clocks_.earliest(); }
     double domainEarliestS() const { return domains_.earliest(); }

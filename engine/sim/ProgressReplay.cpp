@@ -8,6 +8,7 @@ ProgressReplay::ProgressReplay(const Scenario& scenario)
     : scenario_(scenario),
       model_(scenario.progress.value_or(ProgressModel{})),
       replay_(scenario, scenario.groups, scenario.redundancy, {}),
+      batchGroups_(scenario.groups),
       atStep_(1)
 {
 }
@@ -16,7 +17,7 @@ double ProgressReplay::batchFraction() const
 {
     if (scenario_.policy != Policy::Elastic)
         return 1.0;
-    return ElasticPolicy::batchFraction(replay_.snapshot().aliveGroups, scenario_.groups,
+    return ElasticPolicy::batchFraction(batchGroups_, scenario_.groups,
                                         scenario_.elastic.value_or(ElasticSettings{}));
 }
 
@@ -33,6 +34,12 @@ void ProgressReplay::apply(const Event& event)
     } else if (event.kind == EventKind::Rollback) {
         const auto steps = static_cast<std::size_t>(event.step);
         progress_ = steps < atStep_.size() ? atStep_[steps] : progress_;
+    } else if (event.kind == EventKind::Reconfigure) {
+        batchGroups_ = event.value;
+    } else if (event.kind == EventKind::Rejoin) {
+        ++batchGroups_;
+    } else if (event.kind == EventKind::RestartEnd) {
+        batchGroups_ = scenario_.groups;
     }
     replay_.apply(event);
 }

@@ -10,7 +10,7 @@
 namespace spare {
 
 // A run's progress by each measure (docs/progress.md) as its recording plays: a fold of the event stream
-// that counts each committed step at the batch fraction of the groups live at its end (ReplayState; only
+// that counts each committed step at the batch fraction of the groups in the run at its end (only
 // elastic's batch shrinks) and takes a rollback back to the progress of the step it resumes at. At the
 // end of a recording it equals the run's samplesCommitted and effectiveProgress (RunMetrics).
 class ProgressReplay {
@@ -32,6 +32,9 @@ private:
     ProgressModel model_;
     ReplayState replay_;
     std::size_t applied_ = 0;
+    // Groups in the batch: a Reconfigure sets it, a Rejoin adds one, a restart's end brings all back. A
+    // failure the run has not found yet still counts (its Failure event comes earlier, in time order).
+    int batchGroups_ = 0;
     TrainingProgress progress_;
     std::vector<TrainingProgress> atStep_;  // progress after k committed steps, k = 0 .. the furthest reached
 };

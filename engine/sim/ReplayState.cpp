@@ -33,6 +33,7 @@ void ReplayState::restore(const SimulationSnapshot& snapshot)
         s_.stacks = std::move(stacks);
     finished_ = false;
     std::fill(computePosition_.begin(), computePosition_.end(), std::uint8_t{0});
+    outAtRestartEnd_.clear();
 }
 
 bool ReplayState::isOut(std::size_t g) const
@@ -120,6 +121,8 @@ void ReplayState::apply(const Event& e)
                 if (!isOut(g))
                     --s_.aliveGroups;
                 s_.groupStates[g] = GroupState::Failed;
+            } else if (e.value == 1) {
+                outAtRestartEnd_.emplace_back(e.group, e.gpu);
             }
         }
         break;
@@ -164,6 +167,14 @@ void ReplayState::apply(const Event& e)
         s_.stacks = baseStacks_;
         s_.lastDecision.reset();
         s_.lostTypes.clear();
+        for (const auto& [group, gpu] : outAtRestartEnd_) {
+            const auto out = static_cast<std::size_t>(group);
+            if (!isOut(out))
+                --s_.aliveGroups;
+            s_.groupStates[out] = GroupState::Failed;
+            s_.failedGpus[out] = gpu;
+        }
+        outAtRestartEnd_.clear();
         break;
     case EventKind::Rollback:
         s_.stepsDone = e.step;

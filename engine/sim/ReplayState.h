@@ -5,6 +5,7 @@
 #include "engine/sim/Scenario.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace spare {
@@ -48,6 +49,10 @@ private:
     SimulationSnapshot s_;
     bool finished_ = false;
     std::vector<std::uint8_t> computePosition_;
+    // Value-1 Failures of the restart in progress: {group, gpu}, out when it ends. Outside the snapshot: no
+    // snapshot falls between such a Failure and its RestartEnd (both are delivered at the first check point
+    // after the restart).
+    std::vector<std::pair<int, int>> outAtRestartEnd_;
 };
 
 }  // namespace spare

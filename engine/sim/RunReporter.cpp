@@ -1,5 +1,7 @@
 #include "engine/sim/RunReporter.h"
 
+#include "engine/sim/FailureDetector.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -33,6 +35,8 @@ void RunReporter::emit(EventKind kind, double time, double duration, int group, 
     ++m_.events;
     if (!observer_)
         return;
+    if (kind == EventKind::RestartEnd)
+        lastRestartEndS_ = time;
     Event event;
     event.time = time;
     event.duration = duration;
@@ -42,7 +46,7 @@ void RunReporter::emit(EventKind kind, double time, double duration, int group, 
     event.step = step >= 0 ? step : stepsDone_;
     event.stackNumber = policy_.stackNumber();
     event.value = value;
-    report(event);
+    report(std::move(event));
 }
 
 void RunReporter::emitFailure(double timeS, int group, const std::shared_ptr<const FailureOrigin>& origin)
@@ -56,10 +60,11 @@ void RunReporter::emitFailure(double timeS, int group, const std::shared_ptr<con
     event.kind = EventKind::Failure;
     event.group = group;
     event.gpu = gpu;
+    event.value = timeS < lastRestartEndS_ ? 1 : 0;  // put off by a restart: noticed after it
     event.step = stepsDone_;
     event.stackNumber = policy_.stackNumber();
     event.origin = origin;
-    report(event);
+    report(std::move(event));
 }
 
 void RunReporter::emitDecision(double time, ReorderDecision&& decision)
@@ -71,10 +76,40 @@ void RunReporter::emitDecision(double time, ReorderDecision&& decision)
     event.stackNumber = decision.stackNumber;
     event.value = static_cast<int>(decision.phase);
     event.decision = std::make_shared<const ReorderDecision>(std::move(decision));
-    report(event);
+    report(std::move(event));
 }
 
-void RunReporter::report(const Event& event)
+void RunReporter::report(Event&& event)
+{
+    if (!detector_ || (held_.empty() && event.time < detector_->earliestUnreportedS())) {
+        deliver(event);
+        return;
+    }
+    const auto after = std::upper_bound(held_.begin(), held_.end(), event.time,
+                                        [](double time, const Event& held) { return time < held.time; });
+    held_.insert(after, std::move(event));
+    release();
+}
+
+void RunReporter::release()
+{
+    if (held_.empty())
+        return;
+    const double earliest = detector_->earliestUnreportedS();
+    while (!held_.empty() && held_.front().time < earliest) {
+        deliver(held_.front());
+        held_.pop_front();
+    }
+}
+
+void RunReporter::flush()
+{
+    for (const Event& event : held_)
+        deliver(event);
+    held_.clear();
+}
+
+void RunReporter::deliver(const Event& event)
 {
     if (replay_)
         replay_->apply(event);
@@ -98,6 +133,9 @@ void RunReporter::maybeSnapshot(double now)
 {
     if (!replay_ || now < nextSnapshotS_)
         return;
+    release();
+    if (!held_.empty())
+        return;  // the state holds events not yet reported: the snapshot waits for the next call
     nextSnapshotS_ = (std::floor(now / snapshotIntervalS_) + 1.0) * snapshotIntervalS_;
     SimulationSnapshot snapshot = replay_->snapshot();
     snapshot.time = now;

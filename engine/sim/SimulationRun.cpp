@@ -40,6 +40,7 @@ SimulationRun::SimulationRun(const Scenario& scenario, const Layout* layout, Fai
     if (!(limits_.maxTttRatio > 0.0))
         throw std::invalid_argument("SimulationLimits::maxTttRatio must be > 0");
     capS_ = limits_.maxTttRatio * t0S();
+    reporter_.holdEventsFor(detector_);
     if (sc_.hosts && sc_.hosts->slowFactor > 1.0) {
         slowGroups_ = hosts.slowGroups();
         slowNodes_ = hosts.slowNodeCount();
@@ -562,6 +563,7 @@ void SimulationRun::countStepPhase()
 
 RunMetrics SimulationRun::finish()
 {
+    reporter_.flush();
     m_.stepsDone = stepsDone_;
     m_.tttS = t_;
     m_.t0S = t0S();

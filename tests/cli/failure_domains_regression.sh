@@ -4,8 +4,10 @@
 # the spare-cli built before the change, remade when the first lifetimes became order statistics, and
 # when exact checkpoint semantics became the default and runs gained ETTR (the paper scenarios' CSV and
 # traces stayed byte-identical, their JSON less the new fields too; and when the metrics gained the hosts,
-# reconfiguration, progress and in-memory fields, with every CSV and trace unchanged; regenerate it only in a change that means to move the random
-# streams: SPARE_REFERENCE_OUT=FILE bash failure_domains_regression.sh writes the hashes to FILE).
+# reconfiguration, progress and in-memory fields, with every CSV and trace unchanged; and when events came
+# in time order, with every JSON unchanged and each CSV the same rows reordered); regenerate it only in a
+# change that means to move the random streams or the event order: SPARE_REFERENCE_OUT=FILE bash
+# failure_domains_regression.sh writes the hashes to FILE).
 source "$(dirname "$0")/cli-test-lib.sh"
 
 actual="$WORK/hashes.txt"

@@ -258,13 +258,8 @@ private slots:
             QVERIFY(cursorsFollow(view));
             constexpr std::array<int, 2> sides{0, 1};
             const bool landedOnAnEvent = std::any_of(sides.begin(), sides.end(), [&](int side) {
-                // A failure noticed at a later check point carries its firing instant, so it can be earlier
-                // than the event before it: the clock then stands at the latest time of the last events.
                 const PlaybackCursor* c = view.cursor(side);
-                double latest = -1.0;
-                for (std::size_t back = 1; back <= std::min<std::size_t>(3, c->position()); ++back)
-                    latest = std::max(latest, c->recording().event(c->position() - back).time);
-                return latest == clock->time();
+                return c->position() > 0 && c->recording().event(c->position() - 1).time == clock->time();
             });
             QVERIFY(landedOnAnEvent);
             previous = clock->time();

@@ -73,9 +73,15 @@ TimeRangeStatistics bruteForce(const Recording& recording, double from, double t
         case EventKind::Failure: {
             ++s.failures;
             // Masked: the answer to the failed all-reduce that noticed it was a shrink or a patch, not a
-            // restart.
+            // restart. A failure inside a restart is absorbed by it, unless it fell after its group's window
+            // (value 1): that one is noticed after the restart's end.
+            if (restarting && e.value != 1)
+                break;
+            std::size_t j = i + 1;
+            while (restarting && j < recording.eventCount() && recording.event(j).kind != EventKind::RestartEnd)
+                ++j;
             bool noticed = false;
-            for (std::size_t j = i + 1; j < recording.eventCount() && !restarting; ++j) {
+            for (; j < recording.eventCount(); ++j) {
                 const EventKind next = recording.event(j).kind;
                 if (next == EventKind::RestartStart)
                     break;

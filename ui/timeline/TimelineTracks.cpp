@@ -55,7 +55,7 @@ std::vector<TimelineMark>::iterator TimelineTracks::insertMark(TimelineMarkKind 
                                      [](double t, const TimelineMark& m) { return t < m.time; });
     const auto index = static_cast<std::size_t>(at - marks.begin());
     if (kind == TimelineMarkKind::Failure)
-        for (auto* list : {&unnoticedFailures_, &noticedFailures_})
+        for (auto* list : {&unnoticedFailures_, &noticedFailures_, &failuresAfterRestart_})
             for (std::size_t& failure : *list)
                 failure += failure >= index ? 1 : 0;
     return marks.insert(at, mark);
@@ -81,9 +81,14 @@ void TimelineTracks::read(const Event& e)
     switch (e.kind) {
     case EventKind::Failure: {
         const auto mark = insertMark(TimelineMarkKind::Failure, {e.time, 0.0, 0});
-        if (!restarting_)
-            unnoticedFailures_.push_back(static_cast<std::size_t>(
-                mark - marks_[static_cast<std::size_t>(TimelineMarkKind::Failure)].begin()));
+        const auto index =
+            static_cast<std::size_t>(mark - marks_[static_cast<std::size_t>(TimelineMarkKind::Failure)].begin());
+        if (!restarting_) {
+            unnoticedFailures_.push_back(index);
+        } else if (e.value == 1) {
+            failuresAfterRestart_.push_back(index);
+            groupsOutAfterRestart_.push_back(e.group);
+        }
         const auto group = static_cast<std::size_t>(e.group);
         if (!restarting_ && e.group >= 0 && group < groupOut_.size() && !groupOut_[group]) {
             groupOut_[group] = true;
@@ -122,7 +127,17 @@ void TimelineTracks::read(const Event& e)
         restarting_ = false;
         std::fill(groupOut_.begin(), groupOut_.end(), false);
         alive_ = groups_;
+        for (const int group : groupsOutAfterRestart_) {
+            const auto out = static_cast<std::size_t>(group);
+            if (group >= 0 && out < groupOut_.size() && !groupOut_[out]) {
+                groupOut_[out] = true;
+                --alive_;
+            }
+        }
         setPoint(aliveGroups_, e.time, alive_);
+        unnoticedFailures_.insert(unnoticedFailures_.end(), failuresAfterRestart_.begin(), failuresAfterRestart_.end());
+        failuresAfterRestart_.clear();
+        groupsOutAfterRestart_.clear();
         auto& restarts = marks_[static_cast<std::size_t>(TimelineMarkKind::Restart)];
         if (!restarts.empty())
             restarts.back().duration = e.time - restarts.back().time;

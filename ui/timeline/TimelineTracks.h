@@ -87,6 +87,10 @@ private:
     // and after it until the answer (shrink, patch or restart).
     std::vector<std::size_t> unnoticedFailures_;
     std::vector<std::size_t> noticedFailures_;
+    // Failures inside a restart after their group's window (event value 1): out, and unnoticed, from the
+    // restart's end. Marks and their groups.
+    std::vector<std::size_t> failuresAfterRestart_;
+    std::vector<int> groupsOutAfterRestart_;
     bool restarting_ = false;
     int alive_ = 0;
 };
