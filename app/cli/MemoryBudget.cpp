@@ -26,21 +26,10 @@ void requireMemoryFits(const MemoryEstimate& estimate, const Scenario& scenario,
                                          limitText));
         budget = *parsed;
     }
-    if (estimate.bytes <= budget)
-        return;
-    // Every term of the sum, so that the figures add up: the process itself, then the runs.
-    std::string run = fmt::format("{} groups x {}", scenario.groups, formatByteSize(estimate.perGroupBytes));
-    if (estimate.failureDomainBytes > 0)
-        run += fmt::format(" + {} for the failure domains", formatByteSize(estimate.failureDomainBytes));
-    if (estimate.traceBytes > 0)
-        run += fmt::format(" + {} for the failure trace", formatByteSize(estimate.traceBytes));
-    const std::uint64_t runsBytes = static_cast<std::uint64_t>(estimate.concurrentRuns) * estimate.perRunBytes;
-    throw UsageError(fmt::format("{}: the run needs about {} ({} for the program itself + {} run{} at once x {} each: "
-                                 "{}), over the memory budget of {}; lower cluster.groups or raise --memory-limit",
-                                 scenario.name, formatByteSize(estimate.bytes),
-                                 formatByteSize(estimate.bytes - runsBytes), estimate.concurrentRuns,
-                                 estimate.concurrentRuns == 1 ? "" : "s", formatByteSize(estimate.perRunBytes), run,
-                                 formatByteSize(budget)));
+    const std::string problem = memoryBudgetProblem(estimate, scenario, budget);
+    if (!problem.empty())
+        throw UsageError(
+            fmt::format("{}: {}; lower cluster.groups or raise --memory-limit", scenario.name, problem));
 }
 
 }  // namespace spare::cli

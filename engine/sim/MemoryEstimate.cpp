@@ -157,15 +157,18 @@ std::string memoryBudgetProblem(const MemoryEstimate& estimate, const Scenario& 
 {
     if (estimate.bytes <= budget)
         return {};
-    std::string what = fmt::format("{} groups x {}", scenario.groups, formatByteSize(estimate.perGroupBytes));
+    // Every term of the sum, so that the figures add up: the process itself, then the runs.
+    std::string run = fmt::format("{} groups x {}", scenario.groups, formatByteSize(estimate.perGroupBytes));
     if (estimate.failureDomainBytes > 0)
-        what += fmt::format(" + {} for the failure domains", formatByteSize(estimate.failureDomainBytes));
+        run += fmt::format(" + {} for the failure domains", formatByteSize(estimate.failureDomainBytes));
     if (estimate.traceBytes > 0)
-        what += fmt::format(" + {} for the failure trace", formatByteSize(estimate.traceBytes));
-    if (estimate.concurrentRuns > 1)
-        what = fmt::format("{} runs at once, each {}", estimate.concurrentRuns, what);
-    return fmt::format("the run needs about {} ({}), over the memory budget of {}", formatByteSize(estimate.bytes),
-                       what, formatByteSize(budget));
+        run += fmt::format(" + {} for the failure trace", formatByteSize(estimate.traceBytes));
+    const std::uint64_t runsBytes = static_cast<std::uint64_t>(estimate.concurrentRuns) * estimate.perRunBytes;
+    return fmt::format("the run needs about {} ({} for the program itself + {} run{} at once x {} each: {}), over "
+                       "the memory budget of {}",
+                       formatByteSize(estimate.bytes), formatByteSize(estimate.bytes - runsBytes),
+                       estimate.concurrentRuns, estimate.concurrentRuns == 1 ? "" : "s",
+                       formatByteSize(estimate.perRunBytes), run, formatByteSize(budget));
 }
 
 }  // namespace spare

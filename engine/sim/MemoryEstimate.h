@@ -32,8 +32,9 @@ MemoryEstimate estimateRunMemory(const Scenario& scenario, int concurrentRuns = 
 // (RLIMIT_AS) when one is set.
 std::uint64_t defaultMemoryBudget();
 
-// Empty when the estimate fits the budget; otherwise one line naming both, e.g. "the run needs about
-// 2.2 GB (10000000 groups x 236 B), over the memory budget of 1.0 GB".
+// Empty when the estimate fits the budget; otherwise one line naming both with every term of the sum,
+// e.g. "the run needs about 2.2 GB (16 MB for the program itself + 1 run at once x 2.2 GB each: 10000000
+// groups x 236 B), over the memory budget of 1.0 GB".
 std::string memoryBudgetProblem(const MemoryEstimate& estimate, const Scenario& scenario, std::uint64_t budget);
 
 }  // namespace spare

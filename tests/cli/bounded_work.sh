@@ -107,7 +107,7 @@ fi
 if [ -n "${SPARE_STUDIO:-}" ] && [ -x "$SPARE_STUDIO" ]; then
   LIMIT_S=120 expect "studio screenshot of the mtbf 0.1 scenario quits" 0 '' \
     "$SPARE_STUDIO" --scenario "$p600_01" --screenshot "$WORK/x.png" --quit
-  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \(3 runs at once, each 10000000 groups x [0-9]+ B\), over the memory budget of' \
+  expect "studio refuses 10^7 groups before any work" 2 'cluster.groups: the run needs about [0-9.]+ GB \([0-9.]+ MB for the program itself \+ 3 runs at once x [0-9.]+ GB each: 10000000 groups x [0-9]+ B\), over the memory budget of' \
     "$SPARE_STUDIO" --scenario "$n10m" --screenshot "$WORK/n10m.png" --quit "${budget[@]}"
   check "nothing written for the refused run" test ! -e "$WORK/n10m.png"
   expect "studio --memory-limit names the budget" 2 'the run needs about [0-9.]+ MB .* over the memory budget of 100 MB' \
