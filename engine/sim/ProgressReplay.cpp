@@ -7,7 +7,6 @@ namespace spare {
 ProgressReplay::ProgressReplay(const Scenario& scenario)
     : scenario_(scenario),
       model_(scenario.progress.value_or(ProgressModel{})),
-      replay_(scenario, scenario.groups, scenario.redundancy, {}),
       batchGroups_(scenario.groups),
       atStep_(1)
 {
@@ -28,10 +27,12 @@ void ProgressReplay::apply(const Event& event)
         const double b = batchFraction();
         progress_.samples += b;
         progress_.effective += TrainingProgress::stepWorth(b, model_.phi);
-        const auto steps = static_cast<std::size_t>(event.step) + 1;
+        stepsDone_ = event.step + 1;
+        const auto steps = static_cast<std::size_t>(stepsDone_);
         atStep_.resize(steps + 1);
         atStep_[steps] = progress_;
     } else if (event.kind == EventKind::Rollback) {
+        stepsDone_ = event.step;
         const auto steps = static_cast<std::size_t>(event.step);
         progress_ = steps < atStep_.size() ? atStep_[steps] : progress_;
     } else if (event.kind == EventKind::Reconfigure) {
@@ -41,7 +42,6 @@ void ProgressReplay::apply(const Event& event)
     } else if (event.kind == EventKind::RestartEnd) {
         batchGroups_ = scenario_.groups;
     }
-    replay_.apply(event);
 }
 
 double ProgressReplay::measured() const
@@ -51,7 +51,7 @@ double ProgressReplay::measured() const
     case ProgressMeasure::Samples: return progress_.samples;
     case ProgressMeasure::Effective: return progress_.effective;
     }
-    return replay_.snapshot().stepsDone;
+    return stepsDone_;
 }
 
 }  // namespace spare

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "engine/sim/Event.h"
-#include "engine/sim/ReplayState.h"
 #include "engine/sim/Scenario.h"
 #include "engine/sim/TrainingProgress.h"
 
@@ -30,8 +29,8 @@ public:
 private:
     Scenario scenario_;
     ProgressModel model_;
-    ReplayState replay_;
     std::size_t applied_ = 0;
+    int stepsDone_ = 0;  // StepEnd(step k) -> k + 1, Rollback(step k) -> k, as ReplayState folds it
     // Groups in the batch: a Reconfigure sets it, a Rejoin adds one, a restart's end brings all back. A
     // failure the run has not found yet still counts (its Failure event comes earlier, in time order).
     int batchGroups_ = 0;

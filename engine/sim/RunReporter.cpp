@@ -81,21 +81,23 @@ void RunReporter::emitDecision(double time, ReorderDecision&& decision)
 
 void RunReporter::report(Event&& event)
 {
-    if (!detector_ || (held_.empty() && event.time < detector_->earliestUnreportedS())) {
+    if (!detector_) {
+        deliver(event);
+        return;
+    }
+    const double earliest = detector_->earliestUnreportedS();
+    if (held_.empty() && event.time < earliest) {
         deliver(event);
         return;
     }
     const auto after = std::upper_bound(held_.begin(), held_.end(), event.time,
                                         [](double time, const Event& held) { return time < held.time; });
     held_.insert(after, std::move(event));
-    release();
+    releaseBefore(earliest);
 }
 
-void RunReporter::release()
+void RunReporter::releaseBefore(double earliest)
 {
-    if (held_.empty())
-        return;
-    const double earliest = detector_->earliestUnreportedS();
     while (!held_.empty() && held_.front().time < earliest) {
         deliver(held_.front());
         held_.pop_front();
@@ -133,7 +135,8 @@ void RunReporter::maybeSnapshot(double now)
 {
     if (!replay_ || now < nextSnapshotS_)
         return;
-    release();
+    if (!held_.empty())
+        releaseBefore(detector_->earliestUnreportedS());
     if (!held_.empty())
         return;  // the state holds events not yet reported: the snapshot waits for the next call
     nextSnapshotS_ = (std::floor(now / snapshotIntervalS_) + 1.0) * snapshotIntervalS_;

@@ -62,7 +62,8 @@ public:
 
 private:
     void report(Event&& event);
-    void release();
+    // Passes on the held events stamped before `earliest` (no failure still to be reported comes before it).
+    void releaseBefore(double earliest);
     void deliver(const Event& event);
 
     const Scenario& sc_;
